@@ -1,0 +1,80 @@
+//! `--data`: which datasets a command reads, and loading them with a word on stderr about
+//! anything that was wrong.
+
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::Failure;
+use crate::load::{self, Loaded, Options, Progress, SourceSpec};
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct DataArgs {
+    /// Dataset file or directory (JSON, JSON Lines, gzip; `-` for stdin). Repeatable.
+    /// Without it: the built-in sample.
+    #[arg(long = "data", short = 'd', value_name = "PATH", global = true)]
+    pub data: Vec<String>,
+}
+
+impl DataArgs {
+    pub fn specs(&self) -> Vec<SourceSpec> {
+        if self.data.is_empty() {
+            vec![crate::sample::spec()]
+        } else {
+            self.data.iter().map(|d| SourceSpec::parse(d)).collect()
+        }
+    }
+}
+
+/// How many diagnostics a command other than `validate` prints before summarising.
+const SHOWN_DIAGNOSTICS: usize = 3;
+
+/// Loads the datasets for a command. Problems in the data are summarised on stderr; only
+/// when nothing at all could be read is it a failure.
+pub fn load_data(args: &DataArgs) -> Result<Loaded, Failure> {
+    let specs = args.specs();
+    let loaded = load_with_progress(&specs, Options::default());
+    for d in loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .take(SHOWN_DIAGNOSTICS)
+    {
+        eprintln!("{d}");
+    }
+    let (errors, warnings) = (loaded.errors(), loaded.warnings());
+    if errors > SHOWN_DIAGNOSTICS || warnings > 0 {
+        eprintln!(
+            "errdex: {errors} errors, {warnings} warnings in the data ({} records skipped); `errdex validate PATH` lists them all",
+            loaded.skipped
+        );
+    }
+    if loaded.unreadable > 0 && loaded.unreadable == specs.len() && loaded.dataset.is_empty() {
+        return Err(Failure::new("no dataset could be read"));
+    }
+    Ok(loaded)
+}
+
+/// Loads, drawing a progress line on stderr when it is a terminal and the load is slow.
+pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
+    let tty = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let last = Mutex::new(started);
+    let report = |p: Progress| {
+        if !tty || started.elapsed() < Duration::from_millis(300) {
+            return;
+        }
+        let Ok(mut last) = last.lock() else { return };
+        if p.done {
+            eprint!("\r\x1b[K");
+        } else if last.elapsed() >= Duration::from_millis(100) {
+            *last = Instant::now();
+            let pct = (p.bytes * 100).checked_div(p.total_bytes).unwrap_or(0);
+            eprint!("\rloading {pct:>3}%  {} records", p.records);
+        }
+        let _ = std::io::stderr().flush();
+    };
+    load::load(specs, options, &report)
+}

@@ -1,0 +1,141 @@
+//! `show`, `stats` and `validate`.
+
+use serde_json::{Map, Value, json};
+
+use super::ShowFormat;
+use super::data::{DataArgs, load_data, load_with_progress};
+use super::output::{Failure, Outcome, emit};
+use crate::dataset::{Dataset, Lookup};
+use crate::export;
+use crate::facets::Facets;
+use crate::load::{Depth, Options, SourceSpec};
+
+/// Resolves an id (or unique prefix) to a record index, explaining on stderr when it cannot.
+pub fn find(dataset: &Dataset, id: &str) -> Option<usize> {
+    match dataset.lookup(id) {
+        Lookup::Found(i) => Some(i),
+        Lookup::Missing => {
+            eprintln!("errdex: no record with id `{id}`");
+            None
+        }
+        Lookup::Ambiguous(ids) => {
+            eprintln!("errdex: `{id}` could be any of: {} …", ids.join(", "));
+            None
+        }
+    }
+}
+
+pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Failure> {
+    let loaded = load_data(data)?;
+    let Some(index) = find(&loaded.dataset, id) else {
+        return Ok(Outcome::NotFound);
+    };
+    let text = match format {
+        ShowFormat::Json => {
+            let doc = loaded.dataset.document(index).map_err(Failure::new)?;
+            let mut s =
+                serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
+            s.push('\n');
+            s
+        }
+        ShowFormat::Text => {
+            let record = loaded.dataset.record(index).map_err(Failure::new)?;
+            export::sanitize(&export::to_text(&record)).into_owned()
+        }
+        ShowFormat::Markdown => {
+            let record = loaded.dataset.record(index).map_err(Failure::new)?;
+            let mut s = export::sanitize(&export::to_markdown(&record)).into_owned();
+            s.push('\n');
+            s
+        }
+    };
+    emit(|out| out.write_all(text.as_bytes()))?;
+    Ok(Outcome::Found)
+}
+
+fn facet_json(facet: &[(String, usize)]) -> Value {
+    let map: Map<String, Value> = facet.iter().map(|(k, n)| (k.clone(), json!(n))).collect();
+    Value::Object(map)
+}
+
+pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
+    let loaded = load_data(data)?;
+    let ds = &loaded.dataset;
+    let facets = Facets::count(ds.entries());
+    let outcome = if ds.is_empty() {
+        Outcome::NotFound
+    } else {
+        Outcome::Found
+    };
+    if as_json {
+        let v = json!({
+            "records": ds.len(),
+            "sources": ds.source_count(),
+            "skipped": loaded.skipped,
+            "warnings": loaded.warnings(),
+            "by_repo": facet_json(&facets.by_repo),
+            "by_severity": facet_json(&facets.by_severity),
+            "by_tag": facet_json(&facets.by_tag),
+            "by_error_type": facet_json(&facets.by_error_type),
+        });
+        emit(|out| writeln!(out, "{v}"))?;
+        return Ok(outcome);
+    }
+    emit(|out| {
+        writeln!(
+            out,
+            "{} records from {} sources ({} skipped, {} warnings)",
+            ds.len(),
+            ds.source_count(),
+            loaded.skipped,
+            loaded.warnings()
+        )?;
+        for (title, facet) in [
+            ("severity", &facets.by_severity),
+            ("error type", &facets.by_error_type),
+            ("repo", &facets.by_repo),
+            ("tag", &facets.by_tag),
+        ] {
+            writeln!(out, "\nby {title} ({} values)", facet.len())?;
+            for (name, n) in facet.iter().take(15) {
+                writeln!(out, "  {n:>7}  {}", export::sanitize(name))?;
+            }
+            if facet.len() > 15 {
+                writeln!(out, "  {:>7}  … {} more", "", facet.len() - 15)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(outcome)
+}
+
+pub fn validate(paths: &[String]) -> Result<Outcome, Failure> {
+    let specs: Vec<SourceSpec> = paths.iter().map(|p| SourceSpec::parse(p)).collect();
+    let options = Options {
+        depth: Depth::Full,
+        ..Options::default()
+    };
+    let loaded = load_with_progress(&specs, options);
+    let (errors, warnings) = (loaded.errors(), loaded.warnings());
+    emit(|out| {
+        for d in &loaded.diagnostics {
+            writeln!(out, "{}", export::sanitize(&d.to_string()))?;
+        }
+        writeln!(
+            out,
+            "{} records, {errors} errors, {warnings} warnings",
+            loaded.dataset.len()
+        )
+    })?;
+    if loaded.unreadable > 0 {
+        return Err(Failure::new(format!(
+            "{} of the sources could not be read",
+            loaded.unreadable
+        )));
+    }
+    Ok(if errors > 0 {
+        Outcome::NotFound
+    } else {
+        Outcome::Found
+    })
+}

@@ -1,0 +1,129 @@
+//! The command line: clap definitions, dispatch, and the non-interactive commands.
+
+mod data;
+mod inspect;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+pub use data::{DataArgs, load_data};
+pub use output::{Failure, Outcome};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "errdex",
+    version,
+    about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// Pre-fill the browser's search box.
+    pub query: Option<String>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print one record: every field, or the document as loaded, or an incident note.
+    Show {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+        #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
+        format: ShowFormat,
+    },
+    /// Count records by repo, severity, tag and error type.
+    Stats {
+        /// One JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check dataset files; print every problem as PATH:LINE: error|warning: MESSAGE.
+    Validate {
+        /// Files or directories to check.
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+/// Runs errdex with the process's arguments and returns its exit code.
+pub fn main() -> ExitCode {
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with success, usage errors to stderr.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(outcome) => outcome.code(),
+        Err(failure) => {
+            eprintln!("errdex: {failure}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<Outcome, Failure> {
+    let data = cli.data;
+    match cli.command {
+        Some(Command::Show { id, format }) => inspect::show(&data, &id, format),
+        Some(Command::Stats { json }) => inspect::stats(&data, json),
+        Some(Command::Validate { paths }) => inspect::validate(&paths),
+        Some(Command::Completions { shell }) => {
+            let mut out = std::io::stdout();
+            clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
+            Ok(Outcome::Found)
+        }
+        None => {
+            let outcome = inspect::stats(&data, false)?;
+            eprintln!(
+                "\nerrdex: the interactive browser is not built yet; try `errdex show ID` or `errdex stats --json`.{}",
+                cli.query
+                    .map(|q| format!(" (query: {q})"))
+                    .unwrap_or_default()
+            );
+            Ok(outcome)
+        }
+    }
+}
+
+/// A bug must not print a backtrace at a user: one line that says what to report.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!("errdex: internal error{at}: {what}");
+        eprintln!("errdex: this is a bug; please report it with the command you ran.");
+    }));
+}

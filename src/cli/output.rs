@@ -1,0 +1,50 @@
+//! Exit codes like grep's, and writing to stdout without dying on a closed pipe.
+
+use std::fmt;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+/// How a command that ran went: 0 found / clean, 1 nothing found / problems found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Found,
+    NotFound,
+}
+
+impl Outcome {
+    pub fn code(self) -> ExitCode {
+        match self {
+            Outcome::Found => ExitCode::SUCCESS,
+            Outcome::NotFound => ExitCode::from(1),
+        }
+    }
+}
+
+/// A usage or I/O error: printed as `errdex: ...`, exit code 2.
+#[derive(Debug)]
+pub struct Failure(String);
+
+impl Failure {
+    pub fn new(message: impl Into<String>) -> Self {
+        Failure(message.into())
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Writes a command's output to stdout. A reader that goes away (`errdex search x | head`)
+/// is not an error.
+pub fn emit(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Failure::new(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,162 @@
+//! The loaded records: the fields search needs in memory, everything else read on demand
+//! from the source bytes.
+
+use serde_json::Value;
+
+use crate::load::scan::{self, Depth};
+use crate::load::source::Source;
+use crate::record::Record;
+
+/// What search, triage and the result list need of a record, kept in memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub id: Box<str>,
+    pub message: Box<str>,
+    /// messagePattern, when it says something the message does not.
+    pub pattern: Option<Box<str>>,
+    pub repo: Option<Box<str>>,
+    pub file_path: Option<Box<str>>,
+    pub line_number: Option<i64>,
+    pub severity: Option<Box<str>>,
+    pub error_type: Option<Box<str>>,
+    pub tags: Box<[Box<str>]>,
+    /// Where the record's document is: which source, which bytes, which line.
+    pub source: u32,
+    pub start: u64,
+    pub len: u32,
+    pub line: u32,
+}
+
+impl Entry {
+    pub fn from_record(r: Record, source: u32, start: usize, end: usize, line: u32) -> Self {
+        let boxed = |s: Option<String>| s.filter(|s| !s.is_empty()).map(String::into_boxed_str);
+        let pattern = r.message_pattern.filter(|p| *p != r.error_message);
+        Entry {
+            id: r.id.into_boxed_str(),
+            message: r.error_message.into_boxed_str(),
+            pattern: boxed(pattern),
+            repo: boxed(r.repo),
+            file_path: boxed(r.file_path),
+            line_number: r.line_number,
+            severity: boxed(r.severity),
+            error_type: boxed(r.error_type),
+            tags: r.tags.into_iter().map(String::into_boxed_str).collect(),
+            source,
+            start: start as u64,
+            len: u32::try_from(end - start).unwrap_or(u32::MAX),
+            line,
+        }
+    }
+
+    /// `filePath:lineNumber`, or the path alone, or nothing.
+    pub fn location(&self) -> Option<String> {
+        let path = self.file_path.as_deref()?;
+        Some(match self.line_number {
+            Some(n) => format!("{path}:{n}"),
+            None => path.to_string(),
+        })
+    }
+}
+
+/// How an id given on the command line resolves.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lookup {
+    Found(usize),
+    /// No record has this id or an id starting with it.
+    Missing,
+    /// Several records start with this prefix (their ids, a few of them).
+    Ambiguous(Vec<String>),
+}
+
+#[derive(Default)]
+pub struct Dataset {
+    sources: Vec<Source>,
+    entries: Vec<Entry>,
+}
+
+impl Dataset {
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn source_count(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// Adds a source and the entries read from it (their `source` is set here).
+    pub fn push_source(&mut self, source: Source, mut entries: Vec<Entry>) {
+        let index = u32::try_from(self.sources.len()).expect("fewer than 4 billion sources");
+        for e in &mut entries {
+            e.source = index;
+        }
+        self.sources.push(source);
+        self.entries.extend(entries);
+    }
+
+    /// The name of the source a record came from, as diagnostics print it.
+    pub fn source_name(&self, index: usize) -> &str {
+        &self.sources[self.entries[index].source as usize].name
+    }
+
+    /// The record's document exactly as it stands in its source.
+    pub fn raw(&self, index: usize) -> &[u8] {
+        let e = &self.entries[index];
+        let bytes = self.sources[e.source as usize].bytes.as_slice();
+        let start = e.start as usize;
+        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+    }
+
+    /// Every field of a record, read from its source now.
+    pub fn record(&self, index: usize) -> Result<Record, String> {
+        scan::scan(self.raw(index), Depth::Full)
+            .map(|s| s.record)
+            .map_err(|e| {
+                format!(
+                    "{}:{}: {}",
+                    self.source_name(index),
+                    self.entries[index].line,
+                    e.message
+                )
+            })
+    }
+
+    /// The record's document as loaded (wrapper, unknown fields and key order included).
+    pub fn document(&self, index: usize) -> Result<Value, String> {
+        serde_json::from_slice(self.raw(index)).map_err(|e| e.to_string())
+    }
+
+    /// Finds a record by its id, or by a prefix of it that only one record has.
+    pub fn lookup(&self, id: &str) -> Lookup {
+        if id.is_empty() {
+            return Lookup::Missing;
+        }
+        if let Some(i) = self.entries.iter().position(|e| &*e.id == id) {
+            return Lookup::Found(i);
+        }
+        let mut hits = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.id.starts_with(id));
+        match (hits.next(), hits.next()) {
+            (None, _) => Lookup::Missing,
+            (Some((i, _)), None) => Lookup::Found(i),
+            (Some(a), Some(b)) => {
+                let ids = [a, b]
+                    .into_iter()
+                    .chain(hits)
+                    .take(5)
+                    .map(|(_, e)| e.id.to_string());
+                Lookup::Ambiguous(ids.collect())
+            }
+        }
+    }
+}

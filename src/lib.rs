@@ -1,0 +1,12 @@
+//! errdex: search a dataset of known errors, read everything about one, copy its fix.
+//!
+//! The core (record, load, dataset, export, facets) knows nothing of terminals.
+
+pub mod cli;
+pub mod dataset;
+pub mod diag;
+pub mod export;
+pub mod facets;
+pub mod load;
+pub mod record;
+pub mod sample;

@@ -1,0 +1,511 @@
+//! Reads one JSON document into a `Record` in a single streaming pass, checking every known
+//! field's type as it goes. The index pass skips the large text fields (it only checks their
+//! type), so loading 100k records allocates only what search keeps in memory.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+
+use crate::record::{FieldKind, Record, coerce_integer, derive_id, field_kind};
+
+/// How much of the record to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
+    Index,
+    /// Every field, unknown ones included.
+    Full,
+}
+
+/// A record read from one document, with the coercions that were needed.
+#[derive(Debug, Default)]
+pub struct Scanned {
+    pub record: Record,
+    pub warnings: Vec<String>,
+}
+
+/// Why a document is not a record. `line` and `column` are 1-based within the document, when
+/// the JSON itself is at fault.
+#[derive(Debug)]
+pub struct ScanError {
+    pub message: String,
+    pub position: Option<(usize, usize)>,
+}
+
+pub fn scan(doc: &[u8], depth: Depth) -> Result<Scanned, ScanError> {
+    let mut state = State {
+        depth,
+        top: Record::default(),
+        inner: None,
+        dataset_version: None,
+        warnings: Vec::new(),
+        has_message: false,
+    };
+    let mut de = serde_json::Deserializer::from_slice(doc);
+    let parsed = DocSeed { state: &mut state }
+        .deserialize(&mut de)
+        .and_then(|()| de.end());
+    if let Err(e) = parsed {
+        return Err(to_scan_error(&e));
+    }
+    state.finish()
+}
+
+fn to_scan_error(e: &serde_json::Error) -> ScanError {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = text.strip_suffix(&suffix).unwrap_or(&text).to_string();
+    let position = (e.is_syntax() || e.is_eof()).then(|| (e.line(), e.column()));
+    ScanError { message, position }
+}
+
+struct State {
+    depth: Depth,
+    top: Record,
+    /// The record inside a `{"record": {...}, "datasetVersion": ...}` wrapper.
+    inner: Option<Record>,
+    dataset_version: Option<String>,
+    warnings: Vec<String>,
+    has_message: bool,
+}
+
+impl State {
+    fn finish(self) -> Result<Scanned, ScanError> {
+        let wrapped = self.inner.is_some();
+        let mut record = self.inner.unwrap_or(self.top);
+        let fail = |message: String| {
+            Err(ScanError {
+                message,
+                position: None,
+            })
+        };
+        if record.error_message.trim().is_empty() {
+            let place = if wrapped { " in `record`" } else { "" };
+            return fail(if self.has_message {
+                format!("field `errorMessage` is empty{place}")
+            } else {
+                format!("missing required field `errorMessage`{place}")
+            });
+        }
+        record.dataset_version = self.dataset_version;
+        let mut warnings = self.warnings;
+        if record.id.trim().is_empty() {
+            record.id = derive_id(
+                &record.error_message,
+                record.repo.as_deref(),
+                record.file_path.as_deref(),
+                record.line_number,
+            );
+            record.id_derived = true;
+            warnings.push(format!("no `id`; derived `{}` from the content", record.id));
+        }
+        Ok(Scanned { record, warnings })
+    }
+}
+
+struct DocSeed<'s> {
+    state: &'s mut State,
+}
+
+impl<'de> DeserializeSeed<'de> for DocSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(DocVisitor { state: self.state })
+    }
+}
+
+struct DocVisitor<'s> {
+    state: &'s mut State,
+}
+
+fn not_a_record<E: de::Error>(found: de::Unexpected) -> E {
+    E::custom(format!(
+        "not a record: expected a JSON object, found {found}"
+    ))
+}
+
+impl<'de> Visitor<'de> for DocVisitor<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let state = self.state;
+        while let Some(key) = map.next_key::<Key>()? {
+            match key.0.as_str() {
+                "record" if state.inner.is_none() => {
+                    let mut inner = Record::default();
+                    let seed = RecordOrValue {
+                        state: &mut *state,
+                        record: &mut inner,
+                    };
+                    match map.next_value_seed(seed)? {
+                        Some(extra) => {
+                            if state.depth == Depth::Full {
+                                state.top.extra.insert(key.0, extra);
+                            }
+                        }
+                        None => state.inner = Some(inner),
+                    }
+                }
+                "datasetVersion" => {
+                    let seed = FieldSeed::new(&mut *state, "datasetVersion", FieldKind::Text);
+                    state.dataset_version = map.next_value_seed(seed)?.text;
+                }
+                _ => {
+                    let mut top = std::mem::take(&mut state.top);
+                    let result = read_field(&mut map, state, &mut top, key.0);
+                    state.top = top;
+                    result?;
+                }
+            }
+        }
+        Ok(())
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Bool(v)))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Signed(v)))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Unsigned(v)))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Float(v)))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Str(v)))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        Err(not_a_record(de::Unexpected::Unit))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<(), A::Error> {
+        Err(not_a_record(de::Unexpected::Seq))
+    }
+}
+
+/// Reads the value of one field of a record (known or not) into `record`.
+fn read_field<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    state: &mut State,
+    record: &mut Record,
+    name: String,
+) -> Result<(), A::Error> {
+    let Some(kind) = field_kind(&name) else {
+        if state.depth == Depth::Full {
+            let value: Value = map.next_value()?;
+            record.extra.insert(name, value);
+        } else {
+            map.next_value::<IgnoredAny>()?;
+        }
+        return Ok(());
+    };
+    if name == "errorMessage" {
+        state.has_message = true;
+    }
+    let seed = FieldSeed::new(state, &name, kind);
+    let value = map.next_value_seed(seed)?;
+    match kind {
+        FieldKind::Text => record.set_text(&name, value.text),
+        FieldKind::Integer => record.set_integer(&name, value.integer),
+        FieldKind::List => record.set_list(&name, value.list),
+    };
+    Ok(())
+}
+
+/// A map key, kept only as long as the map is being read.
+struct Key(String);
+
+impl<'de> de::Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl Visitor<'_> for KeyVisitor {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a field name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+        Ok(Key(v.to_string()))
+    }
+}
+
+/// The value of `record`: a nested record (wrapper form) or, in a bare record, any other
+/// value that is then kept as an unknown field.
+struct RecordOrValue<'s> {
+    state: &'s mut State,
+    record: &'s mut Record,
+}
+
+impl<'de> DeserializeSeed<'de> for RecordOrValue<'_> {
+    type Value = Option<Value>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RecordOrValue<'_> {
+    type Value = Option<Value>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a record")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Value>, A::Error> {
+        // A wrapper's record: its own errorMessage is what counts.
+        self.state.has_message = false;
+        while let Some(key) = map.next_key::<Key>()? {
+            read_field(&mut map, self.state, self.record, key.0)?;
+        }
+        Ok(None)
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Option<Value>, E> {
+        Ok(Some(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Option<Value>, E> {
+        Ok(Some(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Option<Value>, E> {
+        Ok(Some(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Option<Value>, E> {
+        Ok(Some(v.into()))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Option<Value>, E> {
+        Ok(Some(v.into()))
+    }
+    fn visit_unit<E>(self) -> Result<Option<Value>, E> {
+        Ok(Some(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Value>, A::Error> {
+        let mut items = Vec::new();
+        while let Some(v) = seq.next_element::<Value>()? {
+            items.push(v);
+        }
+        Ok(Some(Value::Array(items)))
+    }
+}
+
+/// The checked value of one known field. Only the part for the field's kind is set.
+#[derive(Default)]
+struct FieldValue {
+    text: Option<String>,
+    integer: Option<i64>,
+    list: Vec<String>,
+}
+
+struct FieldSeed<'s> {
+    warnings: &'s mut Vec<String>,
+    name: &'s str,
+    kind: FieldKind,
+    /// False for large text that the index pass only checks.
+    keep: bool,
+}
+
+impl<'s> FieldSeed<'s> {
+    fn new(state: &'s mut State, name: &'s str, kind: FieldKind) -> Self {
+        let keep = state.depth == Depth::Full
+            || matches!(
+                name,
+                "id" | "errorMessage"
+                    | "messagePattern"
+                    | "repo"
+                    | "filePath"
+                    | "lineNumber"
+                    | "severity"
+                    | "errorType"
+                    | "tags"
+                    | "datasetVersion"
+            );
+        FieldSeed {
+            warnings: &mut state.warnings,
+            name,
+            kind,
+            keep,
+        }
+    }
+
+    fn wrong<E: de::Error>(&self, found: de::Unexpected) -> E {
+        let expected = match self.kind {
+            FieldKind::Text => "a string or null",
+            FieldKind::Integer => "an integer or null",
+            FieldKind::List => "a list of strings or null",
+        };
+        E::custom(format!(
+            "field `{}`: expected {expected}, found {found}",
+            self.name
+        ))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
+    type Value = FieldValue;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<FieldValue, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldSeed<'_> {
+    type Value = FieldValue;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "the value of field `{}`", self.name)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<FieldValue, E> {
+        Ok(FieldValue::default())
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldValue, E> {
+        let mut out = FieldValue::default();
+        match self.kind {
+            FieldKind::Text => out.text = self.keep.then(|| v.to_string()),
+            FieldKind::Integer => match coerce_integer(v) {
+                Some(n) => {
+                    self.warnings.push(format!(
+                        "field `{}`: integer written as a string ({v:?}), read as {n}",
+                        self.name
+                    ));
+                    out.integer = Some(n);
+                }
+                None => return Err(self.wrong(de::Unexpected::Str(v))),
+            },
+            FieldKind::List => {
+                self.warnings.push(format!(
+                    "field `{}`: a lone string where a list is expected, read as a list of one",
+                    self.name
+                ));
+                if self.keep {
+                    out.list.push(v.to_string());
+                }
+            }
+        }
+        Ok(out)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<FieldValue, E> {
+        if self.kind != FieldKind::Integer {
+            return Err(self.wrong(de::Unexpected::Signed(v)));
+        }
+        Ok(FieldValue {
+            integer: Some(v),
+            ..FieldValue::default()
+        })
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<FieldValue, E> {
+        match i64::try_from(v) {
+            Ok(n) if self.kind == FieldKind::Integer => Ok(FieldValue {
+                integer: Some(n),
+                ..FieldValue::default()
+            }),
+            _ => Err(self.wrong(de::Unexpected::Unsigned(v))),
+        }
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<FieldValue, E> {
+        Err(self.wrong(de::Unexpected::Float(v)))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<FieldValue, E> {
+        Err(self.wrong(de::Unexpected::Bool(v)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<FieldValue, A::Error> {
+        Err(self.wrong(de::Unexpected::Map))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FieldValue, A::Error> {
+        if self.kind != FieldKind::List {
+            return Err(self.wrong(de::Unexpected::Seq));
+        }
+        let mut out = FieldValue::default();
+        while let Some(item) = seq.next_element::<Value>()? {
+            match item {
+                Value::String(s) if self.keep => out.list.push(s),
+                Value::String(_) => {}
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "field `{}`: expected a list of strings, found an item {other}",
+                        self.name
+                    )));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full(doc: &str) -> Result<Scanned, ScanError> {
+        scan(doc.as_bytes(), Depth::Full)
+    }
+
+    #[test]
+    fn reads_a_wrapped_record() {
+        let s = full(r#"{"record":{"id":"a","errorMessage":"boom","tags":["x"],"lineNumber":3,"custom":{"k":1}},"datasetVersion":"v1"}"#).unwrap();
+        assert_eq!(s.record.id, "a");
+        assert_eq!(s.record.error_message, "boom");
+        assert_eq!(s.record.tags, ["x"]);
+        assert_eq!(s.record.line_number, Some(3));
+        assert_eq!(s.record.dataset_version.as_deref(), Some("v1"));
+        assert_eq!(s.record.extra["custom"]["k"], 1);
+        assert!(s.warnings.is_empty());
+    }
+
+    #[test]
+    fn index_depth_skips_large_text_but_checks_it() {
+        let doc = r#"{"id":"a","errorMessage":"m","documentation":"long","sourceCode":"x"}"#;
+        let s = scan(doc.as_bytes(), Depth::Index).unwrap();
+        assert_eq!(s.record.documentation, None);
+        let bad = r#"{"id":"a","errorMessage":"m","documentation":7}"#;
+        let e = scan(bad.as_bytes(), Depth::Index).unwrap_err();
+        assert_eq!(
+            e.message,
+            "field `documentation`: expected a string or null, found integer `7`"
+        );
+    }
+
+    #[test]
+    fn coerces_with_warnings() {
+        let s = full(r#"{"id":"a","errorMessage":"m","lineNumber":"42","tags":"solo"}"#).unwrap();
+        assert_eq!(s.record.line_number, Some(42));
+        assert_eq!(s.record.tags, ["solo"]);
+        assert_eq!(s.warnings.len(), 2);
+        assert!(s.warnings[0].contains("`lineNumber`"));
+        assert!(s.warnings[1].contains("`tags`"));
+    }
+
+    #[test]
+    fn rejects_wrong_types_and_non_records() {
+        let e = full(r#"{"errorMessage":"m","lineNumber":true}"#).unwrap_err();
+        assert!(e.message.contains("`lineNumber`"), "{}", e.message);
+        let e = full(r#"{"errorMessage":"m","tags":[1]}"#).unwrap_err();
+        assert!(e.message.contains("`tags`"), "{}", e.message);
+        let e = full("[1,2]").unwrap_err();
+        assert!(e.message.starts_with("not a record"), "{}", e.message);
+        let e = full(r#"{"id":"x"}"#).unwrap_err();
+        assert_eq!(e.message, "missing required field `errorMessage`");
+        let e = full(r#"{"errorMessage":"  "}"#).unwrap_err();
+        assert_eq!(e.message, "field `errorMessage` is empty");
+    }
+
+    #[test]
+    fn reports_syntax_errors_with_position() {
+        let e = full("{\n\"errorMessage\": \"m\",\n\"id\": }").unwrap_err();
+        assert_eq!(e.message, "expected value");
+        assert_eq!(e.position.map(|p| p.0), Some(3));
+    }
+
+    #[test]
+    fn derives_missing_ids() {
+        let s = full(r#"{"errorMessage":"m","repo":"o/r"}"#).unwrap();
+        assert!(s.record.id_derived);
+        assert_eq!(s.record.id.len(), 16);
+        assert!(s.warnings[0].starts_with("no `id`"));
+    }
+
+    #[test]
+    fn a_record_field_that_is_not_an_object_is_kept() {
+        let s = full(r#"{"errorMessage":"m","id":"i","record":5}"#).unwrap();
+        assert_eq!(s.record.extra["record"], 5);
+    }
+}

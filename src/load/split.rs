@@ -1,0 +1,246 @@
+//! Finds where each JSON document of a source starts and ends, without parsing it, so the
+//! documents can be parsed in parallel and a broken one costs only itself.
+
+/// One document: a byte range of the source and the line it starts on (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doc {
+    pub start: usize,
+    pub end: usize,
+    pub line: u32,
+}
+
+/// How the documents of a source are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One document a line (JSON Lines).
+    Lines,
+    /// Documents of any shape one after another, or the elements of a top-level array.
+    Structural,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Where the content starts: after a UTF-8 byte order mark, if any.
+pub fn content_start(bytes: &[u8]) -> usize {
+    if bytes.starts_with(BOM) { BOM.len() } else { 0 }
+}
+
+/// Decides the layout from the file name and the first lines.
+pub fn detect(bytes: &[u8], extension: Option<&str>) -> Layout {
+    if matches!(extension, Some("jsonl" | "ndjson")) {
+        return Layout::Lines;
+    }
+    let start = content_start(bytes);
+    let mut lines = lines(bytes, start, bytes.len(), 1)
+        .take(2)
+        .map(|d| &bytes[d.start..d.end]);
+    let Some(first) = lines.next() else {
+        return Layout::Lines;
+    };
+    if first.first() != Some(&b'{') {
+        return Layout::Structural;
+    }
+    let is_whole = |line: &[u8]| {
+        let docs = structural(line, 0);
+        docs.len() == 1 && docs[0].end == line.len() && line.ends_with(b"}")
+    };
+    // A JSON Lines file whose first line is broken still has whole documents after it.
+    if is_whole(first)
+        || lines
+            .next()
+            .is_some_and(|second| second.starts_with(b"{") && is_whole(second))
+    {
+        Layout::Lines
+    } else {
+        Layout::Structural
+    }
+}
+
+/// The non-blank lines of `bytes[start..end]`, trimmed, numbered from `first_line`.
+pub fn lines(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    first_line: u32,
+) -> impl Iterator<Item = Doc> + '_ {
+    let mut pos = start;
+    let mut line = first_line;
+    std::iter::from_fn(move || {
+        while pos < end {
+            let stop = memchr::memchr(b'\n', &bytes[pos..end]).map_or(end, |i| pos + i);
+            let (a, b) = trim(bytes, pos, stop);
+            let doc = Doc {
+                start: a,
+                end: b,
+                line,
+            };
+            pos = stop + 1;
+            line += 1;
+            if a < b {
+                return Some(doc);
+            }
+        }
+        None
+    })
+}
+
+fn trim(bytes: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
+    while a < b && bytes[a].is_ascii_whitespace() {
+        a += 1;
+    }
+    while b > a && bytes[b - 1].is_ascii_whitespace() {
+        b -= 1;
+    }
+    (a, b)
+}
+
+/// The top-level values of `bytes[start..]`; a top-level array is looked into, so its
+/// elements are the documents. A value cut off by the end of the input is returned as it is
+/// (its parse then fails and is reported).
+pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
+    let mut docs = Vec::new();
+    let mut line: u32 = 1;
+    // Depth at which documents start: 1 inside a top-level array.
+    let mut base = 0usize;
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut open: Option<(usize, u32)> = None;
+    let mut scalar = false;
+    let mut i = start;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\n' {
+            line += 1;
+        }
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((s, l)) = open {
+            let closes_scalar = scalar && depth == base && matches!(b, b',' | b'\n' | b']' | b'}');
+            if closes_scalar {
+                // The delimiter is read again below, at the top level.
+                let (a, e) = trim(bytes, s, i);
+                docs.push(Doc {
+                    start: a,
+                    end: e,
+                    line: l,
+                });
+                open = None;
+            } else {
+                match b {
+                    b'"' => in_string = true,
+                    b'{' | b'[' if !scalar => depth += 1,
+                    b'}' | b']' if !scalar => {
+                        depth = depth.saturating_sub(1);
+                        if depth == base && !scalar {
+                            docs.push(Doc {
+                                start: s,
+                                end: i + 1,
+                                line: l,
+                            });
+                            open = None;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
+        }
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' | b',' => {}
+            b'[' if base == 0 => {
+                base = 1;
+                depth = 1;
+            }
+            b']' if base == 1 => {
+                base = 0;
+                depth = 0;
+            }
+            b'{' | b'[' => {
+                open = Some((i, line));
+                scalar = false;
+                depth += 1;
+            }
+            b'"' => {
+                open = Some((i, line));
+                scalar = true;
+                in_string = true;
+            }
+            _ => {
+                open = Some((i, line));
+                scalar = true;
+            }
+        }
+        i += 1;
+    }
+    if let Some((s, l)) = open {
+        let (a, e) = trim(bytes, s, bytes.len());
+        docs.push(Doc {
+            start: a,
+            end: e,
+            line: l,
+        });
+    }
+    docs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts<'a>(bytes: &'a [u8], docs: &[Doc]) -> Vec<(&'a str, u32)> {
+        docs.iter()
+            .map(|d| (std::str::from_utf8(&bytes[d.start..d.end]).unwrap(), d.line))
+            .collect()
+    }
+
+    #[test]
+    fn lines_skip_blanks_and_trim_crlf() {
+        let b = b"{\"a\":1}\r\n\r\n  \n{\"b\":2}\r\n";
+        let docs: Vec<_> = lines(b, 0, b.len(), 1).collect();
+        assert_eq!(texts(b, &docs), [("{\"a\":1}", 1), ("{\"b\":2}", 4)]);
+    }
+
+    #[test]
+    fn structural_finds_pretty_documents_and_array_elements() {
+        let b = b"{\n \"a\": \"}\\\"{\"\n}\n{\"b\":[1,{}]}\n";
+        assert_eq!(
+            texts(b, &structural(b, 0)),
+            [("{\n \"a\": \"}\\\"{\"\n}", 1), ("{\"b\":[1,{}]}", 4)]
+        );
+        let b = b"[\n  {\"a\":1},\n  42,\n  {\"b\":2}\n]\n";
+        assert_eq!(
+            texts(b, &structural(b, 0)),
+            [("{\"a\":1}", 2), ("42", 3), ("{\"b\":2}", 4)]
+        );
+    }
+
+    #[test]
+    fn structural_keeps_a_truncated_tail() {
+        let b = b"{\"a\":1}\n{\"b\":\n";
+        assert_eq!(
+            texts(b, &structural(b, 0)),
+            [("{\"a\":1}", 1), ("{\"b\":", 2)]
+        );
+    }
+
+    #[test]
+    fn detects_layouts() {
+        assert_eq!(detect(b"{\"a\":1}\n{\"a\":2}\n", None), Layout::Lines);
+        assert_eq!(detect(b"{\n\"a\":1\n}\n", None), Layout::Structural);
+        assert_eq!(detect(b"[{\"a\":1}]", None), Layout::Structural);
+        assert_eq!(detect(b"{\"a\":\n{\"a\":2}\n", None), Layout::Lines);
+        assert_eq!(detect(b"{\n\"a\":1\n}\n", Some("jsonl")), Layout::Lines);
+        assert_eq!(detect(b"\xEF\xBB\xBF{\"a\":1}\r\n", None), Layout::Lines);
+    }
+}
