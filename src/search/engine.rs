@@ -1,0 +1,234 @@
+//! The browser's search engine: one worker thread that always runs the newest request, drops
+//! stale passes, and narrows from the previous matches when the query only grew.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use super::pass;
+use super::rank::Hit;
+use super::{Context, Query};
+use crate::dataset::Dataset;
+
+/// How many ranked hits a result carries (the browser's list never shows more).
+pub const LIMIT: usize = 1000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Results {
+    /// The `submit` these results answer.
+    pub generation: u64,
+    pub query: String,
+    /// Best first, at most `LIMIT`.
+    pub hits: Vec<Hit>,
+    /// How many records match in all.
+    pub matched: usize,
+    /// How many records were searched (the dataset may still be growing).
+    pub total: usize,
+    /// False while a newer request for this generation is still being worked on.
+    pub done: bool,
+}
+
+#[derive(Default)]
+struct State {
+    dataset: Option<Arc<Dataset>>,
+    context: Context,
+    query: String,
+    generation: u64,
+    pending: bool,
+    stop: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    ready: Condvar,
+    /// Bumped by every request; a pass started under an older value is stale.
+    request: AtomicU64,
+    latest: Mutex<Option<Arc<Results>>>,
+    wake: Box<dyn Fn() + Send + Sync>,
+}
+
+impl Shared {
+    // A panic while holding these locks would already have been reported by the panic hook; the
+    // data behind them stays consistent (plain values swapped whole), so keep going.
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn latest(&self) -> MutexGuard<'_, Option<Arc<Results>>> {
+        self.latest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn changed(&self, f: impl FnOnce(&mut State)) {
+        let mut st = self.state();
+        f(&mut st);
+        st.pending = true;
+        self.request.fetch_add(1, Ordering::SeqCst);
+        drop(st);
+        self.ready.notify_one();
+    }
+}
+
+/// Background search for the browser: no method blocks on a search.
+pub struct Engine {
+    shared: Arc<Shared>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// `wake` is called from the worker thread whenever new results are ready.
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Engine {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            ready: Condvar::new(),
+            request: AtomicU64::new(0),
+            latest: Mutex::new(None),
+            wake: Box::new(wake),
+        });
+        let worker = {
+            let shared = Arc::clone(&shared);
+            std::thread::Builder::new()
+                .name("errdex-search".into())
+                .spawn(move || work(&shared))
+                .ok()
+        };
+        if worker.is_none() {
+            eprintln!("errdex: cannot start the search thread; searching on demand");
+        }
+        Engine { shared, worker }
+    }
+
+    /// Searches this dataset from now on (called again as loading grows it); re-runs the query.
+    pub fn set_dataset(&self, ds: Arc<Dataset>) {
+        self.shared.changed(|st| st.dataset = Some(ds));
+        self.run_inline_without_worker();
+    }
+
+    /// Re-runs the current query with new context (pinned records).
+    pub fn set_context(&self, ctx: Context) {
+        self.shared.changed(|st| st.context = ctx);
+        self.run_inline_without_worker();
+    }
+
+    /// Starts searching for `query`; returns its generation. Older searches are abandoned.
+    pub fn submit(&self, query: &str) -> u64 {
+        let mut generation = 0;
+        self.shared.changed(|st| {
+            st.generation += 1;
+            generation = st.generation;
+            st.query = query.to_string();
+        });
+        self.run_inline_without_worker();
+        generation
+    }
+
+    /// The newest finished results, if any.
+    pub fn latest(&self) -> Option<Arc<Results>> {
+        self.shared.latest().clone()
+    }
+
+    /// Without a worker thread (the OS refused one) searches run on the caller: slower, still correct.
+    fn run_inline_without_worker(&self) {
+        if self.worker.is_none() {
+            let mut memo = None;
+            step(&self.shared, &mut memo);
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.shared.changed(|st| st.stop = true);
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+/// What the previous finished pass matched, to narrow the next one.
+struct Memo {
+    query: Query,
+    dataset: Arc<Dataset>,
+    context: Context,
+    matched: Vec<u32>,
+}
+
+fn work(shared: &Shared) {
+    let mut memo = None;
+    loop {
+        {
+            let mut st = shared.state();
+            while !st.pending && !st.stop {
+                st = shared.ready.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            if st.stop {
+                return;
+            }
+        }
+        step(shared, &mut memo);
+    }
+}
+
+/// Runs the newest request once; publishes unless a newer request arrived meanwhile.
+fn step(shared: &Shared, memo: &mut Option<Memo>) {
+    let (ds, ctx, text, generation, request) = {
+        let mut st = shared.state();
+        st.pending = false;
+        let Some(ds) = st.dataset.clone() else { return };
+        (
+            ds,
+            st.context.clone(),
+            st.query.clone(),
+            st.generation,
+            shared.request.load(Ordering::SeqCst),
+        )
+    };
+    let q = Query::parse(&text);
+    let base = memo.as_ref().and_then(|m| narrowing_base(m, &q, &ds, &ctx));
+    let stale = || shared.request.load(Ordering::SeqCst) != request;
+    let Some(out) = pass::run(&ds, &q, &ctx, base.as_deref(), LIMIT, &stale) else {
+        return;
+    };
+    let results = Results {
+        generation,
+        query: text,
+        hits: out.hits,
+        matched: out.matched.len(),
+        total: ds.len(),
+        done: true,
+    };
+    *memo = Some(Memo {
+        query: q,
+        dataset: ds,
+        context: ctx,
+        matched: out.matched,
+    });
+    if stale() {
+        return;
+    }
+    *shared.latest() = Some(Arc::new(results));
+    (shared.wake)();
+}
+
+/// The records worth looking at for `q` given the previous pass: its matches plus any records
+/// added since, when `q` can only match a subset of what the previous query matched.
+fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Option<Vec<u32>> {
+    if m.context != *ctx || m.query.is_empty() || !q.narrows(&m.query) || !grew_from(&m.dataset, ds)
+    {
+        return None;
+    }
+    let old = m.dataset.len() as u32;
+    let mut base = Vec::with_capacity(m.matched.len() + ds.len() - old as usize);
+    base.extend_from_slice(&m.matched);
+    base.extend(old..ds.len() as u32);
+    Some(base)
+}
+
+/// Whether `new` is `old` with records appended (as a growing load hands them over): same
+/// first and last old entry, same or more records.
+fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
+    if Arc::ptr_eq(old, new) {
+        return true;
+    }
+    let (o, n) = (old.entries(), new.entries());
+    n.len() >= o.len() && o.first() == n.first() && o.last() == n.get(o.len().wrapping_sub(1))
+}

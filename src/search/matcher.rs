@@ -1,0 +1,157 @@
+//! The final word on whether a record matches and how well: SkimMatcherV2 per field, weighted,
+//! with a bonus for exact and whole-word hits.
+
+use fuzzy_matcher::FuzzyMatcher;
+use fuzzy_matcher::skim::SkimMatcherV2;
+
+use super::Context;
+use super::query::{Kind, Query, Scope, Term};
+use super::text;
+use crate::dataset::Entry;
+
+/// A field of the in-memory entry a term can match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Message,
+    Tag(usize),
+    Path,
+    Repo,
+    Severity,
+    Type,
+    Id,
+}
+
+impl Field {
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Message => "errorMessage",
+            Field::Tag(_) => "tags",
+            Field::Path => "filePath",
+            Field::Repo => "repo",
+            Field::Severity => "severity",
+            Field::Type => "errorType",
+            Field::Id => "id",
+        }
+    }
+
+    /// Percent applied to a field's score: a hit in the message counts most.
+    pub fn weight(self) -> i64 {
+        match self {
+            Field::Message | Field::Severity | Field::Type | Field::Id => 100,
+            Field::Tag(_) => 90,
+            Field::Path => 75,
+            Field::Repo => 60,
+        }
+    }
+}
+
+/// Calls `f` with every field value a scope covers.
+pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
+    let opt = |v: &'e Option<Box<str>>| v.as_deref();
+    match scope {
+        Scope::Any => {
+            f(Field::Message, &entry.message);
+            if let Some(v) = opt(&entry.file_path) {
+                f(Field::Path, v);
+            }
+            for (i, t) in entry.tags.iter().enumerate() {
+                f(Field::Tag(i), t);
+            }
+        }
+        Scope::Message => f(Field::Message, &entry.message),
+        Scope::Tags => {
+            for (i, t) in entry.tags.iter().enumerate() {
+                f(Field::Tag(i), t);
+            }
+        }
+        Scope::Path => opt(&entry.file_path)
+            .into_iter()
+            .for_each(|v| f(Field::Path, v)),
+        Scope::Repo => opt(&entry.repo).into_iter().for_each(|v| f(Field::Repo, v)),
+        Scope::Severity => opt(&entry.severity)
+            .into_iter()
+            .for_each(|v| f(Field::Severity, v)),
+        Scope::Type => opt(&entry.error_type)
+            .into_iter()
+            .for_each(|v| f(Field::Type, v)),
+        Scope::Id => f(Field::Id, &entry.id),
+        Scope::Pinned => {}
+    }
+}
+
+/// Extra points per character of a term found as a contiguous substring, and again when it is a
+/// whole word: a person typing a word means that word.
+const EXACT_BONUS: i64 = 8;
+const WORD_BONUS: i64 = 8;
+
+/// The score of one term against one field value, before weighting; None when it does not match.
+pub fn score_text(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<i64> {
+    let exact = text::locate(value, &term.text, term.kind, term.case_sensitive);
+    if term.kind != Kind::Fuzzy && exact.is_none() {
+        return None;
+    }
+    let base = m.fuzzy_match(value, &term.text)?;
+    Some(base + bonus(value, &term.text, exact))
+}
+
+pub fn bonus(value: &str, needle: &str, exact: Option<(usize, usize)>) -> i64 {
+    let Some((s, e)) = exact else { return 0 };
+    let chars = needle.chars().count() as i64;
+    let word = text::is_whole_word(value.as_bytes(), s, e);
+    chars * (EXACT_BONUS + if word { WORD_BONUS } else { 0 })
+}
+
+/// The best field a term matched in a record and its weighted score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TermHit {
+    pub field: Field,
+    pub score: i64,
+}
+
+/// Whether a term holds for a record (for a negated term: does not match) and the best hit.
+pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Option<TermHit> {
+    if term.scope == Scope::Pinned {
+        let pinned = ctx.pinned.contains(&*e.id);
+        return (pinned != term.negated).then_some(TermHit {
+            field: Field::Id,
+            score: 0,
+        });
+    }
+    let mut best: Option<TermHit> = None;
+    for_each_field(e, term.scope, |field, value| {
+        if term.negated && best.is_some() {
+            return;
+        }
+        let hit = if term.negated {
+            text::locate(value, &term.text, term.kind, term.case_sensitive).map(|_| 0)
+        } else {
+            score_text(m, term, value).map(|s| s * field.weight() / 100)
+        };
+        if let Some(score) = hit
+            && best.is_none_or(|b| score > b.score)
+        {
+            best = Some(TermHit { field, score });
+        }
+    });
+    if term.negated {
+        return best.is_none().then_some(TermHit {
+            field: Field::Id,
+            score: 0,
+        });
+    }
+    best
+}
+
+/// A record's score for a whole query, or None when it does not match.
+pub fn score_entry(m: &SkimMatcherV2, e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
+    let mut total = 0;
+    for group in &q.groups {
+        let best = group
+            .iter()
+            .filter_map(|t| term_hit(m, e, t, ctx))
+            .map(|h| h.score)
+            .max()?;
+        total += best;
+    }
+    Some(total)
+}

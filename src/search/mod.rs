@@ -1,0 +1,79 @@
+//! Search: the query language, matching and ranking, match positions, and a background engine.
+//!
+//! SkimMatcherV2 decides what matches, the final order and the highlights. In front of it a
+//! fast first pass over all records (`scan`) picks the candidates, so SkimMatcherV2 only ranks
+//! a few thousand of them whatever the dataset size.
+
+mod engine;
+mod highlight;
+mod matcher;
+mod pass;
+mod query;
+mod rank;
+mod text;
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use fuzzy_matcher::skim::SkimMatcherV2;
+
+use crate::dataset::Dataset;
+use crate::facets::Facets;
+
+pub use engine::{Engine, LIMIT, Results};
+pub use highlight::{Positions, positions};
+pub use matcher::{Field, TermHit};
+pub use query::{Kind, Query, Scope, Term};
+pub use rank::Hit;
+
+/// Context a query can refer to beyond the record itself (`is:pinned`).
+#[derive(Default, Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Ids of the pinned records.
+    pub pinned: HashSet<String>,
+}
+
+/// The result of a blocking search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Best first, at most `limit`.
+    pub hits: Vec<Hit>,
+    /// How many records match in all.
+    pub matched: usize,
+}
+
+/// One matcher for the whole process: it keeps per-thread scratch buffers between calls.
+fn skim() -> &'static SkimMatcherV2 {
+    static SKIM: LazyLock<SkimMatcherV2> = LazyLock::new(SkimMatcherV2::default);
+    &SKIM
+}
+
+/// Searches the whole dataset on the calling thread (and one helper thread).
+pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
+    let out = pass::run(ds, q, ctx, None, limit, &|| false)
+        .expect("a pass that is never cancelled finishes");
+    Found {
+        hits: out.hits,
+        matched: out.matched.len(),
+    }
+}
+
+/// Counts by severity, repo, error type and tag over every record the query matches.
+pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
+    let out =
+        pass::run(ds, q, ctx, None, 0, &|| false).expect("a pass that is never cancelled finishes");
+    let entries = ds.entries();
+    Facets::count(out.matched.iter().map(|&i| &entries[i as usize]))
+}
+
+/// For `--explain`: per term, the field it matched best in this record and its weighted score
+/// (None when the term does not hold).
+pub fn explain(
+    entry: &crate::dataset::Entry,
+    q: &Query,
+    ctx: &Context,
+) -> Vec<(Term, Option<TermHit>)> {
+    q.terms()
+        .map(|t| (t.clone(), matcher::term_hit(skim(), entry, t, ctx)))
+        .collect()
+}

@@ -1,0 +1,82 @@
+//! The result order: score, then shorter message, then id, then dataset position — total, so
+//! the same query always gives the same order — and top-k selection in that order.
+
+use std::cmp::Ordering;
+
+use crate::dataset::Entry;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Index into `dataset.entries()`.
+    pub index: u32,
+    pub score: i64,
+}
+
+/// `Less` when `a` ranks before `b`.
+pub fn order(entries: &[Entry], a: &Hit, b: &Hit) -> Ordering {
+    b.score.cmp(&a.score).then_with(|| {
+        let (ea, eb) = (&entries[a.index as usize], &entries[b.index as usize]);
+        ea.message
+            .len()
+            .cmp(&eb.message.len())
+            .then_with(|| ea.id.cmp(&eb.id))
+            .then_with(|| a.index.cmp(&b.index))
+    })
+}
+
+/// Keeps the best `k` hits, sorted best first. Selection is linear; only the kept `k` are sorted.
+pub fn top_k(entries: &[Entry], hits: &mut Vec<Hit>, k: usize) {
+    if k == 0 {
+        hits.clear();
+        return;
+    }
+    if hits.len() > k {
+        hits.select_nth_unstable_by(k - 1, |a, b| order(entries, a, b));
+        hits.truncate(k);
+    }
+    hits.sort_unstable_by(|a, b| order(entries, a, b));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+
+    fn entry(id: &str, msg: &str) -> Entry {
+        let r = Record {
+            id: id.into(),
+            error_message: msg.into(),
+            ..Record::default()
+        };
+        Entry::from_record(r, 0, 0, 0, 1)
+    }
+
+    #[test]
+    fn ties_break_by_shorter_message_then_id() {
+        let es = [
+            entry("b", "long message"),
+            entry("a", "short"),
+            entry("c", "short"),
+        ];
+        let mut hits = vec![
+            Hit { index: 0, score: 5 },
+            Hit { index: 2, score: 5 },
+            Hit { index: 1, score: 5 },
+            Hit { index: 0, score: 9 },
+        ];
+        top_k(&es, &mut hits, 3);
+        let order: Vec<(u32, i64)> = hits.iter().map(|h| (h.index, h.score)).collect();
+        assert_eq!(order, [(0, 9), (1, 5), (2, 5)]);
+    }
+
+    #[test]
+    fn top_k_of_fewer_than_k_sorts_all() {
+        let es = [entry("a", "x"), entry("b", "y")];
+        let mut hits = vec![Hit { index: 0, score: 1 }, Hit { index: 1, score: 2 }];
+        top_k(&es, &mut hits, 10);
+        assert_eq!(hits[0].index, 1);
+        assert_eq!(hits.len(), 2);
+        top_k(&es, &mut hits, 0);
+        assert!(hits.is_empty());
+    }
+}
