@@ -38,7 +38,11 @@ fn note(model: &Model) -> String {
         return one_line(&format!(" {e} "));
     }
     match &model.load {
-        LoadState::Done(s) if s.skipped > 0 => format!(" {} records skipped ", s.skipped),
+        LoadState::Done(s) if s.errors > 0 => match &s.first_problem {
+            Some(first) if s.errors == 1 => one_line(&format!(" {first} ")),
+            Some(first) => one_line(&format!(" {first} (+{} more) ", s.errors - 1)),
+            None => format!(" {} errors in the data ", s.errors),
+        },
         LoadState::Done(s) if s.errors + s.warnings > 0 => {
             format!(" {} data warnings ", s.errors + s.warnings)
         }
