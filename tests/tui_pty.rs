@@ -47,7 +47,13 @@ impl Session {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_errdex"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
-        for var in ["DISPLAY", "WAYLAND_DISPLAY", "TMUX", "NO_COLOR", "ERRDEX_THEME"] {
+        for var in [
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+            "TMUX",
+            "NO_COLOR",
+            "ERRDEX_THEME",
+        ] {
             cmd.env_remove(var);
         }
         for (k, v) in env {
@@ -101,7 +107,9 @@ impl Session {
     }
 
     fn send(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).expect("write to pty");
+        self.writer
+            .write_all(bytes.as_bytes())
+            .expect("write to pty");
         self.writer.flush().expect("flush pty");
     }
 
@@ -121,7 +129,10 @@ impl Session {
 
     fn assert_restored(&self) {
         let p = self.screen.lock().expect("screen");
-        assert!(!p.screen().alternate_screen(), "still on the alternate screen");
+        assert!(
+            !p.screen().alternate_screen(),
+            "still on the alternate screen"
+        );
         assert_eq!(
             p.screen().mouse_protocol_mode(),
             vt100::MouseProtocolMode::None,
@@ -163,7 +174,10 @@ fn escape_sequences_in_the_data_do_not_reach_the_terminal() {
     assert!(screen.contains("^[[31mred^[[0m"), "{screen}");
     assert!(screen.contains("evil/^[[2Jrepo"), "{screen}");
     let p = s.screen.lock().expect("screen");
-    assert!(p.callbacks().titles.is_empty(), "the window title was changed");
+    assert!(
+        p.callbacks().titles.is_empty(),
+        "the window title was changed"
+    );
     assert_eq!(p.callbacks().bells, 0, "the data rang the bell");
     let first_row = p.screen().rows(0, 110).next().unwrap_or_default();
     assert!(first_row.starts_with("┌ errdex"), "{first_row}");
