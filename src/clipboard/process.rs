@@ -93,10 +93,15 @@ pub fn feed(child: &mut Child, input: &str) {
 
 /// Waits for the child until the deadline; past it, kills and reaps it and returns `None`.
 pub fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+    // Most tools answer within a millisecond or two: poll fast at first, then back off.
+    let mut pause = Duration::from_micros(100);
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return Some(status),
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+            Ok(None) if Instant::now() < deadline => {
+                thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(5));
+            }
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
