@@ -129,7 +129,7 @@ mod x11 {
         // Serve until the waiting `set` returns (someone else owns the clipboard). Should the
         // X server go away without waking it, the periodic probe notices and we leave.
         loop {
-            match rx.recv_timeout(Duration::from_secs(30)) {
+            match rx.recv_timeout(Duration::from_secs(5)) {
                 Ok(_) | Err(mpsc::RecvTimeoutError::Disconnected) => return 0,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     let alive = probe.as_mut().is_some_and(|p| {
