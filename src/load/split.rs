@@ -57,31 +57,50 @@ pub fn detect(bytes: &[u8], extension: Option<&str>) -> Layout {
 }
 
 /// The non-blank lines of `bytes[start..end]`, trimmed, numbered from `first_line`.
-pub fn lines(
-    bytes: &[u8],
-    start: usize,
+pub fn lines(bytes: &[u8], start: usize, end: usize, first_line: u32) -> Lines<'_> {
+    Lines {
+        bytes,
+        pos: start,
+        end,
+        line: first_line,
+    }
+}
+
+pub struct Lines<'a> {
+    bytes: &'a [u8],
+    pos: usize,
     end: usize,
-    first_line: u32,
-) -> impl Iterator<Item = Doc> + '_ {
-    let mut pos = start;
-    let mut line = first_line;
-    std::iter::from_fn(move || {
-        while pos < end {
-            let stop = memchr::memchr(b'\n', &bytes[pos..end]).map_or(end, |i| pos + i);
-            let (a, b) = trim(bytes, pos, stop);
+    line: u32,
+}
+
+impl Lines<'_> {
+    /// The number the next line would get; after the last, one past the lines read.
+    pub fn next_line(&self) -> u32 {
+        self.line
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Doc;
+
+    fn next(&mut self) -> Option<Doc> {
+        while self.pos < self.end {
+            let rest = &self.bytes[self.pos..self.end];
+            let stop = memchr::memchr(b'\n', rest).map_or(self.end, |i| self.pos + i);
+            let (a, b) = trim(self.bytes, self.pos, stop);
             let doc = Doc {
                 start: a,
                 end: b,
-                line,
+                line: self.line,
             };
-            pos = stop + 1;
-            line += 1;
+            self.pos = stop + 1;
+            self.line += 1;
             if a < b {
                 return Some(doc);
             }
         }
         None
-    })
+    }
 }
 
 fn trim(bytes: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
