@@ -169,7 +169,8 @@ fn parse_source(
     let parts: Vec<Part> = match layout {
         Layout::Lines => line_parts(bytes, begin, threads),
         Layout::Structural => {
-            docs = split::structural(bytes, begin);
+            docs =
+                split::structural_releasing(bytes, begin, &mut |a, b| source.bytes.release(a, b));
             let size = docs.len().div_ceil(threads).max(1);
             docs.chunks(size).map(Part::Docs).collect()
         }

@@ -117,6 +117,18 @@ fn trim(bytes: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
 /// elements are the documents. A value cut off by the end of the input is returned as it is
 /// (its parse then fails and is reported).
 pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
+    structural_releasing(bytes, start, &mut |_, _| {})
+}
+
+/// `structural`, calling `release(from, to)` for each stretch of input it is done with, so a
+/// caller reading a memory map can give the pages back as the scan goes.
+pub fn structural_releasing(
+    bytes: &[u8],
+    start: usize,
+    release: &mut dyn FnMut(usize, usize),
+) -> Vec<Doc> {
+    const RELEASE_EVERY: usize = 8 << 20;
+    let mut released = start;
     let mut docs = Vec::new();
     let mut line: u32 = 1;
     // Depth at which documents start: 1 inside a top-level array.
@@ -131,6 +143,10 @@ pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
         let b = bytes[i];
         if b == b'\n' {
             line += 1;
+            if i - released >= RELEASE_EVERY {
+                release(released, i);
+                released = i;
+            }
         }
         if in_string {
             if escaped {
