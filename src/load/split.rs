@@ -155,6 +155,15 @@ pub fn structural_releasing(
                 escaped = true;
             } else if b == b'"' {
                 in_string = false;
+            } else {
+                // Most bytes of a document are inside strings: jump to the next quote or
+                // backslash, counting the (invalid, but possible) raw newlines on the way.
+                let rest = &bytes[i..];
+                let skip = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+                let newlines = memchr::memchr_iter(b'\n', &rest[1..skip]).count();
+                line += u32::try_from(newlines).unwrap_or(u32::MAX);
+                i += skip;
+                continue;
             }
             i += 1;
             continue;
@@ -258,6 +267,12 @@ mod tests {
             texts(b, &structural(b, 0)),
             [("{\"a\":1}", 2), ("42", 3), ("{\"b\":2}", 4)]
         );
+    }
+
+    #[test]
+    fn raw_newlines_inside_strings_still_count_for_line_numbers() {
+        let b = b"{\"a\": \"x\ny\n\"}\n{\"b\": 1}\n";
+        assert_eq!(texts(b, &structural(b, 0))[1], ("{\"b\": 1}", 4));
     }
 
     #[test]
