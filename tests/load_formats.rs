@@ -370,3 +370,58 @@ fn the_embedded_sample_loads_cleanly() {
         "the seed comes first"
     );
 }
+
+#[test]
+fn mangled_data_never_panics_and_never_loses_untouched_records() {
+    let sample = errdex::sample::SAMPLE_JSONL;
+    let lines: Vec<&[u8]> = sample
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..40 {
+        let mut content = Vec::new();
+        let mut intact = 0;
+        for line in &lines {
+            let mut line = line.to_vec();
+            if rng.u8(..4) == 0 {
+                // Cut, flip or insert bytes anywhere in this record.
+                for _ in 0..rng.usize(1..4) {
+                    let at = rng.usize(..line.len());
+                    match rng.u8(..3) {
+                        0 => line.truncate(at),
+                        1 => line[at] = rng.u8(..),
+                        _ => {
+                            let noise = b"{}[]\",:\\\x1b\n";
+                            line.insert(at, noise[rng.usize(..noise.len())]);
+                        }
+                    }
+                    if line.is_empty() {
+                        break;
+                    }
+                }
+            } else {
+                intact += 1;
+            }
+            content.extend_from_slice(&line);
+            content.push(b'\n');
+        }
+        let p = write(dir.path(), &format!("m{round}.jsonl"), &content);
+        for depth in [Depth::Index, Depth::Full] {
+            let l = load::load(
+                &[SourceSpec::Path(p.clone())],
+                Options { depth, threads: 0 },
+                &|_| {},
+            );
+            assert!(
+                l.dataset.len() >= intact,
+                "round {round}: {} < {intact}",
+                l.dataset.len()
+            );
+            for i in 0..l.dataset.len() {
+                let _ = l.dataset.record(i);
+            }
+        }
+    }
+}
