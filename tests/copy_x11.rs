@@ -5,9 +5,19 @@
 mod copy_support;
 
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use copy_support::{FULL, errdex};
+
+/// The tests share one X server's clipboard: one at a time.
+static CLIPBOARD: Mutex<()> = Mutex::new(());
+
+fn exclusive() -> MutexGuard<'static, ()> {
+    CLIPBOARD
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 fn xclip_out() -> String {
     let o = Command::new("xclip")
@@ -47,6 +57,7 @@ fn helpers() -> usize {
 #[test]
 #[ignore = "needs an X display and xclip (run under xvfb-run)"]
 fn copied_url_outlives_errdex_on_x11() {
+    let _one_at_a_time = exclusive();
     let display = std::env::var("DISPLAY").unwrap_or_default();
     assert!(
         !display.is_empty(),
@@ -80,4 +91,28 @@ fn copied_url_outlives_errdex_on_x11() {
         "the helper leaves once it no longer owns the clipboard"
     );
     assert_eq!(xclip_out(), "something else");
+}
+
+#[test]
+#[ignore = "needs an X display and xclip (run under xvfb-run)"]
+fn a_failing_helper_falls_back_to_xclip() {
+    let _one_at_a_time = exclusive();
+    use errdex::clipboard::{Clipboard, Config, Env, Mode, SystemClipboard};
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "needs an X display: run under xvfb-run"
+    );
+    let clipboard = SystemClipboard::new(Config {
+        mode: Mode::Native,
+        command: None,
+    })
+    .with_env(Env {
+        display: true,
+        ..Env::default()
+    })
+    // A helper that exits at once without confirming, like one that cannot reach X.
+    .with_helper(Some("/bin/false".into()));
+    let report = clipboard.copy("via xclip");
+    assert_eq!(report.message(), "copied (xclip)");
+    assert_eq!(xclip_out(), "via xclip");
 }

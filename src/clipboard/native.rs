@@ -6,13 +6,8 @@
 //! program owns the clipboard (arboard's `SetExtLinux::wait`). On macOS and Windows the
 //! system keeps the text, and arboard is called directly.
 
-use std::time::Duration;
-
 /// The hidden argument that turns errdex into the clipboard helper.
 pub const HELPER_ARG: &str = "__clipboard-helper";
-
-/// How long the helper may take to confirm that it owns the selection.
-const CONFIRM_TIMEOUT: Duration = Duration::from_secs(2);
 
 #[cfg(all(unix, not(target_os = "macos")))]
 pub use x11::{copy_via_helper, serve};
@@ -28,8 +23,11 @@ mod x11 {
 
     use arboard::{Clipboard, SetExtLinux};
 
-    use super::{CONFIRM_TIMEOUT, HELPER_ARG};
+    use super::HELPER_ARG;
     use crate::clipboard::process::{feed, wait_until};
+
+    /// How long the helper may take to confirm that it owns the selection.
+    const CONFIRM_TIMEOUT: Duration = Duration::from_secs(2);
 
     /// Starts the helper with the text and waits (briefly) for it to confirm it owns the
     /// CLIPBOARD selection. The helper then outlives errdex, serving the text.
