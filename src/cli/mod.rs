@@ -17,7 +17,7 @@ pub use output::{Failure, Outcome};
     name = "errdex",
     version,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
-    args_conflicts_with_subcommands = true
+    subcommand_negates_reqs = true
 )]
 pub struct Cli {
     #[command(flatten)]
