@@ -20,6 +20,9 @@ pub const CANDIDATES: usize = 2000;
 /// Below this many records one thread is quicker than starting a second.
 const PARALLEL_MIN: usize = 8192;
 
+/// Below this many candidates one thread re-ranks quicker than two.
+const PARALLEL_RERANK_MIN: usize = 256;
+
 /// How often (in records) a scan checks whether it has gone stale.
 const CANCEL_EVERY: usize = 2048;
 
@@ -82,15 +85,27 @@ pub fn run(
     let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
     if scored {
         top_k(entries, &mut hits, CANDIDATES.max(limit * 2));
-        hits.retain_mut(
-            |h| match score_entry(skim(), &entries[h.index as usize], q, ctx) {
-                Some(s) => {
-                    h.score = s;
-                    true
-                }
-                None => false,
-            },
-        );
+        let rescore = |part: &mut [Hit]| {
+            for h in part {
+                // The scan decides matches by the same rules, so None does not happen; if it
+                // ever did, the record would sink to the bottom rather than vanish.
+                let e = &entries[h.index as usize];
+                h.score = score_entry(skim(), e, q, ctx).unwrap_or(i64::MIN);
+            }
+        };
+        if hits.len() >= PARALLEL_RERANK_MIN {
+            let half = hits.len() / 2;
+            let (a, b) = hits.split_at_mut(half);
+            std::thread::scope(|s| {
+                s.spawn(|| rescore(b));
+                rescore(a);
+            });
+        } else {
+            rescore(&mut hits);
+        }
+        if cancelled() {
+            return None;
+        }
         top_k(entries, &mut hits, limit);
     } else {
         hits.truncate(limit);

@@ -67,17 +67,24 @@ fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = us
     score
 }
 
-/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay`, or None when it does not match.
-fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<i64> {
+/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
+/// (for the exact bonus), or None when it does not match.
+fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
     if !needle.is_ascii() {
         // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
-        return text::is_subsequence(hay, needle, cs).then(|| SCORE_MATCH * needle.len() as i64);
+        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
+        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
     }
-    // Forward: the earliest end of a match (fzf's v1 algorithm) ...
+    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
+    let mut forward = [0usize; 64];
     let mut k = 0;
     let mut end = None;
     for (i, &b) in hay.iter().enumerate() {
         if text::eq_byte(b, needle[k], cs) {
+            if k < forward.len() {
+                forward[k] = i;
+            }
             k += 1;
             if k == needle.len() {
                 end = Some(i);
@@ -88,36 +95,47 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<i64> {
     let end = end?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start.
     if let Some(s) = text::find(hay, needle, cs) {
-        let mut best = score_alignment(hay, needle, s..s + needle.len());
+        let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
         let mut from = s + 1;
+        let at_head = |i: usize| i == 0 || in_place(Some(hay[i - 1]), hay[i]) >= BONUS_BREAK;
         for _ in 0..3 {
+            if at_head(best.1) {
+                break;
+            }
             let Some(next) = hay.get(from..).and_then(|h| text::find(h, needle, cs)) else {
                 break;
             };
             let at = from + next;
-            best = best.max(score_alignment(hay, needle, at..at + needle.len()));
+            let score = score_alignment(hay, needle, at..at + needle.len());
+            if score > best.0 {
+                best = (score, at);
+            }
             from = at + 1;
         }
-        return Some(best);
+        return Some((best.0, Some((best.1, best.1 + needle.len()))));
     }
-    // ... otherwise backward from that end: the tightest window, matched right to left.
-    let mut pos = [0usize; 64];
-    let n = needle.len().min(pos.len());
-    let mut k = needle.len();
+    // ... otherwise the better of the earliest alignment and the tightest window ending where it
+    // ends (matched right to left).
+    let n = needle.len();
+    if n > forward.len() {
+        return Some((SCORE_MATCH * n as i64, None));
+    }
+    let mut backward = [0usize; 64];
+    let mut k = n;
     let mut i = end + 1;
     while k > 0 && i > 0 {
         i -= 1;
         if text::eq_byte(hay[i], needle[k - 1], cs) {
             k -= 1;
-            if k < n {
-                pos[k] = i;
-            }
+            backward[k] = i;
         }
     }
-    if needle.len() > pos.len() {
-        return Some(SCORE_MATCH * needle.len() as i64);
-    }
-    Some(score_alignment(hay, needle, pos[..n].iter().copied()))
+    let score = score_alignment(hay, needle, forward[..n].iter().copied()).max(score_alignment(
+        hay,
+        needle,
+        backward[..n].iter().copied(),
+    ));
+    Some((score, None))
 }
 
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
@@ -133,13 +151,19 @@ fn estimate_term(e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
             return;
         }
         let hay = value.as_bytes();
-        let exact = text::locate(value, &t.text, t.kind, t.case_sensitive);
-        let raw = match t.kind {
-            _ if t.negated => exact.map(|_| 0),
-            Kind::Fuzzy => estimate_fuzzy(hay, needle, t.case_sensitive),
-            _ => exact.map(|(s, e)| score_alignment(hay, needle, s..e)),
+        let scored = if t.kind == Kind::Fuzzy && !t.negated {
+            estimate_fuzzy(hay, needle, t.case_sensitive)
+        } else {
+            text::locate(value, &t.text, t.kind, t.case_sensitive).map(|(s, e)| {
+                let raw = if t.negated {
+                    0
+                } else {
+                    score_alignment(hay, needle, s..e)
+                };
+                (raw, Some((s, e)))
+            })
         };
-        if let Some(raw) = raw {
+        if let Some((raw, exact)) = scored {
             found = true;
             let s = (raw + bonus(value, &t.text, exact)) * field.weight() / 100;
             best = Some(best.map_or(s, |b| b.max(s)));
@@ -183,7 +207,7 @@ mod tests {
         ];
         for (hay, needle) in cases {
             let cs = needle.chars().any(|c| c.is_ascii_uppercase());
-            let ours = estimate_fuzzy(hay.as_bytes(), needle.as_bytes(), cs);
+            let ours = estimate_fuzzy(hay.as_bytes(), needle.as_bytes(), cs).map(|(s, _)| s);
             let theirs = skim.fuzzy_match(hay, needle);
             assert_eq!(ours.is_some(), theirs.is_some(), "{hay} / {needle}");
             if let (Some(o), Some(t)) = (ours, theirs) {
