@@ -4,6 +4,7 @@ mod copy;
 mod data;
 mod inspect;
 mod output;
+mod search;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,20 @@ pub enum Command {
         id: String,
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
+    },
+    /// Print the records matching a query, best first (exit 1 when none match).
+    Search {
+        /// The query, e.g. `conn refused tag:rust !test` (see the README for the language).
+        query: String,
+        /// How many hits to print.
+        #[arg(long, short = 'n', default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+        limit: u32,
+        /// One JSON object per hit (NDJSON), with matched character positions.
+        #[arg(long)]
+        json: bool,
+        /// Also say which field each query term matched and its score.
+        #[arg(long)]
+        explain: bool,
     },
     /// Count records by repo, severity, tag and error type.
     Stats {
@@ -101,6 +116,20 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
     let data = cli.data;
     match cli.command {
         Some(Command::Show { id, format }) => inspect::show(&data, &id, format),
+        Some(Command::Search {
+            query,
+            limit,
+            json,
+            explain,
+        }) => search::search(
+            &data,
+            &query,
+            &search::Options {
+                limit: limit as usize,
+                json,
+                explain,
+            },
+        ),
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
         Some(Command::Copy(args)) => copy::copy(&data, args),

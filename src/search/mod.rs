@@ -10,6 +10,7 @@ mod matcher;
 mod pass;
 mod query;
 mod rank;
+mod scan;
 mod text;
 
 use std::collections::HashSet;
@@ -56,6 +57,25 @@ pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
         hits: out.hits,
         matched: out.matched.len(),
     }
+}
+
+/// The reference ranking: SkimMatcherV2 over every record, no first pass. As slow as it is
+/// simple; the benchmark and the agreement tests compare `search` against it.
+pub fn search_exhaustive(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
+    let entries = ds.entries();
+    let mut hits: Vec<Hit> = (0..entries.len() as u32)
+        .filter_map(|index| {
+            let score = matcher::score_entry(skim(), &entries[index as usize], q, ctx)?;
+            Some(Hit { index, score })
+        })
+        .collect();
+    let matched = hits.len();
+    if q.is_scored() {
+        rank::top_k(entries, &mut hits, limit);
+    } else {
+        hits.truncate(limit);
+    }
+    Found { hits, matched }
 }
 
 /// Counts by severity, repo, error type and tag over every record the query matches.

@@ -24,6 +24,27 @@ pub fn order(entries: &[Entry], a: &Hit, b: &Hit) -> Ordering {
     })
 }
 
+/// A hit with its first tie-breaker inline, so that selecting among many hits rarely has to
+/// look at the entries.
+#[derive(Clone, Copy)]
+struct Keyed {
+    score: i64,
+    len: u32,
+    index: u32,
+}
+
+fn keyed_order(entries: &[Entry], a: &Keyed, b: &Keyed) -> Ordering {
+    b.score
+        .cmp(&a.score)
+        .then(a.len.cmp(&b.len))
+        .then_with(|| {
+            entries[a.index as usize]
+                .id
+                .cmp(&entries[b.index as usize].id)
+        })
+        .then(a.index.cmp(&b.index))
+}
+
 /// Keeps the best `k` hits, sorted best first. Selection is linear; only the kept `k` are sorted.
 pub fn top_k(entries: &[Entry], hits: &mut Vec<Hit>, k: usize) {
     if k == 0 {
@@ -31,8 +52,20 @@ pub fn top_k(entries: &[Entry], hits: &mut Vec<Hit>, k: usize) {
         return;
     }
     if hits.len() > k {
-        hits.select_nth_unstable_by(k - 1, |a, b| order(entries, a, b));
-        hits.truncate(k);
+        let mut keyed: Vec<Keyed> = hits
+            .iter()
+            .map(|h| Keyed {
+                score: h.score,
+                len: u32::try_from(entries[h.index as usize].message.len()).unwrap_or(u32::MAX),
+                index: h.index,
+            })
+            .collect();
+        keyed.select_nth_unstable_by(k - 1, |a, b| keyed_order(entries, a, b));
+        hits.clear();
+        hits.extend(keyed[..k].iter().map(|c| Hit {
+            index: c.index,
+            score: c.score,
+        }));
     }
     hits.sort_unstable_by(|a, b| order(entries, a, b));
 }

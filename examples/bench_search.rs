@@ -1,0 +1,223 @@
+//! Search benchmark: keystroke → ranked results while typing queries char by char, through the
+//! browser's `Engine`, against the SkimMatcherV2-only reference on the same keystrokes; then the
+//! whole `errdex search` process against `fzf --filter` over the same records' text.
+//!
+//! cargo run --release --example gen_corpus -- --records 100000 > /tmp/c100k.jsonl
+//! cargo build --release
+//! cargo run --release --example bench_search -- /tmp/c10k.jsonl /tmp/c100k.jsonl
+//!
+//! Options: `--no-reference` skips the slow SkimMatcherV2-only run; `--runs N` process runs.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use errdex::dataset::Dataset;
+use errdex::load::{self, Options, SourceSpec};
+use errdex::search::{self, Context, Engine, Query};
+
+/// Realistic queries: a message fragment, a tag scope, a path fragment, a typo, no hits, and more.
+const QUERIES: &[&str] = &[
+    "connection refused",
+    "tag:timeout",
+    "src/net/pool",
+    "nil pointr dereference",
+    "qqzzxxjj",
+    "deadline exceeded tag:go",
+    "permission denied !test",
+];
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let reference = !args.iter().any(|a| a == "--no-reference");
+    let runs: usize = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let files: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--runs"))
+        .map(|(_, a)| a)
+        .collect();
+    if files.is_empty() {
+        eprintln!("usage: bench_search CORPUS.jsonl... [--no-reference] [--runs N]");
+        std::process::exit(2);
+    }
+    for file in files {
+        let started = Instant::now();
+        let loaded = load::load(&[SourceSpec::parse(file)], Options::default(), &|_| {});
+        let ds = Arc::new(loaded.dataset);
+        println!(
+            "\n== {file}: {} records, loaded in {:.0} ms",
+            ds.len(),
+            ms(started.elapsed())
+        );
+        keystrokes(&ds, reference);
+        whole_process(file, &ds, runs);
+    }
+}
+
+/// Types every query char by char, waiting for each keystroke's final ranking.
+fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
+    let (tx, rx) = mpsc::channel();
+    let engine = Engine::new(move || {
+        let _ = tx.send(());
+    });
+    engine.set_dataset(Arc::clone(ds));
+    let _ = rx.recv_timeout(Duration::from_secs(60));
+    let ctx = Context::default();
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let (mut compared, mut agreed) = (0, 0);
+    for q in QUERIES {
+        let mut per_query = Vec::new();
+        engine.submit("");
+        wait_for(&engine, &rx, None);
+        for end in (1..=q.len()).filter(|&e| q.is_char_boundary(e)) {
+            let text = &q[..end];
+            let t = Instant::now();
+            let generation = engine.submit(text);
+            wait_for(&engine, &rx, Some(generation));
+            per_query.push(t.elapsed());
+            if reference {
+                let parsed = Query::parse(text);
+                let t = Instant::now();
+                let want = search::search_exhaustive(ds, &parsed, &ctx, 20);
+                slow.push(t.elapsed());
+                let got = search::search(ds, &parsed, &ctx, 20);
+                compared += 1;
+                if got.hits == want.hits && got.matched == want.matched {
+                    agreed += 1;
+                } else {
+                    let first = got.hits.iter().zip(&want.hits).position(|(a, b)| a != b);
+                    println!(
+                        "   top 20 differs for {text:?} (first at rank {first:?}, matched {} vs {})",
+                        got.matched, want.matched
+                    );
+                }
+            }
+        }
+        per_query.sort();
+        println!(
+            "  {q:<28} p50 {:>6.2} ms  max {:>6.2} ms",
+            ms(percentile(&per_query, 0.5)),
+            ms(percentile(&per_query, 1.0))
+        );
+        fast.extend(per_query);
+    }
+    fast.sort();
+    slow.sort();
+    println!(
+        "  engine keystroke -> ranked top {}: p50 {:.2} ms  p99 {:.2} ms  ({} keystrokes)",
+        search::LIMIT,
+        ms(percentile(&fast, 0.5)),
+        ms(percentile(&fast, 0.99)),
+        fast.len()
+    );
+    if reference {
+        let (f, s) = (percentile(&fast, 0.5), percentile(&slow, 0.5));
+        println!(
+            "  SkimMatcherV2-only reference:   p50 {:.2} ms  p99 {:.2} ms  (engine is {:.1}x faster at p50)",
+            ms(s),
+            ms(percentile(&slow, 0.99)),
+            s.as_secs_f64() / f.as_secs_f64().max(1e-9)
+        );
+        println!("  top-20 agreement with the reference: {agreed}/{compared} keystrokes");
+    }
+}
+
+fn wait_for(engine: &Engine, rx: &mpsc::Receiver<()>, generation: Option<u64>) {
+    loop {
+        if let Some(r) = engine.latest()
+            && generation.is_none_or(|g| r.generation == g)
+            && r.done
+        {
+            return;
+        }
+        if rx.recv_timeout(Duration::from_secs(60)).is_err() {
+            eprintln!("bench_search: no results within a minute");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `errdex search Q --data FILE` as a whole process versus `fzf --filter Q` over a text file of
+/// the same records' message, path and tags.
+fn whole_process(file: &str, ds: &Dataset, runs: usize) {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| Some(p.parent()?.parent()?.join("errdex")))
+        .filter(|p| p.exists());
+    let Some(exe) = exe else {
+        println!("  (build the binary with `cargo build --release` to compare with fzf)");
+        return;
+    };
+    let text_path = std::env::temp_dir().join(format!("bench_search_{}.txt", ds.len()));
+    let mut text = Vec::new();
+    for e in ds.entries() {
+        let path = e.file_path.as_deref().unwrap_or("");
+        let _ = writeln!(text, "{}\t{}\t{}", e.message, path, e.tags.join(" "));
+    }
+    if std::fs::write(&text_path, &text).is_err() {
+        println!("  cannot write {}", text_path.display());
+        return;
+    }
+    if Command::new("fzf").arg("--version").output().is_err() {
+        println!("  fzf is not installed (apt-get install fzf); skipping the comparison");
+        return;
+    }
+    println!("  whole process, median of {runs} runs (same machine, same run):");
+    for q in [
+        "connection refused",
+        "timeout",
+        "src/net/pool",
+        "nil pointr",
+    ] {
+        let errdex = median_run(runs, || {
+            let mut c = Command::new(&exe);
+            c.args(["search", q, "--data", file]);
+            c
+        });
+        let fzf = median_run(runs, || {
+            let mut c = Command::new("fzf");
+            c.args(["--filter", q]);
+            c.stdin(Stdio::from(
+                std::fs::File::open(&text_path).expect("the text file was just written"),
+            ));
+            c
+        });
+        println!(
+            "    {q:<22} errdex {:>7.1} ms   fzf --filter {:>7.1} ms   ratio {:.2}x",
+            ms(errdex),
+            ms(fzf),
+            errdex.as_secs_f64() / fzf.as_secs_f64().max(1e-9)
+        );
+    }
+}
+
+fn median_run(runs: usize, make: impl Fn() -> Command) -> Duration {
+    let mut times: Vec<Duration> = (0..runs.max(1))
+        .map(|_| {
+            let t = Instant::now();
+            let _ = make().stdout(Stdio::null()).stderr(Stdio::null()).status();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    percentile(&times, 0.5)
+}

@@ -1,0 +1,159 @@
+//! `errdex search`: ranked hits as tab-separated lines or NDJSON, optionally explained.
+
+use std::io::Write;
+
+use serde_json::{Map, Value, json};
+
+use super::data::{DataArgs, load_data};
+use super::output::{Failure, Outcome, emit};
+use crate::dataset::Entry;
+use crate::export::sanitize;
+use crate::search::{self, Context, Hit, Positions, Query, Term, TermHit};
+
+pub struct Options {
+    pub limit: usize,
+    pub json: bool,
+    pub explain: bool,
+}
+
+pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Failure> {
+    let query = Query::parse(text);
+    if !query.warnings().is_empty() {
+        eprintln!("errdex: query: {}", query.warnings().join("; "));
+    }
+    let loaded = load_data(data)?;
+    let ds = &loaded.dataset;
+    // The command line has no pins: `is:pinned` matches nothing here.
+    let ctx = Context::default();
+    let found = search::search(ds, &query, &ctx, opts.limit);
+    let entries = ds.entries();
+    emit(|out| {
+        for hit in &found.hits {
+            let e = &entries[hit.index as usize];
+            let explained = opts
+                .explain
+                .then(|| search::explain(e, &query, &ctx))
+                .unwrap_or_default();
+            if opts.json {
+                let v = hit_json(e, hit, &search::positions(e, &query), &explained);
+                writeln!(out, "{v}")?;
+            } else {
+                write_line(out, e, hit)?;
+                for (term, th) in &explained {
+                    writeln!(out, "  {}", one_line(&explain_text(term, th.as_ref())))?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(if found.hits.is_empty() {
+        Outcome::NotFound
+    } else {
+        Outcome::Found
+    })
+}
+
+/// Data may hold tabs, newlines and escape sequences; a hit stays one safe line.
+fn one_line(s: &str) -> String {
+    let flat: String = s
+        .chars()
+        .map(|c| {
+            if c == '\t' || c == '\n' || c == '\r' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    sanitize(&flat).into_owned()
+}
+
+fn write_line(out: &mut dyn Write, e: &Entry, hit: &Hit) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{}\t{}\t{}\t{}\t{}",
+        one_line(&e.id),
+        hit.score,
+        one_line(e.repo.as_deref().unwrap_or("")),
+        one_line(&e.location().unwrap_or_default()),
+        one_line(&e.message)
+    )
+}
+
+/// How a term is written back for `--explain`.
+fn describe(t: &Term) -> String {
+    use crate::search::{Kind, Scope};
+    let scope = match t.scope {
+        Scope::Any => String::new(),
+        Scope::Pinned => return format!("{}is:pinned", if t.negated { "!" } else { "" }),
+        s => format!("{}:", s.name()),
+    };
+    let (pre, post) = match t.kind {
+        Kind::Fuzzy => ("", ""),
+        Kind::Exact => ("'", ""),
+        Kind::Prefix => ("^", ""),
+        Kind::Suffix => ("", "$"),
+        Kind::Equal => ("^", "$"),
+    };
+    let neg = if t.negated { "!" } else { "" };
+    format!("{neg}{scope}{pre}{}{post}", t.text)
+}
+
+fn explain_text(t: &Term, hit: Option<&TermHit>) -> String {
+    let term = describe(t);
+    match hit {
+        None => format!("{term}: no match"),
+        Some(_) if t.negated => format!("{term}: holds (absent)"),
+        Some(_) if t.scope == crate::search::Scope::Pinned => format!("{term}: holds"),
+        Some(h) => format!("{term}: {} score {}", h.field.name(), h.score),
+    }
+}
+
+fn hit_json(e: &Entry, hit: &Hit, p: &Positions, explained: &[(Term, Option<TermHit>)]) -> Value {
+    let mut matches = Map::new();
+    for (name, v) in [
+        ("errorMessage", &p.message),
+        ("filePath", &p.file_path),
+        ("repo", &p.repo),
+    ] {
+        if !v.is_empty() {
+            matches.insert(name.into(), json!(v));
+        }
+    }
+    if !p.tags.is_empty() {
+        let tags: Map<String, Value> = p
+            .tags
+            .iter()
+            .map(|(i, v)| (i.to_string(), json!(v)))
+            .collect();
+        matches.insert("tags".into(), Value::Object(tags));
+    }
+    let mut v = json!({
+        "id": &*e.id,
+        "score": hit.score,
+        "repo": e.repo.as_deref(),
+        "filePath": e.file_path.as_deref(),
+        "lineNumber": e.line_number,
+        "errorMessage": &*e.message,
+        "severity": e.severity.as_deref(),
+        "errorType": e.error_type.as_deref(),
+        "tags": e.tags.iter().map(|t| &**t).collect::<Vec<_>>(),
+        "matches": matches,
+    });
+    if !explained.is_empty() {
+        let terms: Vec<Value> = explained
+            .iter()
+            .map(|(t, h)| {
+                json!({
+                    "term": describe(t),
+                    "holds": h.is_some(),
+                    "field": h.filter(|_| !t.negated && t.scope != crate::search::Scope::Pinned)
+                        .map(|h| h.field.name()),
+                    "score": h.map(|h| h.score),
+                })
+            })
+            .collect();
+        v["explain"] = Value::Array(terms);
+    }
+    v
+}

@@ -1,0 +1,218 @@
+//! The fast first pass: decides exactly which records match (the same rules as SkimMatcherV2:
+//! characters in order, ASCII case folded unless the term has a capital) and estimates each
+//! match's score in one linear scan per field, so that SkimMatcherV2 only has to rank the best
+//! few thousand. The estimate scores one alignment the way SkimMatcherV2 scores alignments
+//! (16 a character, bonuses at word starts and for runs, penalties for gaps); SkimMatcherV2
+//! searches all alignments, so it can only find a better one.
+
+use super::Context;
+use super::matcher::{bonus, for_each_field};
+use super::query::{Kind, Query, Scope, Term};
+use super::text;
+use crate::dataset::Entry;
+
+const SCORE_MATCH: i64 = 16;
+const BONUS_HEAD: i64 = 8;
+const BONUS_BREAK: i64 = 7;
+const BONUS_CAMEL: i64 = 6;
+const BONUS_CONSECUTIVE: i64 = 4;
+const GAP_START: i64 = -3;
+const GAP_EXTENSION: i64 = -1;
+const CASE_MISMATCH: i64 = -2;
+
+/// SkimMatcherV2's bonus for matching `cur` after `prev` (a word start scores most).
+fn in_place(prev: Option<u8>, cur: u8) -> i64 {
+    let Some(prev) = prev else {
+        return BONUS_HEAD;
+    };
+    match prev {
+        b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => BONUS_HEAD,
+        b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK,
+        b'a'..=b'z' | b'0'..=b'9' if cur.is_ascii_uppercase() => BONUS_CAMEL,
+        _ => 0,
+    }
+}
+
+/// Scores one alignment: `positions` are byte offsets of the needle's bytes in `hay`.
+fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = usize>) -> i64 {
+    let mut score = 0;
+    let mut last: Option<usize> = None;
+    let mut run_bonus = 0;
+    for (k, p) in positions.enumerate() {
+        let mut b = in_place(p.checked_sub(1).map(|i| hay[i]), hay[p]);
+        if p == 0 {
+            b *= 2;
+        }
+        let m = if hay[p] == needle[k] {
+            SCORE_MATCH
+        } else {
+            SCORE_MATCH + CASE_MISMATCH
+        };
+        match last {
+            Some(l) if l + 1 == p => {
+                run_bonus = run_bonus.max(b).max(BONUS_CONSECUTIVE);
+                score += run_bonus + m;
+            }
+            Some(l) => {
+                score += GAP_START + GAP_EXTENSION * (p - l - 1) as i64 + b + m;
+                run_bonus = b;
+            }
+            None => {
+                score += b + m;
+                run_bonus = b;
+            }
+        }
+        last = Some(p);
+    }
+    score
+}
+
+/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
+/// (for the exact bonus), or None when it does not match.
+fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
+    if !needle.is_ascii() {
+        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
+        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
+        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
+    }
+    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
+    let mut forward = [0usize; 64];
+    let mut k = 0;
+    let mut end = None;
+    for (i, &b) in hay.iter().enumerate() {
+        if text::eq_byte(b, needle[k], cs) {
+            if k < forward.len() {
+                forward[k] = i;
+            }
+            k += 1;
+            if k == needle.len() {
+                end = Some(i);
+                break;
+            }
+        }
+    }
+    let end = end?;
+    // ... a contiguous occurrence usually beats it; prefer one at a word start.
+    if let Some(s) = text::find(hay, needle, cs) {
+        let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
+        let mut from = s + 1;
+        let at_head = |i: usize| i == 0 || in_place(Some(hay[i - 1]), hay[i]) >= BONUS_BREAK;
+        for _ in 0..3 {
+            if at_head(best.1) {
+                break;
+            }
+            let Some(next) = hay.get(from..).and_then(|h| text::find(h, needle, cs)) else {
+                break;
+            };
+            let at = from + next;
+            let score = score_alignment(hay, needle, at..at + needle.len());
+            if score > best.0 {
+                best = (score, at);
+            }
+            from = at + 1;
+        }
+        return Some((best.0, Some((best.1, best.1 + needle.len()))));
+    }
+    // ... otherwise the better of the earliest alignment and the tightest window ending where it
+    // ends (matched right to left).
+    let n = needle.len();
+    if n > forward.len() {
+        return Some((SCORE_MATCH * n as i64, None));
+    }
+    let mut backward = [0usize; 64];
+    let mut k = n;
+    let mut i = end + 1;
+    while k > 0 && i > 0 {
+        i -= 1;
+        if text::eq_byte(hay[i], needle[k - 1], cs) {
+            k -= 1;
+            backward[k] = i;
+        }
+    }
+    let score = score_alignment(hay, needle, forward[..n].iter().copied()).max(score_alignment(
+        hay,
+        needle,
+        backward[..n].iter().copied(),
+    ));
+    Some((score, None))
+}
+
+/// A term's estimated weighted score in one record (0 for a negated term that holds).
+fn estimate_term(e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
+    if t.scope == Scope::Pinned {
+        return (ctx.pinned.contains(&*e.id) != t.negated).then_some(0);
+    }
+    let needle = t.text.as_bytes();
+    let mut best: Option<i64> = None;
+    let mut found = false;
+    for_each_field(e, t.scope, |field, value| {
+        if found && t.negated {
+            return;
+        }
+        let hay = value.as_bytes();
+        let scored = if t.kind == Kind::Fuzzy && !t.negated {
+            estimate_fuzzy(hay, needle, t.case_sensitive)
+        } else {
+            text::locate(value, &t.text, t.kind, t.case_sensitive).map(|(s, e)| {
+                let raw = if t.negated {
+                    0
+                } else {
+                    score_alignment(hay, needle, s..e)
+                };
+                (raw, Some((s, e)))
+            })
+        };
+        if let Some((raw, exact)) = scored {
+            found = true;
+            let s = (raw + bonus(value, &t.text, exact)) * field.weight() / 100;
+            best = Some(best.map_or(s, |b| b.max(s)));
+        }
+    });
+    if t.negated {
+        return (!found).then_some(0);
+    }
+    best
+}
+
+/// The record's estimated score, or None when it does not match.
+pub fn estimate(e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
+    let mut total = 0;
+    for group in &q.groups {
+        total += group
+            .iter()
+            .filter_map(|t| estimate_term(e, t, ctx))
+            .max()?;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fuzzy_matcher::FuzzyMatcher;
+
+    #[test]
+    fn decides_like_skim_and_estimates_close_to_it() {
+        let skim = fuzzy_matcher::skim::SkimMatcherV2::default();
+        let cases = [
+            ("connection refused", "conn"),
+            ("connection refused", "cnrf"),
+            ("src/net/conn_pool.rs", "conn"),
+            ("ConnectionRefused", "Refused"),
+            ("ConnectionRefused", "refused"),
+            ("timeout waiting for lock", "tmo"),
+            ("a/b/c", "xyz"),
+            ("Tokio runtime", "TOKIO"),
+        ];
+        for (hay, needle) in cases {
+            let cs = needle.chars().any(|c| c.is_ascii_uppercase());
+            let ours = estimate_fuzzy(hay.as_bytes(), needle.as_bytes(), cs).map(|(s, _)| s);
+            let theirs = skim.fuzzy_match(hay, needle);
+            assert_eq!(ours.is_some(), theirs.is_some(), "{hay} / {needle}");
+            if let (Some(o), Some(t)) = (ours, theirs) {
+                assert!((o - t).abs() <= t / 3 + 8, "{hay} / {needle}: {o} vs {t}");
+            }
+        }
+    }
+}

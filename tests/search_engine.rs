@@ -1,0 +1,153 @@
+//! The browser's engine: newest query wins, results equal the blocking search, a growing
+//! dataset and a new context re-run the query, dropping it stops its thread.
+
+use std::io::Write;
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+use errdex::dataset::Dataset;
+use errdex::load::{self, Options, SourceSpec};
+use errdex::search::{self, Context, Engine, LIMIT, Query, Results};
+
+fn load_bytes(bytes: &[u8]) -> Arc<Dataset> {
+    let mut f = tempfile::NamedTempFile::new().expect("a temp file");
+    f.write_all(bytes).expect("written");
+    let path = f.path().to_string_lossy().into_owned();
+    Arc::new(load::load(&[SourceSpec::parse(&path)], Options::default(), &|_| {}).dataset)
+}
+
+fn sample() -> Arc<Dataset> {
+    load_bytes(errdex::sample::SAMPLE_JSONL)
+}
+
+fn engine() -> (Engine, mpsc::Receiver<()>) {
+    let (tx, rx) = mpsc::channel();
+    let e = Engine::new(move || {
+        let _ = tx.send(());
+    });
+    (e, rx)
+}
+
+/// Waits until the engine publishes results that satisfy `ok`.
+fn wait(e: &Engine, rx: &mpsc::Receiver<()>, ok: impl Fn(&Results) -> bool) -> Arc<Results> {
+    loop {
+        if let Some(r) = e.latest()
+            && ok(&r)
+        {
+            return r;
+        }
+        rx.recv_timeout(Duration::from_secs(20))
+            .expect("results within 20 s");
+    }
+}
+
+fn expected(ds: &Dataset, q: &str, ctx: &Context) -> search::Found {
+    search::search(ds, &Query::parse(q), ctx, LIMIT)
+}
+
+#[test]
+fn results_equal_the_blocking_search() {
+    let ds = sample();
+    let (e, rx) = engine();
+    e.set_dataset(Arc::clone(&ds));
+    let first = wait(&e, &rx, |r| r.done);
+    assert_eq!(
+        (first.generation, first.matched, first.total),
+        (0, ds.len(), ds.len())
+    );
+    let g = e.submit("conn refused");
+    let r = wait(&e, &rx, |r| r.generation == g);
+    let want = expected(&ds, "conn refused", &Context::default());
+    assert_eq!(r.hits, want.hits);
+    assert_eq!(r.matched, want.matched);
+    assert_eq!(r.query, "conn refused");
+    assert!(r.done);
+}
+
+#[test]
+fn the_newest_query_wins_and_narrowing_changes_nothing() {
+    let ds = sample();
+    let (e, rx) = engine();
+    e.set_dataset(Arc::clone(&ds));
+    let typed = "deadline exceeded";
+    let mut last = 0;
+    for end in 1..=typed.len() {
+        let g = e.submit(&typed[..end]);
+        assert!(g > last, "generations increase");
+        last = g;
+    }
+    let r = wait(&e, &rx, |r| r.generation == last);
+    let want = expected(&ds, typed, &Context::default());
+    assert_eq!((r.hits.clone(), r.matched), (want.hits, want.matched));
+    // Typed slowly, every keystroke narrows from the previous one: same answers.
+    for end in 1..=typed.len() {
+        let g = e.submit(&typed[..end]);
+        let r = wait(&e, &rx, |r| r.generation == g);
+        let want = expected(&ds, &typed[..end], &Context::default());
+        assert_eq!(
+            (r.hits.clone(), r.matched),
+            (want.hits, want.matched),
+            "{}",
+            &typed[..end]
+        );
+    }
+    // Deleting characters widens the query again.
+    let g = e.submit("dead");
+    let r = wait(&e, &rx, |r| r.generation == g);
+    assert_eq!(
+        r.matched,
+        expected(&ds, "dead", &Context::default()).matched
+    );
+}
+
+#[test]
+fn a_growing_dataset_reruns_the_query() {
+    let all = errdex::sample::SAMPLE_JSONL;
+    let cut = all
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(39)
+        .map(|(i, _)| i + 1)
+        .expect("the sample has more than 40 lines");
+    let (part, full) = (load_bytes(&all[..cut]), load_bytes(all));
+    assert!(part.len() < full.len());
+    let (e, rx) = engine();
+    e.set_dataset(Arc::clone(&part));
+    let g = e.submit("co");
+    wait(&e, &rx, |r| r.generation == g && r.total == part.len());
+    let g = e.submit("conn");
+    e.set_dataset(Arc::clone(&full));
+    let r = wait(&e, &rx, |r| r.generation == g && r.total == full.len());
+    let want = expected(&full, "conn", &Context::default());
+    assert_eq!((r.hits.clone(), r.matched), (want.hits, want.matched));
+}
+
+#[test]
+fn a_new_context_reruns_the_query() {
+    let ds = sample();
+    let (e, rx) = engine();
+    e.set_dataset(Arc::clone(&ds));
+    let g = e.submit("is:pinned");
+    let r = wait(&e, &rx, |r| r.generation == g);
+    assert_eq!(r.matched, 0);
+    let mut ctx = Context::default();
+    ctx.pinned.insert(ds.entries()[3].id.to_string());
+    e.set_context(ctx);
+    let r = wait(&e, &rx, |r| r.generation == g && r.matched == 1);
+    assert_eq!(r.hits[0].index, 3);
+}
+
+#[test]
+fn dropping_the_engine_stops_its_thread() {
+    let witness = Arc::new(());
+    let held = Arc::clone(&witness);
+    let e = Engine::new(move || {
+        let _ = &held;
+    });
+    e.set_dataset(sample());
+    e.submit("timeout");
+    drop(e);
+    // The wake closure lives in the worker's shared state: it is gone once the thread has ended.
+    assert_eq!(Arc::strong_count(&witness), 1);
+}
