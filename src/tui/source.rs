@@ -12,7 +12,7 @@ use crate::record::Record;
 
 /// Snippets longer than this are shown without colour: highlighting is sequential and the
 /// pane must appear at once.
-const MAX_HIGHLIGHT_LINES: usize = 5_000;
+const MAX_HIGHLIGHT_LINES: usize = 1_000;
 /// Lines longer than this (minified code) are not highlighted either.
 const MAX_HIGHLIGHT_LINE_BYTES: usize = 2_000;
 
