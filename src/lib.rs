@@ -3,6 +3,7 @@
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
 pub mod cli;
+pub mod config;
 pub mod dataset;
 pub mod diag;
 pub mod export;
