@@ -2,6 +2,7 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod dataset;

@@ -181,8 +181,11 @@ impl Problems<'_> {
         let Some(table) = self.table("keys", value) else {
             return Vec::new();
         };
+        // The map is sorted by key; overrides keep the order they were written in.
+        let mut written: Vec<_> = table.iter().collect();
+        written.sort_by_key(|(key, _)| key.span().start);
         let mut out: Vec<(String, String)> = Vec::new();
-        for (key, action) in table {
+        for (key, action) in written {
             let at = key.span().start;
             let key = match normalize_key(key.get_ref()) {
                 Ok(k) => k,

@@ -8,6 +8,7 @@ pub mod split;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::cache::Cache;
 use crate::dataset::{Dataset, Entry};
 use crate::diag::Diagnostic;
 pub use scan::Depth;
@@ -25,17 +26,21 @@ pub struct Progress {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Options {
+pub struct Options<'c> {
     pub depth: Depth,
     /// Parser threads for a large source; 0 picks the number of cores.
     pub threads: usize,
+    /// Where to find and keep the index of each dataset file (used at `Depth::Index` only:
+    /// a full check must look at every record).
+    pub cache: Option<&'c Cache>,
 }
 
-impl Default for Options {
+impl Default for Options<'_> {
     fn default() -> Self {
         Options {
             depth: Depth::Index,
             threads: 0,
+            cache: None,
         }
     }
 }
@@ -75,7 +80,7 @@ pub fn load(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push(s),
+            Ok(s) => opened.push((spec, s)),
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded
@@ -84,15 +89,18 @@ pub fn load(
             }
         }
     }
-    let total_bytes = opened.iter().map(|s| s.bytes.as_slice().len() as u64).sum();
+    let total_bytes = opened
+        .iter()
+        .map(|(_, s)| s.bytes.as_slice().len() as u64)
+        .sum();
     let counter = Counter {
         records: AtomicU64::new(0),
         bytes: AtomicU64::new(0),
         total_bytes,
         progress,
     };
-    for source in opened {
-        let (entries, mut diags) = parse_source(&source, options, &counter);
+    for (spec, source) in opened {
+        let (entries, mut diags) = cached_or_parsed(spec, &source, options, &counter);
         loaded.skipped += diags.iter().filter(|d| d.is_error()).count();
         loaded.diagnostics.append(&mut diags);
         loaded.dataset.push_source(source, entries);
@@ -111,6 +119,31 @@ fn spec_name(spec: &SourceSpec) -> String {
         SourceSpec::Stdin => "<stdin>".into(),
         SourceSpec::Embedded { name, .. } => (*name).into(),
     }
+}
+
+/// A dataset file's index from the cache when it is current; else parsed, and cached.
+fn cached_or_parsed(
+    spec: &SourceSpec,
+    source: &Source,
+    options: Options,
+    counter: &Counter,
+) -> (Vec<Entry>, Vec<Diagnostic>) {
+    let cache = options.cache.filter(|_| options.depth == Depth::Index);
+    let key = match (cache, spec) {
+        (Some(_), SourceSpec::Path(path)) => Cache::key(path, source.bytes.as_slice()),
+        _ => None,
+    };
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        if let Some((entries, diags)) = cache.get(key, &source.name) {
+            counter.add(entries.len() as u64, source.bytes.as_slice().len() as u64);
+            return (entries, diags);
+        }
+    }
+    let (entries, diags) = parse_source(source, options, counter);
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        cache.put(key, &entries, &diags);
+    }
+    (entries, diags)
 }
 
 struct Counter<'p> {
