@@ -79,11 +79,7 @@ pub fn load_data(args: &DataArgs) -> Result<Loaded, Failure> {
         )));
     }
     let cache = Cache::open_default();
-    let options = Options {
-        cache: cache.as_ref(),
-        ..Options::default()
-    };
-    let loaded = load_with_progress(&specs, options);
+    let loaded = load_reporting(&specs, Options::default(), cache.as_ref());
     for d in loaded
         .diagnostics
         .iter()
@@ -107,6 +103,10 @@ pub fn load_data(args: &DataArgs) -> Result<Loaded, Failure> {
 
 /// Loads, drawing a progress line on stderr when it is a terminal and the load is slow.
 pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
+    load_reporting(specs, options, None)
+}
+
+fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>) -> Loaded {
     let tty = std::io::stderr().is_terminal();
     let started = Instant::now();
     let last = Mutex::new(started);
@@ -124,5 +124,5 @@ pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
         }
         let _ = std::io::stderr().flush();
     };
-    load::load(specs, options, &report)
+    load::load_cached(specs, options, cache, &report)
 }

@@ -27,10 +27,7 @@ const MODIFIERS: &[&str] = &["ctrl", "alt", "shift"];
 pub fn normalize_key(spec: &str) -> Result<String, String> {
     let mut rest = spec.trim();
     let mut mods = [false; 3];
-    loop {
-        let Some((head, tail)) = rest.split_once('-') else {
-            break;
-        };
+    while let Some((head, tail)) = rest.split_once('-') {
         let Some(m) = MODIFIERS.iter().position(|m| m.eq_ignore_ascii_case(head)) else {
             break;
         };

@@ -1,6 +1,7 @@
 //! Sources → records + diagnostics. A bad record costs only itself; a file that cannot be
 //! read costs only itself.
 
+mod cached;
 pub mod scan;
 pub mod source;
 pub mod split;
@@ -26,21 +27,17 @@ pub struct Progress {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Options<'c> {
+pub struct Options {
     pub depth: Depth,
     /// Parser threads for a large source; 0 picks the number of cores.
     pub threads: usize,
-    /// Where to find and keep the index of each dataset file (used at `Depth::Index` only:
-    /// a full check must look at every record).
-    pub cache: Option<&'c Cache>,
 }
 
-impl Default for Options<'_> {
+impl Default for Options {
     fn default() -> Self {
         Options {
             depth: Depth::Index,
             threads: 0,
-            cache: None,
         }
     }
 }
@@ -72,6 +69,17 @@ pub fn load(
     options: Options,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Loaded {
+    load_cached(specs, options, None, progress)
+}
+
+/// `load`, taking each dataset file's index from `cache` when it is current and storing it
+/// there when not (at `Depth::Index` only: a full check must look at every record).
+pub fn load_cached(
+    specs: &[SourceSpec],
+    options: Options,
+    cache: Option<&Cache>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Loaded {
     let mut loaded = Loaded::default();
     let mut files = Vec::new();
     for spec in specs {
@@ -100,7 +108,8 @@ pub fn load(
         progress,
     };
     for (spec, source) in opened {
-        let (entries, mut diags) = cached_or_parsed(spec, &source, options, &counter);
+        let (entries, mut diags) =
+            cached::cached_or_parsed(spec, &source, options, cache, &counter);
         loaded.skipped += diags.iter().filter(|d| d.is_error()).count();
         loaded.diagnostics.append(&mut diags);
         loaded.dataset.push_source(source, entries);
@@ -119,31 +128,6 @@ fn spec_name(spec: &SourceSpec) -> String {
         SourceSpec::Stdin => "<stdin>".into(),
         SourceSpec::Embedded { name, .. } => (*name).into(),
     }
-}
-
-/// A dataset file's index from the cache when it is current; else parsed, and cached.
-fn cached_or_parsed(
-    spec: &SourceSpec,
-    source: &Source,
-    options: Options,
-    counter: &Counter,
-) -> (Vec<Entry>, Vec<Diagnostic>) {
-    let cache = options.cache.filter(|_| options.depth == Depth::Index);
-    let key = match (cache, spec) {
-        (Some(_), SourceSpec::Path(path)) => Cache::key(path, source.bytes.as_slice()),
-        _ => None,
-    };
-    if let (Some(cache), Some(key)) = (cache, &key) {
-        if let Some((entries, diags)) = cache.get(key, &source.name) {
-            counter.add(entries.len() as u64, source.bytes.as_slice().len() as u64);
-            return (entries, diags);
-        }
-    }
-    let (entries, diags) = parse_source(source, options, counter);
-    if let (Some(cache), Some(key)) = (cache, &key) {
-        cache.put(key, &entries, &diags);
-    }
-    (entries, diags)
 }
 
 struct Counter<'p> {
