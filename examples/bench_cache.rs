@@ -66,7 +66,10 @@ fn main() {
     let (warm, warm_records) = time(runs, || {
         load::load_cached(&specs, Options::default(), Some(&cache), &|_| {})
     });
-    assert_eq!(warm_records, records, "the cache gave back a different dataset");
+    assert_eq!(
+        warm_records, records,
+        "the cache gave back a different dataset"
+    );
     let (files, bytes) = cache.usage().unwrap_or((0, 0));
 
     println!(

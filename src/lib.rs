@@ -4,12 +4,15 @@
 
 pub mod cache;
 pub mod cli;
+pub mod clipboard;
 pub mod config;
+pub mod copy;
 pub mod dataset;
 pub mod diag;
 pub mod export;
 pub mod facets;
 pub mod load;
+pub mod open;
 pub mod record;
 pub mod sample;
 pub mod state;

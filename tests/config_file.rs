@@ -107,3 +107,28 @@ fn a_missing_configured_dataset_is_named() {
     let o = home.run(&["config"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn the_clipboard_settings_reach_copy() {
+    let home = Home::new();
+    write_dataset(&home.path("a.jsonl"), "alpha", 2);
+    let out = home.path("copied.txt");
+    home.write_config(&format!(
+        "datasets = [\"a.jsonl\"]\nclipboard = \"command\"\nclipboard_command = \"cat > '{}'\"\n",
+        out.display()
+    ));
+    // The dataset path is relative to the config file's folder.
+    std::fs::rename(home.path("a.jsonl"), home.path("config/errdex/a.jsonl")).expect("move");
+    let o = home.run(&["copy", "--what", "location", "alpha-00001"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("copied"),
+        "src/alpha.rs:1"
+    );
+    home.write_config("clipboard = \"off\"\n");
+    let data = home.path("config/errdex/a.jsonl");
+    let data = data.to_str().expect("utf-8");
+    let o = home.run(&["copy", "--what", "location", "--data", data, "alpha-00001"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("clipboard = \"off\""), "{}", stderr(&o));
+}

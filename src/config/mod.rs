@@ -24,8 +24,8 @@ pub struct Config {
     /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
     pub keys: Vec<(String, String)>,
     pub clipboard: ClipboardMode,
-    /// The program and its arguments that receive the text on stdin in `command` mode.
-    pub clipboard_command: Vec<String>,
+    /// A shell command that receives the text on stdin in `command` mode.
+    pub clipboard_command: Option<String>,
     pub ranking: Ranking,
     pub layout: Layout,
 }
@@ -37,7 +37,7 @@ impl Default for Config {
             theme: Theme::Auto,
             keys: Vec::new(),
             clipboard: ClipboardMode::Auto,
-            clipboard_command: Vec::new(),
+            clipboard_command: None,
             ranking: Ranking::default(),
             layout: Layout::default(),
         }
@@ -75,18 +75,8 @@ impl Choice for Theme {
     ];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClipboardMode {
-    /// tmux, then the system clipboard, then OSC 52 (DESIGN.md §6).
-    Auto,
-    Osc52,
-    /// The system clipboard only (X11 / Wayland / macOS / Windows).
-    Native,
-    Tmux,
-    /// `clipboard_command` only.
-    Command,
-    Off,
-}
+/// The clipboard module's own mode enum, spelled in the config as it is on the command line.
+pub use crate::clipboard::Mode as ClipboardMode;
 
 impl Choice for ClipboardMode {
     const ALL: &'static [(&'static str, Self)] = &[
@@ -147,6 +137,16 @@ impl Default for Layout {
         Layout {
             detail: DetailPosition::Auto,
             ratio: 45,
+        }
+    }
+}
+
+impl Config {
+    /// What the clipboard module needs of the config.
+    pub fn clipboard_config(&self) -> crate::clipboard::Config {
+        crate::clipboard::Config {
+            mode: self.clipboard,
+            command: self.clipboard_command.clone(),
         }
     }
 }

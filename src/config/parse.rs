@@ -36,8 +36,8 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "theme" => p.choice("theme", value, &mut config.theme),
             "clipboard" => p.choice("clipboard", value, &mut config.clipboard),
             "clipboard_command" => {
-                if let Some(argv) = p.command(value) {
-                    config.clipboard_command = argv;
+                if let Some(command) = p.command(value) {
+                    config.clipboard_command = command;
                 }
             }
             "keys" => config.keys = p.keys(value),
@@ -139,28 +139,19 @@ impl Problems<'_> {
         Some(out)
     }
 
-    fn command(&mut self, value: &Value) -> Option<Vec<String>> {
-        let argv: Vec<String> = match value.get_ref() {
-            DeValue::String(s) => s.split_whitespace().map(str::to_string).collect(),
-            _ => self
-                .strings("clipboard_command", value)?
-                .into_iter()
-                .map(|(s, _)| s)
-                .collect(),
-        };
-        // An empty list is the documented "no command"; a blank string or program is a slip.
-        let blank = match argv.first() {
-            Some(program) => program.trim().is_empty(),
-            None => value.get_ref().is_str(),
-        };
-        if blank {
+    fn command(&mut self, value: &Value) -> Option<Option<String>> {
+        let Some(text) = value.get_ref().as_str() else {
             self.add(
                 value.span().start,
-                "`clipboard_command` names no program; using the default (none)".into(),
+                format!(
+                    "`clipboard_command` must be a shell command (a string), not {}; using the default (none)",
+                    describe(value.get_ref())
+                ),
             );
             return None;
-        }
-        Some(argv)
+        };
+        // An empty string is the documented "no command".
+        Some(Some(text.trim().to_string()).filter(|t| !t.is_empty()))
     }
 
     fn table<'v, 'i>(&mut self, key: &str, value: &'v Value<'i>) -> Option<&'v DeTable<'i>> {

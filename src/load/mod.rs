@@ -2,6 +2,7 @@
 //! read costs only itself.
 
 mod cached;
+mod field;
 pub mod scan;
 pub mod source;
 pub mod split;

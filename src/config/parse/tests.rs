@@ -43,8 +43,8 @@ G = "last"
     assert_eq!(config.theme, Theme::Light);
     assert_eq!(config.clipboard, ClipboardMode::Command);
     assert_eq!(
-        config.clipboard_command,
-        ["xclip", "-selection", "clipboard"]
+        config.clipboard_command.as_deref(),
+        Some("xclip -selection clipboard")
     );
     assert_eq!(config.ranking.message, 5.0);
     assert_eq!(config.ranking.tags, 0.5);
@@ -133,7 +133,7 @@ fn columns_count_characters_not_bytes() {
 #[test]
 fn wrong_shapes_fall_back_to_defaults() {
     let (config, problems) =
-        run("datasets = 3\nranking = \"fast\"\nclipboard_command = \"  \"\n[[layout]]\n");
+        run("datasets = 3\nranking = \"fast\"\nclipboard_command = [\"x\"]\n[[layout]]\n");
     assert_eq!(config, Config::default());
     assert_eq!(problems.len(), 4, "{problems:?}");
 }
