@@ -2,8 +2,10 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
+pub mod cache;
 pub mod cli;
 pub mod clipboard;
+pub mod config;
 pub mod copy;
 pub mod dataset;
 pub mod diag;
@@ -14,4 +16,5 @@ pub mod open;
 pub mod record;
 pub mod sample;
 pub mod search;
+pub mod state;
 pub mod tui;
