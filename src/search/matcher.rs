@@ -90,6 +90,12 @@ pub fn score_text(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<i64> {
     if term.kind != Kind::Fuzzy && exact.is_none() {
         return None;
     }
+    // A byte scan settles most misses before SkimMatcherV2 copies the field into chars.
+    if exact.is_none()
+        && !text::is_subsequence(value.as_bytes(), term.text.as_bytes(), term.case_sensitive)
+    {
+        return None;
+    }
     let base = m.fuzzy_match(value, &term.text)?;
     Some(base + bonus(value, &term.text, exact))
 }

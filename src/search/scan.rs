@@ -78,19 +78,23 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
     }
     // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
     let mut forward = [0usize; 64];
-    let mut k = 0;
     let mut end = None;
-    for (i, &b) in hay.iter().enumerate() {
-        if text::eq_byte(b, needle[k], cs) {
-            if k < forward.len() {
-                forward[k] = i;
-            }
-            k += 1;
-            if k == needle.len() {
-                end = Some(i);
-                break;
-            }
+    let mut at = 0;
+    for (k, &n) in needle.iter().enumerate() {
+        // Jump to the next occurrence of this character with SIMD rather than byte by byte.
+        let rel = if cs || !n.is_ascii_alphabetic() {
+            memchr::memchr(n, &hay[at..])
+        } else {
+            memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
+        };
+        let Some(rel) = rel else { break };
+        if k < forward.len() {
+            forward[k] = at + rel;
         }
+        if k + 1 == needle.len() {
+            end = Some(at + rel);
+        }
+        at += rel + 1;
     }
     let end = end?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start.
