@@ -24,7 +24,7 @@ pub struct Results {
     pub matched: usize,
     /// How many records were searched (the dataset may still be growing).
     pub total: usize,
-    /// False while a newer request for this generation is still being worked on.
+    /// False for the partial results of a long pass that is still running.
     pub done: bool,
 }
 
@@ -185,28 +185,43 @@ fn step(shared: &Shared, memo: &mut Option<Memo>) {
     let q = Query::parse(&text);
     let base = memo.as_ref().and_then(|m| narrowing_base(m, &q, &ds, &ctx));
     let stale = || shared.request.load(Ordering::SeqCst) != request;
-    let Some(out) = pass::run(&ds, &q, &ctx, base.as_deref(), LIMIT, &stale) else {
+    let publish = |hits: Vec<Hit>, matched: usize, total: usize, done: bool| {
+        if stale() {
+            return;
+        }
+        *shared.latest() = Some(Arc::new(Results {
+            generation,
+            query: text.clone(),
+            hits,
+            matched,
+            total,
+            done,
+        }));
+        (shared.wake)();
+    };
+    // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
+    let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
+    let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+        publish(hits, matched, searched_before + scanned, false);
+    };
+    let Some(out) = pass::run(
+        &ds,
+        &q,
+        &ctx,
+        base.as_deref(),
+        LIMIT,
+        &stale,
+        Some(&partial),
+    ) else {
         return;
     };
-    let results = Results {
-        generation,
-        query: text,
-        hits: out.hits,
-        matched: out.matched.len(),
-        total: ds.len(),
-        done: true,
-    };
+    publish(out.hits, out.matched.len(), ds.len(), true);
     *memo = Some(Memo {
         query: q,
         dataset: ds,
         context: ctx,
         matched: out.matched,
     });
-    if stale() {
-        return;
-    }
-    *shared.latest() = Some(Arc::new(results));
-    (shared.wake)();
 }
 
 /// The records worth looking at for `q` given the previous pass: its matches plus any records

@@ -51,7 +51,7 @@ fn skim() -> &'static SkimMatcherV2 {
 
 /// Searches the whole dataset on the calling thread (and one helper thread).
 pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
-    let out = pass::run(ds, q, ctx, None, limit, &|| false)
+    let out = pass::run(ds, q, ctx, None, limit, &|| false, None)
         .expect("a pass that is never cancelled finishes");
     Found {
         hits: out.hits,
@@ -80,8 +80,8 @@ pub fn search_exhaustive(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -
 
 /// Counts by severity, repo, error type and tag over every record the query matches.
 pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
-    let out =
-        pass::run(ds, q, ctx, None, 0, &|| false).expect("a pass that is never cancelled finishes");
+    let out = pass::run(ds, q, ctx, None, 0, &|| false, None)
+        .expect("a pass that is never cancelled finishes");
     let entries = ds.entries();
     Facets::count(out.matched.iter().map(|&i| &entries[i as usize]))
 }
