@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::index::Index;
 use super::matcher::score_entry;
 use super::rank::{Hit, top_k};
 use super::{Context, Query, scan, skim};
@@ -32,13 +33,16 @@ const PARALLEL_RERANK_MIN: usize = 256;
 /// Records scanned between stale checks and partial reports.
 const CHUNK: usize = 32 * 1024;
 
-/// A pass still running after this long reports what it has, and again this often.
-const PARTIAL_AFTER: Duration = Duration::from_millis(80);
+/// A pass still running after this long reports what it has (ranking it costs a few ms), and
+/// again this often — only while at least a quarter of the work remains.
+const PARTIAL_AFTER: Duration = Duration::from_millis(150);
 
 /// Runs `q` over `candidates` (every record when None). Returns None when `cancelled` says the
 /// pass is stale.
+#[allow(clippy::too_many_arguments)] // one pass's inputs; a struct would only rename them
 pub fn run(
     ds: &Dataset,
+    index: &Index,
     q: &Query,
     ctx: &Context,
     candidates: Option<&[u32]>,
@@ -47,6 +51,7 @@ pub fn run(
     partial: Option<Partial>,
 ) -> Option<Outcome> {
     let entries = ds.entries();
+    debug_assert_eq!(index.len(), entries.len(), "the index is built from this dataset");
     let all: Vec<u32>;
     let candidates = match candidates {
         Some(c) => c,
@@ -66,10 +71,10 @@ pub fn run(
             if cancelled() {
                 return None;
             }
-            scan_chunk(entries, q, ctx, chunk, &mut hits)?;
+            scan_chunk(entries, index, q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
             if let Some(report) = partial
-                && scanned < candidates.len()
+                && scanned < candidates.len() - candidates.len() / 4
                 && reported.elapsed() >= PARTIAL_AFTER
             {
                 report(
@@ -92,6 +97,7 @@ pub fn run(
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
 fn scan_chunk(
     entries: &[Entry],
+    index: &Index,
     q: &Query,
     ctx: &Context,
     chunk: &[u32],
@@ -99,7 +105,8 @@ fn scan_chunk(
 ) -> Option<()> {
     let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
-            if let Some(score) = scan::estimate(&entries[i as usize], q, ctx) {
+            let e = &entries[i as usize];
+            if let Some(score) = scan::estimate(index, i as usize, e, q, ctx) {
                 out.push(Hit { index: i, score });
             }
         }
