@@ -51,7 +51,11 @@ pub fn run(
     partial: Option<Partial>,
 ) -> Option<Outcome> {
     let entries = ds.entries();
-    debug_assert_eq!(index.len(), entries.len(), "the index is built from this dataset");
+    debug_assert_eq!(
+        index.len(),
+        entries.len(),
+        "the index is built from this dataset"
+    );
     let all: Vec<u32>;
     let candidates = match candidates {
         Some(c) => c,

@@ -82,8 +82,11 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
     let mut end = None;
     let mut at = 0;
     for (k, &n) in needle.iter().enumerate() {
-        // Jump to the next occurrence of this character with SIMD rather than byte by byte.
-        let rel = if cs || !n.is_ascii_alphabetic() {
+        // Jump to the next occurrence of this character with SIMD rather than byte by byte,
+        // unless what is left is too short for that to pay.
+        let rel = if hay.len() - at < 16 {
+            hay[at..].iter().position(|&b| text::eq_byte(b, n, cs))
+        } else if cs || !n.is_ascii_alphabetic() {
             memchr::memchr(n, &hay[at..])
         } else {
             memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
