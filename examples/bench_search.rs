@@ -28,6 +28,24 @@ const QUERIES: &[&str] = &[
     "permission denied !test",
 ];
 
+/// CPU time this process has used (user + system), from /proc; None elsewhere. Wall times on
+/// a machine shared with other work swing with the load; CPU time per keystroke much less.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel reports in USER_HZ, 100 on every Linux this runs on.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -84,21 +102,25 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
     let ctx = Context::default();
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     let (mut compared, mut agreed) = (0, 0);
+    let (mut engine_cpu, mut reference_cpu) = (Duration::ZERO, Duration::ZERO);
+    println!("  load average before: {}", load_average());
     for q in QUERIES {
         let mut per_query = Vec::new();
         engine.submit("");
         wait_for(&engine, &rx, None);
         for end in (1..=q.len()).filter(|&e| q.is_char_boundary(e)) {
             let text = &q[..end];
-            let t = Instant::now();
+            let (t, cpu) = (Instant::now(), cpu_time());
             let generation = engine.submit(text);
             wait_for(&engine, &rx, Some(generation));
             per_query.push(t.elapsed());
+            engine_cpu += cpu_time().zip(cpu).map_or(Duration::ZERO, |(b, a)| b - a);
             if reference {
                 let parsed = Query::parse(text);
-                let t = Instant::now();
+                let (t, cpu) = (Instant::now(), cpu_time());
                 let want = search::search_exhaustive(ds, &parsed, &ctx, 20);
                 slow.push(t.elapsed());
+                reference_cpu += cpu_time().zip(cpu).map_or(Duration::ZERO, |(b, a)| b - a);
                 let got = search::search(ds, &parsed, &ctx, 20);
                 compared += 1;
                 if got.hits == want.hits && got.matched == want.matched {
@@ -128,6 +150,17 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
         ms(percentile(&fast, 0.5)),
         ms(percentile(&fast, 0.99)),
         fast.len()
+    );
+    let n = fast.len().max(1) as u32;
+    println!(
+        "  CPU per keystroke: engine {:.2} ms (both threads){}   load average after: {}",
+        ms(engine_cpu / n),
+        if reference {
+            format!(", reference {:.2} ms", ms(reference_cpu / n))
+        } else {
+            String::new()
+        },
+        load_average()
     );
     if reference {
         let (f, s) = (percentile(&fast, 0.5), percentile(&slow, 0.5));

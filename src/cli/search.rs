@@ -30,10 +30,11 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     emit(|out| {
         for hit in &found.hits {
             let e = &entries[hit.index as usize];
-            let explained = opts
-                .explain
-                .then(|| search::explain(e, &query, &ctx))
-                .unwrap_or_default();
+            let explained = if opts.explain {
+                search::explain(e, &query, &ctx)
+            } else {
+                Vec::new()
+            };
             if opts.json {
                 let v = hit_json(e, hit, &search::positions(e, &query), &explained);
                 writeln!(out, "{v}")?;

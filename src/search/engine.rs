@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use super::index::Index;
 use super::pass;
 use super::rank::Hit;
 use super::{Context, Query};
@@ -24,7 +25,7 @@ pub struct Results {
     pub matched: usize,
     /// How many records were searched (the dataset may still be growing).
     pub total: usize,
-    /// False while a newer request for this generation is still being worked on.
+    /// False for the partial results of a long pass that is still running.
     pub done: bool,
 }
 
@@ -129,8 +130,7 @@ impl Engine {
     /// Without a worker thread (the OS refused one) searches run on the caller: slower, still correct.
     fn run_inline_without_worker(&self) {
         if self.worker.is_none() {
-            let mut memo = None;
-            step(&self.shared, &mut memo);
+            step(&self.shared, &mut Worker::default());
         }
     }
 }
@@ -144,6 +144,28 @@ impl Drop for Engine {
     }
 }
 
+/// What the worker keeps between passes.
+#[derive(Default)]
+struct Worker {
+    memo: Option<Memo>,
+    /// The packed text of `indexed`'s records.
+    index: Index,
+    indexed: Option<Arc<Dataset>>,
+}
+
+impl Worker {
+    /// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
+    fn index_for(&mut self, ds: &Arc<Dataset>) -> &Index {
+        match &self.indexed {
+            Some(old) if Arc::ptr_eq(old, ds) => {}
+            Some(old) if grew_from(old, ds) => self.index.extend(ds.entries()),
+            _ => self.index = Index::build(ds.entries()),
+        }
+        self.indexed = Some(Arc::clone(ds));
+        &self.index
+    }
+}
+
 /// What the previous finished pass matched, to narrow the next one.
 struct Memo {
     query: Query,
@@ -153,7 +175,7 @@ struct Memo {
 }
 
 fn work(shared: &Shared) {
-    let mut memo = None;
+    let mut worker = Worker::default();
     loop {
         {
             let mut st = shared.state();
@@ -164,12 +186,12 @@ fn work(shared: &Shared) {
                 return;
             }
         }
-        step(shared, &mut memo);
+        step(shared, &mut worker);
     }
 }
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
-fn step(shared: &Shared, memo: &mut Option<Memo>) {
+fn step(shared: &Shared, worker: &mut Worker) {
     let (ds, ctx, text, generation, request) = {
         let mut st = shared.state();
         st.pending = false;
@@ -183,30 +205,50 @@ fn step(shared: &Shared, memo: &mut Option<Memo>) {
         )
     };
     let q = Query::parse(&text);
-    let base = memo.as_ref().and_then(|m| narrowing_base(m, &q, &ds, &ctx));
+    let base = worker
+        .memo
+        .as_ref()
+        .and_then(|m| narrowing_base(m, &q, &ds, &ctx));
     let stale = || shared.request.load(Ordering::SeqCst) != request;
-    let Some(out) = pass::run(&ds, &q, &ctx, base.as_deref(), LIMIT, &stale) else {
+    let publish = |hits: Vec<Hit>, matched: usize, total: usize, done: bool| {
+        if stale() {
+            return;
+        }
+        *shared.latest() = Some(Arc::new(Results {
+            generation,
+            query: text.clone(),
+            hits,
+            matched,
+            total,
+            done,
+        }));
+        (shared.wake)();
+    };
+    // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
+    let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
+    let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+        publish(hits, matched, searched_before + scanned, false);
+    };
+    let index = worker.index_for(&ds);
+    let Some(out) = pass::run(
+        &ds,
+        index,
+        &q,
+        &ctx,
+        base.as_deref(),
+        LIMIT,
+        &stale,
+        Some(&partial),
+    ) else {
         return;
     };
-    let results = Results {
-        generation,
-        query: text,
-        hits: out.hits,
-        matched: out.matched.len(),
-        total: ds.len(),
-        done: true,
-    };
-    *memo = Some(Memo {
+    publish(out.hits, out.matched.len(), ds.len(), true);
+    worker.memo = Some(Memo {
         query: q,
         dataset: ds,
         context: ctx,
         matched: out.matched,
     });
-    if stale() {
-        return;
-    }
-    *shared.latest() = Some(Arc::new(results));
-    (shared.wake)();
 }
 
 /// The records worth looking at for `q` given the previous pass: its matches plus any records

@@ -90,15 +90,25 @@ pub fn score_text(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<i64> {
     if term.kind != Kind::Fuzzy && exact.is_none() {
         return None;
     }
+    // A byte scan settles most misses before SkimMatcherV2 copies the field into chars.
+    if exact.is_none()
+        && !text::is_subsequence(value.as_bytes(), term.text.as_bytes(), term.case_sensitive)
+    {
+        return None;
+    }
     let base = m.fuzzy_match(value, &term.text)?;
     Some(base + bonus(value, &term.text, exact))
 }
 
 pub fn bonus(value: &str, needle: &str, exact: Option<(usize, usize)>) -> i64 {
+    bonus_bytes(value.as_bytes(), needle.chars().count(), exact)
+}
+
+/// `bonus` for a needle of `chars` characters found at byte range `exact` of `value`.
+pub fn bonus_bytes(value: &[u8], chars: usize, exact: Option<(usize, usize)>) -> i64 {
     let Some((s, e)) = exact else { return 0 };
-    let chars = needle.chars().count() as i64;
-    let word = text::is_whole_word(value.as_bytes(), s, e);
-    chars * (EXACT_BONUS + if word { WORD_BONUS } else { 0 })
+    let word = text::is_whole_word(value, s, e);
+    chars as i64 * (EXACT_BONUS + if word { WORD_BONUS } else { 0 })
 }
 
 /// The best field a term matched in a record and its weighted score.

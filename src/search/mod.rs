@@ -6,6 +6,7 @@
 
 mod engine;
 mod highlight;
+mod index;
 mod matcher;
 mod pass;
 mod query;
@@ -51,7 +52,8 @@ fn skim() -> &'static SkimMatcherV2 {
 
 /// Searches the whole dataset on the calling thread (and one helper thread).
 pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
-    let out = pass::run(ds, q, ctx, None, limit, &|| false)
+    let index = index::Index::build(ds.entries());
+    let out = pass::run(ds, &index, q, ctx, None, limit, &|| false, None)
         .expect("a pass that is never cancelled finishes");
     Found {
         hits: out.hits,
@@ -80,8 +82,9 @@ pub fn search_exhaustive(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -
 
 /// Counts by severity, repo, error type and tag over every record the query matches.
 pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
-    let out =
-        pass::run(ds, q, ctx, None, 0, &|| false).expect("a pass that is never cancelled finishes");
+    let index = index::Index::build(ds.entries());
+    let out = pass::run(ds, &index, q, ctx, None, 0, &|| false, None)
+        .expect("a pass that is never cancelled finishes");
     let entries = ds.entries();
     Facets::count(out.matched.iter().map(|&i| &entries[i as usize]))
 }

@@ -1,10 +1,14 @@
 //! One search pass: the fast scan decides which records match and estimates their scores on two
 //! threads; SkimMatcherV2 then scores the best-estimated candidates and the final top k is kept.
+//! A pass that runs long reports ranked partial results on the way.
 
+use std::time::{Duration, Instant};
+
+use super::index::Index;
 use super::matcher::score_entry;
 use super::rank::{Hit, top_k};
 use super::{Context, Query, scan, skim};
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Entry};
 
 /// What a finished pass knows.
 pub struct Outcome {
@@ -13,6 +17,9 @@ pub struct Outcome {
     /// Every matching record, in dataset order (the base for narrowing and facets).
     pub matched: Vec<u32>,
 }
+
+/// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
+pub type Partial<'a> = &'a dyn Fn(Vec<Hit>, usize, usize);
 
 /// How many best-estimated candidates SkimMatcherV2 re-scores (at least twice the limit).
 pub const CANDIDATES: usize = 2000;
@@ -23,20 +30,32 @@ const PARALLEL_MIN: usize = 8192;
 /// Below this many candidates one thread re-ranks quicker than two.
 const PARALLEL_RERANK_MIN: usize = 256;
 
-/// How often (in records) a scan checks whether it has gone stale.
-const CANCEL_EVERY: usize = 2048;
+/// Records scanned between stale checks and partial reports.
+const CHUNK: usize = 32 * 1024;
+
+/// A pass still running after this long reports what it has (ranking it costs a few ms), and
+/// again this often — only while at least a quarter of the work remains.
+const PARTIAL_AFTER: Duration = Duration::from_millis(150);
 
 /// Runs `q` over `candidates` (every record when None). Returns None when `cancelled` says the
 /// pass is stale.
+#[allow(clippy::too_many_arguments)] // one pass's inputs; a struct would only rename them
 pub fn run(
     ds: &Dataset,
+    index: &Index,
     q: &Query,
     ctx: &Context,
     candidates: Option<&[u32]>,
     limit: usize,
     cancelled: &(dyn Fn() -> bool + Sync),
+    partial: Option<Partial>,
 ) -> Option<Outcome> {
     let entries = ds.entries();
+    debug_assert_eq!(
+        index.len(),
+        entries.len(),
+        "the index is built from this dataset"
+    );
     let all: Vec<u32>;
     let candidates = match candidates {
         Some(c) => c,
@@ -45,70 +64,101 @@ pub fn run(
             &all
         }
     };
-    let scored = q.is_scored();
-    let scan_part = |part: &[u32]| -> Option<Vec<Hit>> {
-        let mut hits = Vec::new();
-        for (n, chunk) in part.chunks(CANCEL_EVERY).enumerate() {
-            if n > 0 && cancelled() {
+    let mut hits: Vec<Hit> = Vec::new();
+    if q.is_empty() {
+        hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
+    } else {
+        let started = Instant::now();
+        let mut reported = started;
+        let mut scanned = 0;
+        for chunk in candidates.chunks(CHUNK) {
+            if cancelled() {
                 return None;
             }
-            for &i in chunk {
-                if let Some(score) = scan::estimate(&entries[i as usize], q, ctx) {
-                    hits.push(Hit { index: i, score });
-                }
+            scan_chunk(entries, index, q, ctx, chunk, &mut hits)?;
+            scanned += chunk.len();
+            if let Some(report) = partial
+                && scanned < candidates.len() - candidates.len() / 4
+                && reported.elapsed() >= PARTIAL_AFTER
+            {
+                report(
+                    rank(entries, q, ctx, hits.clone(), limit),
+                    hits.len(),
+                    scanned,
+                );
+                reported = Instant::now();
             }
         }
-        Some(hits)
-    };
-    let mut hits = if q.is_empty() {
-        candidates
-            .iter()
-            .map(|&index| Hit { index, score: 0 })
-            .collect()
-    } else if candidates.len() < PARALLEL_MIN {
-        scan_part(candidates)?
-    } else {
-        let (a, b) = candidates.split_at(candidates.len() / 2);
-        let (ha, hb) = std::thread::scope(|s| {
-            let other = s.spawn(|| scan_part(b));
-            let mine = scan_part(a);
-            // A panic in the helper is a bug already reported by the hook; treat the pass as lost.
-            (mine, other.join().ok().flatten())
-        });
-        let (mut ha, hb) = (ha?, hb?);
-        ha.extend(hb);
-        ha
-    };
+    }
     if cancelled() {
         return None;
     }
     let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
-    if scored {
-        top_k(entries, &mut hits, CANDIDATES.max(limit * 2));
-        let rescore = |part: &mut [Hit]| {
-            for h in part {
-                // The scan decides matches by the same rules, so None does not happen; if it
-                // ever did, the record would sink to the bottom rather than vanish.
-                let e = &entries[h.index as usize];
-                h.score = score_entry(skim(), e, q, ctx).unwrap_or(i64::MIN);
-            }
-        };
-        if hits.len() >= PARALLEL_RERANK_MIN {
-            let half = hits.len() / 2;
-            let (a, b) = hits.split_at_mut(half);
-            std::thread::scope(|s| {
-                s.spawn(|| rescore(b));
-                rescore(a);
-            });
-        } else {
-            rescore(&mut hits);
-        }
-        if cancelled() {
-            return None;
-        }
-        top_k(entries, &mut hits, limit);
-    } else {
-        hits.truncate(limit);
-    }
+    let hits = rank(entries, q, ctx, hits, limit);
     Some(Outcome { hits, matched })
+}
+
+/// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
+fn scan_chunk(
+    entries: &[Entry],
+    index: &Index,
+    q: &Query,
+    ctx: &Context,
+    chunk: &[u32],
+    out: &mut Vec<Hit>,
+) -> Option<()> {
+    let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
+        for &i in part {
+            let e = &entries[i as usize];
+            if let Some(score) = scan::estimate(index, i as usize, e, q, ctx) {
+                out.push(Hit { index: i, score });
+            }
+        }
+    };
+    if chunk.len() < PARALLEL_MIN {
+        scan_part(chunk, out);
+        return Some(());
+    }
+    let (a, b) = chunk.split_at(chunk.len() / 2);
+    let theirs = std::thread::scope(|s| {
+        let other = s.spawn(|| {
+            let mut v = Vec::new();
+            scan_part(b, &mut v);
+            v
+        });
+        scan_part(a, out);
+        // A panic in the helper is a bug the hook already reported; the pass is lost.
+        other.join().ok()
+    })?;
+    out.extend(theirs);
+    Some(())
+}
+
+/// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates.
+fn rank(entries: &[Entry], q: &Query, ctx: &Context, mut hits: Vec<Hit>, limit: usize) -> Vec<Hit> {
+    if !q.is_scored() {
+        hits.truncate(limit);
+        return hits;
+    }
+    top_k(entries, &mut hits, CANDIDATES.max(limit * 2));
+    let rescore = |part: &mut [Hit]| {
+        for h in part {
+            // The scan decides matches by the same rules, so None does not happen; if it ever
+            // did, the record would sink to the bottom rather than vanish.
+            let e = &entries[h.index as usize];
+            h.score = score_entry(skim(), e, q, ctx).unwrap_or(i64::MIN);
+        }
+    };
+    if hits.len() >= PARALLEL_RERANK_MIN {
+        let half = hits.len() / 2;
+        let (a, b) = hits.split_at_mut(half);
+        std::thread::scope(|s| {
+            s.spawn(|| rescore(b));
+            rescore(a);
+        });
+    } else {
+        rescore(&mut hits);
+    }
+    top_k(entries, &mut hits, limit);
+    hits
 }

@@ -31,12 +31,22 @@ struct Keyed {
     score: i64,
     len: u32,
     index: u32,
+    /// The id's first 8 bytes, big-endian: orders like the id as far as they go.
+    id_head: u64,
+}
+
+fn id_head(id: &str) -> u64 {
+    let mut b = [0u8; 8];
+    let n = id.len().min(8);
+    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    u64::from_be_bytes(b)
 }
 
 fn keyed_order(entries: &[Entry], a: &Keyed, b: &Keyed) -> Ordering {
     b.score
         .cmp(&a.score)
         .then(a.len.cmp(&b.len))
+        .then(a.id_head.cmp(&b.id_head))
         .then_with(|| {
             entries[a.index as usize]
                 .id
@@ -54,10 +64,14 @@ pub fn top_k(entries: &[Entry], hits: &mut Vec<Hit>, k: usize) {
     if hits.len() > k {
         let mut keyed: Vec<Keyed> = hits
             .iter()
-            .map(|h| Keyed {
-                score: h.score,
-                len: u32::try_from(entries[h.index as usize].message.len()).unwrap_or(u32::MAX),
-                index: h.index,
+            .map(|h| {
+                let e = &entries[h.index as usize];
+                Keyed {
+                    score: h.score,
+                    len: u32::try_from(e.message.len()).unwrap_or(u32::MAX),
+                    index: h.index,
+                    id_head: id_head(&e.id),
+                }
             })
             .collect();
         keyed.select_nth_unstable_by(k - 1, |a, b| keyed_order(entries, a, b));
@@ -100,6 +114,21 @@ mod tests {
         top_k(&es, &mut hits, 3);
         let order: Vec<(u32, i64)> = hits.iter().map(|h| (h.index, h.score)).collect();
         assert_eq!(order, [(0, 9), (1, 5), (2, 5)]);
+    }
+
+    #[test]
+    fn selection_keeps_the_id_order_of_full_ties() {
+        // Same score and message length: "a…" ids win, also past the first 8 bytes.
+        let es = [
+            entry("bbbbbbbb2", "x"),
+            entry("aaaaaaaa2", "y"),
+            entry("aaaaaaaa1", "z"),
+            entry("c", "w"),
+        ];
+        let mut hits: Vec<Hit> = (0..4).map(|index| Hit { index, score: 1 }).collect();
+        top_k(&es, &mut hits, 2);
+        let order: Vec<u32> = hits.iter().map(|h| h.index).collect();
+        assert_eq!(order, [2, 1]);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! searches all alignments, so it can only find a better one.
 
 use super::Context;
-use super::matcher::{bonus, for_each_field};
+use super::index::Index;
+use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
 use crate::dataset::Entry;
@@ -77,20 +78,27 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
         return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
     }
     // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
-    let mut forward = [0usize; 64];
-    let mut k = 0;
+    let mut forward = [0u32; 32];
     let mut end = None;
-    for (i, &b) in hay.iter().enumerate() {
-        if text::eq_byte(b, needle[k], cs) {
-            if k < forward.len() {
-                forward[k] = i;
-            }
-            k += 1;
-            if k == needle.len() {
-                end = Some(i);
-                break;
-            }
+    let mut at = 0;
+    for (k, &n) in needle.iter().enumerate() {
+        // Jump to the next occurrence of this character with SIMD rather than byte by byte,
+        // unless what is left is too short for that to pay.
+        let rel = if hay.len() - at < 16 {
+            hay[at..].iter().position(|&b| text::eq_byte(b, n, cs))
+        } else if cs || !n.is_ascii_alphabetic() {
+            memchr::memchr(n, &hay[at..])
+        } else {
+            memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
+        };
+        let Some(rel) = rel else { break };
+        if k < forward.len() {
+            forward[k] = (at + rel) as u32;
         }
+        if k + 1 == needle.len() {
+            end = Some(at + rel);
+        }
+        at += rel + 1;
     }
     let end = end?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start.
@@ -120,41 +128,55 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
     if n > forward.len() {
         return Some((SCORE_MATCH * n as i64, None));
     }
-    let mut backward = [0usize; 64];
+    let mut backward = [0u32; 32];
     let mut k = n;
     let mut i = end + 1;
     while k > 0 && i > 0 {
         i -= 1;
         if text::eq_byte(hay[i], needle[k - 1], cs) {
             k -= 1;
-            backward[k] = i;
+            backward[k] = i as u32;
         }
     }
-    let score = score_alignment(hay, needle, forward[..n].iter().copied()).max(score_alignment(
-        hay,
-        needle,
-        backward[..n].iter().copied(),
-    ));
+    let score = score_alignment(hay, needle, forward[..n].iter().map(|&p| p as usize)).max(
+        score_alignment(hay, needle, backward[..n].iter().map(|&p| p as usize)),
+    );
     Some((score, None))
 }
 
+/// Calls `f` with each field value `scope` covers: the packed index for the common fields, the
+/// entry for the rare scopes.
+fn fields(index: &Index, i: usize, e: &Entry, scope: Scope, mut f: impl FnMut(Field, &[u8])) {
+    match scope {
+        Scope::Any => index.fields(i, (true, true, true), f),
+        Scope::Message => index.fields(i, (true, false, false), f),
+        Scope::Path => index.fields(i, (false, true, false), f),
+        Scope::Tags => index.fields(i, (false, false, true), f),
+        _ => for_each_field(e, scope, |field, v| f(field, v.as_bytes())),
+    }
+}
+
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
-fn estimate_term(e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
+fn estimate_term(index: &Index, i: usize, e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
     if t.scope == Scope::Pinned {
         return (ctx.pinned.contains(&*e.id) != t.negated).then_some(0);
     }
     let needle = t.text.as_bytes();
+    let chars = if needle.is_ascii() {
+        needle.len()
+    } else {
+        t.text.chars().count()
+    };
     let mut best: Option<i64> = None;
     let mut found = false;
-    for_each_field(e, t.scope, |field, value| {
+    fields(index, i, e, t.scope, |field, hay| {
         if found && t.negated {
             return;
         }
-        let hay = value.as_bytes();
         let scored = if t.kind == Kind::Fuzzy && !t.negated {
             estimate_fuzzy(hay, needle, t.case_sensitive)
         } else {
-            text::locate(value, &t.text, t.kind, t.case_sensitive).map(|(s, e)| {
+            text::locate_bytes(hay, needle, t.kind, t.case_sensitive).map(|(s, e)| {
                 let raw = if t.negated {
                     0
                 } else {
@@ -165,7 +187,7 @@ fn estimate_term(e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
         };
         if let Some((raw, exact)) = scored {
             found = true;
-            let s = (raw + bonus(value, &t.text, exact)) * field.weight() / 100;
+            let s = (raw + bonus_bytes(hay, chars, exact)) * field.weight() / 100;
             best = Some(best.map_or(s, |b| b.max(s)));
         }
     });
@@ -175,13 +197,13 @@ fn estimate_term(e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
     best
 }
 
-/// The record's estimated score, or None when it does not match.
-pub fn estimate(e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
+/// Record `i`'s estimated score, or None when it does not match.
+pub fn estimate(index: &Index, i: usize, e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
     let mut total = 0;
     for group in &q.groups {
         total += group
             .iter()
-            .filter_map(|t| estimate_term(e, t, ctx))
+            .filter_map(|t| estimate_term(index, i, e, t, ctx))
             .max()?;
     }
     Some(total)

@@ -46,7 +46,15 @@ pub fn find(hay: &[u8], needle: &[u8], case_sensitive: bool) -> Option<usize> {
 
 /// Where an anchored or exact term occurs in a field (byte range), if it does.
 pub fn locate(hay: &str, needle: &str, kind: Kind, case_sensitive: bool) -> Option<(usize, usize)> {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    locate_bytes(hay.as_bytes(), needle.as_bytes(), kind, case_sensitive)
+}
+
+pub fn locate_bytes(
+    h: &[u8],
+    n: &[u8],
+    kind: Kind,
+    case_sensitive: bool,
+) -> Option<(usize, usize)> {
     let start = match kind {
         Kind::Prefix => {
             (h.len() >= n.len() && eq_slice(&h[..n.len()], n, case_sensitive)).then_some(0)?

@@ -1,0 +1,132 @@
+//! The searched text of every record — message, path, tags — packed one record after another in
+//! one buffer, so that a scan over 100k records streams through memory instead of chasing six
+//! separately allocated strings per record.
+
+use super::matcher::Field;
+use crate::dataset::Entry;
+
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    /// Offsets from `start`: the message is `0..msg_end`, the path `msg_end..path_end`.
+    msg_end: u32,
+    path_end: u32,
+    /// This record's tags end at `tag_ends[tags.0..tags.1]` (offsets from `start`).
+    tags: (u32, u32),
+}
+
+#[derive(Default)]
+pub struct Index {
+    text: Vec<u8>,
+    spans: Vec<Span>,
+    tag_ends: Vec<u32>,
+}
+
+impl Index {
+    pub fn build(entries: &[Entry]) -> Index {
+        let mut index = Index::default();
+        index.extend(entries);
+        index
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Adds the entries past the ones already indexed (a dataset that grew while loading).
+    pub fn extend(&mut self, entries: &[Entry]) {
+        let new = entries.get(self.spans.len()..).unwrap_or(&[]);
+        for e in new {
+            let start = self.text.len();
+            let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
+            self.text.extend_from_slice(e.message.as_bytes());
+            let msg_end = offset(&self.text);
+            self.text
+                .extend_from_slice(e.file_path.as_deref().unwrap_or("").as_bytes());
+            let path_end = offset(&self.text);
+            let first_tag = self.tag_ends.len() as u32;
+            for t in e.tags.iter() {
+                self.text.extend_from_slice(t.as_bytes());
+                self.tag_ends.push(offset(&self.text));
+            }
+            self.spans.push(Span {
+                start,
+                msg_end,
+                path_end,
+                tags: (first_tag, self.tag_ends.len() as u32),
+            });
+        }
+    }
+
+    /// Calls `f` with the message, the path (when there is one) and each tag of record `i`, as
+    /// `Scope::Any` covers them; `message`, `path`, `tags` choose which.
+    pub fn fields(
+        &self,
+        i: usize,
+        (message, path, tags): (bool, bool, bool),
+        mut f: impl FnMut(Field, &[u8]),
+    ) {
+        let s = self.spans[i];
+        let text = &self.text[s.start..];
+        if message {
+            f(Field::Message, &text[..s.msg_end as usize]);
+        }
+        if path && s.path_end > s.msg_end {
+            f(Field::Path, &text[s.msg_end as usize..s.path_end as usize]);
+        }
+        if tags {
+            let mut from = s.path_end as usize;
+            let ends = &self.tag_ends[s.tags.0 as usize..s.tags.1 as usize];
+            for (k, &end) in ends.iter().enumerate() {
+                f(Field::Tag(k), &text[from..end as usize]);
+                from = end as usize;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+
+    fn entry(msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
+        let r = Record {
+            id: "i".into(),
+            error_message: msg.into(),
+            file_path: path.map(Into::into),
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            ..Record::default()
+        };
+        Entry::from_record(r, 0, 0, 0, 1)
+    }
+
+    #[test]
+    fn gives_back_each_field_of_each_record() {
+        let es = [
+            entry("boom", Some("src/a.rs"), &["rust", "io"]),
+            entry("bang", None, &[]),
+        ];
+        let mut index = Index::build(&es[..1]);
+        index.extend(&es);
+        assert_eq!(index.len(), 2);
+        let mut seen = Vec::new();
+        for i in 0..2 {
+            index.fields(i, (true, true, true), |f, v| {
+                seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
+            });
+        }
+        let want = [
+            (0, Field::Message, "boom"),
+            (0, Field::Path, "src/a.rs"),
+            (0, Field::Tag(0), "rust"),
+            (0, Field::Tag(1), "io"),
+            (1, Field::Message, "bang"),
+        ];
+        let want: Vec<_> = want
+            .iter()
+            .map(|(i, f, v)| (*i, *f, v.to_string()))
+            .collect();
+        assert_eq!(seen, want);
+    }
+}
