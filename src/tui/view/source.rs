@@ -32,10 +32,10 @@ pub fn draw(frame: &mut Frame, area: Rect, detail: &Detail, scroll: usize, theme
         return;
     };
     let mut rows = area.rows();
-    if let Some(notice) = &src.notice {
-        if let Some(row) = rows.next() {
-            frame.render_widget(Line::styled(format!("⚠ {notice}"), theme.notice), row);
-        }
+    if let Some(notice) = &src.notice
+        && let Some(row) = rows.next()
+    {
+        frame.render_widget(Line::styled(format!("⚠ {notice}"), theme.notice), row);
     }
     let width = src.gutter_width();
     for (i, row) in (scroll..src.lines.len()).zip(rows) {
