@@ -10,3 +10,4 @@ pub mod facets;
 pub mod load;
 pub mod record;
 pub mod sample;
+pub mod triage;
