@@ -169,7 +169,8 @@ fn parse_source(
     let parts: Vec<Part> = match layout {
         Layout::Lines => line_parts(bytes, begin, threads),
         Layout::Structural => {
-            docs = split::structural(bytes, begin);
+            docs =
+                split::structural_releasing(bytes, begin, &mut |a, b| source.bytes.release(a, b));
             let size = docs.len().div_ceil(threads).max(1);
             docs.chunks(size).map(Part::Docs).collect()
         }
@@ -261,27 +262,46 @@ impl PartResult {
 }
 
 fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) -> PartResult {
-    let bytes = source.bytes.as_slice();
-    let (docs, first, lines): (Box<dyn Iterator<Item = Doc>>, usize, u32) = match part {
-        Part::Lines { start, end } => {
-            let lines = memchr::memchr_iter(b'\n', &bytes[start..end]).count();
-            (
-                Box::new(split::lines(bytes, start, end, 1)),
-                start,
-                u32::try_from(lines).unwrap_or(u32::MAX),
-            )
-        }
-        Part::Docs(docs) => (
-            Box::new(docs.iter().copied()),
-            docs.first().map_or(0, |d| d.start),
-            0,
-        ),
-    };
     let mut out = PartResult {
         entries: Vec::new(),
         diags: Vec::new(),
-        lines,
+        lines: 0,
     };
+    match part {
+        Part::Lines { start, end } => {
+            let mut lines = split::lines(source.bytes.as_slice(), start, end, 1);
+            parse_docs(source, &mut lines, start, end, options, counter, &mut out);
+            out.lines = lines.next_line() - 1;
+        }
+        Part::Docs(docs) => {
+            let first = docs.first().map_or(0, |d| d.start);
+            let end = docs.last().map_or(first, |d| d.end);
+            parse_docs(
+                source,
+                docs.iter().copied(),
+                first,
+                end,
+                options,
+                counter,
+                &mut out,
+            );
+        }
+    }
+    out
+}
+
+/// Parses documents in order, reporting progress and handing parsed pages back to the
+/// kernel as it goes (reading ahead to count lines would make the whole file resident).
+fn parse_docs(
+    source: &Source,
+    docs: impl Iterator<Item = Doc>,
+    first: usize,
+    end: usize,
+    options: Options,
+    counter: &Counter,
+    out: &mut PartResult,
+) {
+    let bytes = source.bytes.as_slice();
     let mut released = first;
     let mut reported_records = 0u64;
     for doc in docs {
@@ -321,16 +341,11 @@ fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) 
             released = doc.end;
         }
     }
-    let end = match part {
-        Part::Lines { end, .. } => end,
-        Part::Docs(docs) => docs.last().map_or(first, |d| d.end),
-    };
     source.bytes.release(released, end);
     counter.add(
         out.entries.len() as u64 - reported_records,
         end.saturating_sub(released) as u64,
     );
-    out
 }
 
 fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {

@@ -57,31 +57,50 @@ pub fn detect(bytes: &[u8], extension: Option<&str>) -> Layout {
 }
 
 /// The non-blank lines of `bytes[start..end]`, trimmed, numbered from `first_line`.
-pub fn lines(
-    bytes: &[u8],
-    start: usize,
+pub fn lines(bytes: &[u8], start: usize, end: usize, first_line: u32) -> Lines<'_> {
+    Lines {
+        bytes,
+        pos: start,
+        end,
+        line: first_line,
+    }
+}
+
+pub struct Lines<'a> {
+    bytes: &'a [u8],
+    pos: usize,
     end: usize,
-    first_line: u32,
-) -> impl Iterator<Item = Doc> + '_ {
-    let mut pos = start;
-    let mut line = first_line;
-    std::iter::from_fn(move || {
-        while pos < end {
-            let stop = memchr::memchr(b'\n', &bytes[pos..end]).map_or(end, |i| pos + i);
-            let (a, b) = trim(bytes, pos, stop);
+    line: u32,
+}
+
+impl Lines<'_> {
+    /// The number the next line would get; after the last, one past the lines read.
+    pub fn next_line(&self) -> u32 {
+        self.line
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Doc;
+
+    fn next(&mut self) -> Option<Doc> {
+        while self.pos < self.end {
+            let rest = &self.bytes[self.pos..self.end];
+            let stop = memchr::memchr(b'\n', rest).map_or(self.end, |i| self.pos + i);
+            let (a, b) = trim(self.bytes, self.pos, stop);
             let doc = Doc {
                 start: a,
                 end: b,
-                line,
+                line: self.line,
             };
-            pos = stop + 1;
-            line += 1;
+            self.pos = stop + 1;
+            self.line += 1;
             if a < b {
                 return Some(doc);
             }
         }
         None
-    })
+    }
 }
 
 fn trim(bytes: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
@@ -98,6 +117,18 @@ fn trim(bytes: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
 /// elements are the documents. A value cut off by the end of the input is returned as it is
 /// (its parse then fails and is reported).
 pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
+    structural_releasing(bytes, start, &mut |_, _| {})
+}
+
+/// `structural`, calling `release(from, to)` for each stretch of input it is done with, so a
+/// caller reading a memory map can give the pages back as the scan goes.
+pub fn structural_releasing(
+    bytes: &[u8],
+    start: usize,
+    release: &mut dyn FnMut(usize, usize),
+) -> Vec<Doc> {
+    const RELEASE_EVERY: usize = 8 << 20;
+    let mut released = start;
     let mut docs = Vec::new();
     let mut line: u32 = 1;
     // Depth at which documents start: 1 inside a top-level array.
@@ -112,6 +143,10 @@ pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
         let b = bytes[i];
         if b == b'\n' {
             line += 1;
+            if i - released >= RELEASE_EVERY {
+                release(released, i);
+                released = i;
+            }
         }
         if in_string {
             if escaped {
@@ -120,6 +155,15 @@ pub fn structural(bytes: &[u8], start: usize) -> Vec<Doc> {
                 escaped = true;
             } else if b == b'"' {
                 in_string = false;
+            } else {
+                // Most bytes of a document are inside strings: jump to the next quote or
+                // backslash, counting the (invalid, but possible) raw newlines on the way.
+                let rest = &bytes[i..];
+                let skip = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+                let newlines = memchr::memchr_iter(b'\n', &rest[1..skip]).count();
+                line += u32::try_from(newlines).unwrap_or(u32::MAX);
+                i += skip;
+                continue;
             }
             i += 1;
             continue;
@@ -223,6 +267,12 @@ mod tests {
             texts(b, &structural(b, 0)),
             [("{\"a\":1}", 2), ("42", 3), ("{\"b\":2}", 4)]
         );
+    }
+
+    #[test]
+    fn raw_newlines_inside_strings_still_count_for_line_numbers() {
+        let b = b"{\"a\": \"x\ny\n\"}\n{\"b\": 1}\n";
+        assert_eq!(texts(b, &structural(b, 0))[1], ("{\"b\": 1}", 4));
     }
 
     #[test]
