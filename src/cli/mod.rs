@@ -3,6 +3,7 @@
 mod data;
 mod inspect;
 mod output;
+mod triage;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,17 @@ pub enum Command {
         id: String,
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
+    },
+    /// Match a log against the known errors: one line per matched log line, a summary on stderr.
+    Triage {
+        /// The log to read; `-` or nothing reads stdin.
+        file: Option<String>,
+        /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
+        #[arg(long)]
+        json: bool,
+        /// Known errors shown per log line, best first.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
     },
     /// Count records by repo, severity, tag and error type.
     Stats {
@@ -90,6 +102,9 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
     let data = cli.data;
     match cli.command {
         Some(Command::Show { id, format }) => inspect::show(&data, &id, format),
+        Some(Command::Triage { file, json, limit }) => {
+            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
         Some(Command::Completions { shell }) => {

@@ -129,8 +129,25 @@ pub fn has_header(line: &str) -> bool {
     };
     let calendar = matches!(
         word,
-        "jan" | "feb" | "mar" | "apr" | "may" | "jun" | "jul" | "aug" | "sep" | "oct" | "nov"
-            | "dec" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun"
+        "jan"
+            | "feb"
+            | "mar"
+            | "apr"
+            | "may"
+            | "jun"
+            | "jul"
+            | "aug"
+            | "sep"
+            | "oct"
+            | "nov"
+            | "dec"
+            | "mon"
+            | "tue"
+            | "wed"
+            | "thu"
+            | "fri"
+            | "sat"
+            | "sun"
     );
     if calendar && next == Some(b' ') {
         return true;
@@ -151,8 +168,10 @@ fn starts_with_time(b: &[u8]) -> bool {
     let next = b.get(digits).copied();
     match digits {
         4 => matches!(next, Some(b'-' | b'/' | b'.')),
-        1 | 2 => matches!(next, Some(b':' | b'-' | b'/' | b'.'))
-            && b.get(digits + 1).is_some_and(u8::is_ascii_digit),
+        1 | 2 => {
+            matches!(next, Some(b':' | b'-' | b'/' | b'.'))
+                && b.get(digits + 1).is_some_and(u8::is_ascii_digit)
+        }
         10..=19 => !next.is_some_and(|c| c.is_ascii_alphabetic()),
         _ => false,
     }
@@ -214,7 +233,12 @@ mod tests {
         ] {
             assert!(has_header(line), "{line}");
         }
-        for line in ["connection refused", "ValueError: bad", "errors found", "12 items"] {
+        for line in [
+            "connection refused",
+            "ValueError: bad",
+            "errors found",
+            "12 items",
+        ] {
             assert!(!has_header(line), "{line}");
         }
     }
@@ -229,14 +253,24 @@ mod tests {
                    2024-01-15 10:23:46 INFO [main] App - next";
         assert_eq!(
             kinds(log),
-            [Head, Continuation, Continuation, Continuation, Continuation, Head]
+            [
+                Head,
+                Continuation,
+                Continuation,
+                Continuation,
+                Continuation,
+                Head
+            ]
         );
     }
 
     #[test]
     fn python_traceback_ends_with_the_exception_line() {
         let log = "Traceback (most recent call last):\n  File \"x.py\", line 7, in <module>\n    foo()\nValueError: bad\nnext message";
-        assert_eq!(kinds(log), [Head, Continuation, Continuation, Continuation, Head]);
+        assert_eq!(
+            kinds(log),
+            [Head, Continuation, Continuation, Continuation, Head]
+        );
     }
 
     #[test]

@@ -77,7 +77,11 @@ fn line_number_after(b: &[u8]) -> Option<(u32, usize)> {
 }
 
 fn is_path_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'/' | b'\\' | b'-' | b'+' | b'@' | b'~' | b'$')
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'_' | b'.' | b'/' | b'\\' | b'-' | b'+' | b'@' | b'~' | b'$'
+        )
 }
 
 /// `x.rs`, `File.java`, `server.go`: a last component with a short extension that starts with
@@ -117,7 +121,10 @@ mod tests {
 
     #[test]
     fn go_trace_line() {
-        assert_eq!(frames("\t/home/app/server.go:42 +0x1d"), one("/home/app/server.go", 42));
+        assert_eq!(
+            frames("\t/home/app/server.go:42 +0x1d"),
+            one("/home/app/server.go", 42)
+        );
     }
 
     #[test]

@@ -178,7 +178,10 @@ impl Index {
             distinct.push(w.into_boxed_slice());
         }
         let n = sequences.len().max(1) as f32;
-        self.idf = df.iter().map(|&d| (1.0 + n / d.max(1) as f32).ln()).collect();
+        self.idf = df
+            .iter()
+            .map(|&d| (1.0 + n / d.max(1) as f32).ln())
+            .collect();
         self.max_df = (sequences.len() as u32 / 20).max(64);
         let mut anchor_pairs = Vec::new();
         let mut posting_pairs = Vec::new();
@@ -241,5 +244,8 @@ impl Index {
 }
 
 fn by_id(entries: &[Entry], a: u32, b: u32) -> std::cmp::Ordering {
-    entries[a as usize].id.cmp(&entries[b as usize].id).then(a.cmp(&b))
+    entries[a as usize]
+        .id
+        .cmp(&entries[b as usize].id)
+        .then(a.cmp(&b))
 }

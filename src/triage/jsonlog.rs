@@ -6,7 +6,15 @@ use serde_json::Value;
 use super::normalize::Level;
 
 /// Keys whose value is the line's level.
-const LEVEL_KEYS: &[&str] = &["level", "lvl", "severity", "levelname", "log.level", "@l", "loglevel"];
+const LEVEL_KEYS: &[&str] = &[
+    "level",
+    "lvl",
+    "severity",
+    "levelname",
+    "log.level",
+    "@l",
+    "loglevel",
+];
 
 /// The values of a JSON log line as one text, and its level when a key names one.
 /// None when the line is not a JSON object.
@@ -56,7 +64,10 @@ mod tests {
             r#"{"ts":"2024-01-15T10:23:45Z","level":"error","msg":"column \"id\" does not exist","ctx":{"db":"main"}}"#,
         )
         .expect("a JSON object");
-        assert_eq!(text, "2024-01-15T10:23:45Z ; column \"id\" does not exist ; main");
+        assert_eq!(
+            text,
+            "2024-01-15T10:23:45Z ; column \"id\" does not exist ; main"
+        );
         assert_eq!(level, Some(Level::Error));
     }
 

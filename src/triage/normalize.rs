@@ -167,7 +167,11 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             b'%' => printf_len(&b[i..]),
             b'.' if matches!(b.get(i + 1), Some(b'*' | b'+')) => Some(2),
             b'\\' if matches!(b.get(i + 1), Some(b'd' | b'w' | b's' | b'S')) => {
-                Some(if matches!(b.get(i + 2), Some(b'+' | b'*')) { 3 } else { 2 })
+                Some(if matches!(b.get(i + 2), Some(b'+' | b'*')) {
+                    3
+                } else {
+                    2
+                })
             }
             _ => None,
         };
@@ -199,7 +203,9 @@ fn is_variable(word: &str) -> bool {
     let versioned = letters > 0
         && (1..=3).contains(&digits)
         && b[letters..].iter().all(u8::is_ascii_digit)
-        && b[..letters].iter().all(|c| c.is_ascii_alphabetic() || *c == b'_');
+        && b[..letters]
+            .iter()
+            .all(|c| c.is_ascii_alphabetic() || *c == b'_');
     if !versioned {
         return true;
     }
@@ -256,7 +262,8 @@ fn enclosed_len(b: &[u8], close: u8, max: usize) -> Option<usize> {
     (b[1 + inner] == close).then_some(inner + 2)
 }
 
-/// printf and Python conversions: `%s`, `%d`, `%v`, `%+v`, `%5.2f`, `%lld`, `%(name)s`.
+/// printf, Go, Python and CPython conversions: `%s`, `%d`, `%v`, `%+v`, `%5.2f`, `%lld`,
+/// `%(name)s`, `%R`.
 fn printf_len(b: &[u8]) -> Option<usize> {
     let mut i = 1;
     if b.get(1) == Some(&b'(') {
@@ -270,7 +277,7 @@ fn printf_len(b: &[u8]) -> Option<usize> {
         i += 1;
     }
     let conversion = *b.get(i)?;
-    let known = b"sdivqxXfFeEgGuocpTwtb";
+    let known = b"sdivqxXfFeEgGuocpTwtbRSUA";
     known.contains(&conversion).then_some(i + 1)
 }
 
@@ -299,7 +306,9 @@ mod tests {
     #[test]
     fn timestamps_levels_and_numbers_vanish() {
         assert_eq!(
-            norm("2024-01-15T10:23:45.123Z ERROR listen tcp 0.0.0.0:8080: bind: address already in use"),
+            norm(
+                "2024-01-15T10:23:45.123Z ERROR listen tcp 0.0.0.0:8080: bind: address already in use"
+            ),
             "* listen tcp * bind address already in use"
         );
     }
@@ -314,18 +323,24 @@ mod tests {
 
     #[test]
     fn versioned_words_are_words() {
-        assert_eq!(norm("utf8 sha256 ipv6 http2 b64"), "utf8 sha256 ipv6 http2 b64");
+        assert_eq!(
+            norm("utf8 sha256 ipv6 http2 b64"),
+            "utf8 sha256 ipv6 http2 b64"
+        );
         assert_eq!(norm("pod api-7d9f8b6c4-x2kq9 e2e"), "pod api *");
     }
 
     #[test]
     fn single_word_quotes_are_values_and_prose_is_read() {
+        assert_eq!(norm("thread 'main' panicked"), "thread * panicked");
         assert_eq!(
-            norm("thread 'main' panicked"),
-            "thread * panicked"
+            norm(r#"column "user_id" does not exist"#),
+            "column * does not exist"
         );
-        assert_eq!(norm(r#"column "user_id" does not exist"#), "column * does not exist");
-        assert_eq!(norm(r#"msg="connection reset by peer""#), "msg connection reset by peer");
+        assert_eq!(
+            norm(r#"msg="connection reset by peer""#),
+            "msg connection reset by peer"
+        );
         assert_eq!(norm("can't open ``"), "can t open *");
     }
 
@@ -345,7 +360,10 @@ mod tests {
         ] {
             assert_eq!(norm(pattern), "listening on port * failed", "{pattern}");
         }
-        assert_eq!(norm("listening on port 8080 failed"), "listening on port * failed");
+        assert_eq!(
+            norm("listening on port 8080 failed"),
+            "listening on port * failed"
+        );
     }
 
     #[test]
@@ -360,15 +378,27 @@ mod tests {
             norm("\x1b[31mERROR\x1b[0m connection refused"),
             "connection refused"
         );
-        assert_eq!(level("\x1b[31mERROR\x1b[0m connection refused"), Some(Level::Error));
+        assert_eq!(
+            level("\x1b[31mERROR\x1b[0m connection refused"),
+            Some(Level::Error)
+        );
     }
 
     #[test]
     fn level_comes_from_the_start_of_the_line() {
-        assert_eq!(level("2024-01-15 10:23:45,123 INFO server started"), Some(Level::Info));
+        assert_eq!(
+            level("2024-01-15 10:23:45,123 INFO server started"),
+            Some(Level::Info)
+        );
         assert_eq!(level("[WARN] slow query"), Some(Level::Warn));
-        assert_eq!(level("E0115 10:23:45.123456 1 reflector.go:138] watch failed"), Some(Level::Error));
-        assert_eq!(level("I0115 10:23:45.123456 1 main.go:10] ok"), Some(Level::Info));
+        assert_eq!(
+            level("E0115 10:23:45.123456 1 reflector.go:138] watch failed"),
+            Some(Level::Error)
+        );
+        assert_eq!(
+            level("I0115 10:23:45.123456 1 main.go:10] ok"),
+            Some(Level::Info)
+        );
         assert_eq!(
             level("a b c d e f g h i j k l then an error happened"),
             None
@@ -382,7 +412,9 @@ mod tests {
 
     #[test]
     fn never_panics_on_odd_input() {
-        for line in ["", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%"] {
+        for line in [
+            "", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%",
+        ] {
             norm(line);
         }
     }

@@ -40,9 +40,7 @@ pub fn resolve(
     let mut out: Vec<Match> = Vec::new();
     for named in named_records(index, frames) {
         let forms = index.record_forms[named.record as usize];
-        let best = hits
-            .iter()
-            .find(|h| forms.contains(&h.form));
+        let best = hits.iter().find(|h| forms.contains(&h.form));
         let found = match best {
             Some(h) => Some(((h.score + named.boost).min(1.0), h.via)),
             None if location_only && named.exact => {
@@ -102,8 +100,20 @@ fn named_records(index: &Index, frames: &[Frame]) -> Vec<Named> {
             };
             match named.iter_mut().find(|n| n.record == record) {
                 Some(n) if n.boost >= boost => {}
-                Some(n) => *n = Named { record, boost, exact, components },
-                None => named.push(Named { record, boost, exact, components }),
+                Some(n) => {
+                    *n = Named {
+                        record,
+                        boost,
+                        exact,
+                        components,
+                    }
+                }
+                None => named.push(Named {
+                    record,
+                    boost,
+                    exact,
+                    components,
+                }),
             }
         }
     }
@@ -111,7 +121,9 @@ fn named_records(index: &Index, frames: &[Frame]) -> Vec<Named> {
 }
 
 /// How many trailing path components two paths share, when one is a suffix of the other
-/// (`/home/app/src/x.rs` and `src/x.rs`; `Pool.java` and `src/main/java/Pool.java`).
+/// (`/home/app/src/x.rs` and `src/x.rs`; `Pool.java` and `src/main/java/Pool.java`) or they
+/// agree on at least the file and its directory (`tokio-1.35.1/src/x.rs` and `tokio/src/x.rs`:
+/// a crate or package directory named differently where it was installed).
 fn shared_suffix(a: &str, b: &str) -> Option<usize> {
     let mut x = a.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
     let mut y = b.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
@@ -119,7 +131,7 @@ fn shared_suffix(a: &str, b: &str) -> Option<usize> {
     loop {
         match (x.next(), y.next()) {
             (Some(p), Some(q)) if p == q => shared += 1,
-            (Some(_), Some(_)) => return None,
+            (Some(_), Some(_)) => return (shared >= 2).then_some(shared),
             _ => return (shared > 0).then_some(shared),
         }
     }
@@ -132,9 +144,16 @@ mod tests {
     #[test]
     fn suffixes_share_components() {
         assert_eq!(shared_suffix("/home/app/src/x.rs", "src/x.rs"), Some(2));
-        assert_eq!(shared_suffix("Pool.java", "src/main/java/Pool.java"), Some(1));
+        assert_eq!(
+            shared_suffix("Pool.java", "src/main/java/Pool.java"),
+            Some(1)
+        );
         assert_eq!(shared_suffix("./src/x.rs", "src/x.rs"), Some(2));
         assert_eq!(shared_suffix("lib/x.rs", "src/x.rs"), None);
+        assert_eq!(
+            shared_suffix("/cargo/tokio-1.35.1/src/rt/mod.rs", "tokio/src/rt/mod.rs"),
+            Some(3)
+        );
         assert_eq!(shared_suffix("", "src/x.rs"), None);
     }
 }
