@@ -219,3 +219,6 @@ fn truncate(line: &str, max: usize) -> &str {
     }
     &line[..end]
 }
+
+#[cfg(test)]
+mod tests;
