@@ -20,7 +20,8 @@ fn errdex(args: &[&str], stdin: Option<&str>) -> Output {
         .expect("run errdex");
     if let Some(input) = stdin {
         let mut pipe = child.stdin.take().expect("stdin");
-        pipe.write_all(input.as_bytes()).expect("write stdin");
+        // A run that fails before reading (a usage error) closes the pipe: not this test's concern.
+        let _ = pipe.write_all(input.as_bytes());
     }
     child.wait_with_output().expect("wait")
 }
@@ -134,7 +135,7 @@ fn usage_and_io_errors_exit_2() {
     let missing = errdex(&["triage", "/nonexistent/app.log"], None);
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).starts_with("errdex: cannot read /nonexistent/app.log:"));
-    let zero = errdex(&["triage", "--limit", "0"], Some(LOCKED));
+    let zero = errdex(&["triage", "--limit", "0"], None);
     assert_eq!(zero.status.code(), Some(2));
 }
 

@@ -6,9 +6,12 @@ use super::normalize::{Tok, Tokens};
 
 /// How many log tokens one placeholder may stand for (`%s` = "/var/lib/x y").
 const MAX_GAP: usize = 8;
-/// Overlap fallback: share of the form's weight the line must cover, and distinct words shared.
+/// Overlap fallback: share of the form's weight the line must cover, distinct words shared, and
+/// share of the form's distinct words (so a short message missing its one telling word, like
+/// "replica is invalid" against "replica is behind", is not a hit).
 const MIN_COVERAGE: f32 = 0.65;
-const MIN_SHARED: usize = 3;
+const MIN_SHARED: usize = 4;
+const MIN_SHARED_PART: f32 = 0.75;
 /// Forms whose cheap partial sum is below this share of their weight are not checked fully.
 const PREFILTER: f32 = 0.3;
 
@@ -116,7 +119,8 @@ impl Index {
                 }
             }
             let coverage = covered / form.weight.max(f32::EPSILON);
-            if shared >= MIN_SHARED && coverage >= MIN_COVERAGE {
+            let part = shared as f32 / form.words.len().max(1) as f32;
+            if shared >= MIN_SHARED && part >= MIN_SHARED_PART && coverage >= MIN_COVERAGE {
                 out.push(FormHit {
                     form: f,
                     score: 0.4 + 0.4 * coverage.min(1.0),
@@ -156,9 +160,7 @@ fn contains(form: &[u32], line: &[u32], reach: &mut Vec<bool>, next: &mut Vec<bo
                 continue;
             }
             if t == VAR {
-                for q in p..=(p + MAX_GAP).min(n) {
-                    next[q] = true;
-                }
+                next[p..=(p + MAX_GAP).min(n)].fill(true);
                 any = true;
             } else if p < n && line[p] == t {
                 next[p + 1] = true;

@@ -9,6 +9,7 @@ mod events;
 mod frames;
 mod index;
 mod jsonlog;
+mod level;
 mod matcher;
 mod normalize;
 mod report;
@@ -165,7 +166,10 @@ impl Scanner<'_> {
             !event.benign || trace,
             self.limit,
         );
-        (!matches.is_empty()).then(|| LineHits {
+        if matches.is_empty() {
+            return None;
+        }
+        Some(LineHits {
             line: event.line,
             last_line: event.last_line,
             text: event.text,
@@ -206,6 +210,22 @@ impl Scanner<'_> {
         self.index
             .match_line(&mut self.scratch, fallback, &mut event.hits);
     }
+}
+
+/// The normalised form a text is matched by: lowercase words, `*` for each run of variable
+/// parts (numbers, ids, quoted values, placeholders), level words and punctuation dropped.
+/// Two messages with the same form are the same error as far as triage can tell.
+pub fn normalized(text: &str) -> String {
+    let mut tokens = normalize::Tokens::new();
+    normalize::tokenize(text, &mut tokens);
+    let words: Vec<&str> = tokens
+        .iter()
+        .map(|t| match t {
+            normalize::Tok::Word(w) => w,
+            normalize::Tok::Var => "*",
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// At most `max` bytes of `line`, cut at a character boundary.

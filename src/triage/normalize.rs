@@ -8,54 +8,13 @@
 //! start of a line is kept as the line's level. Punctuation separates words and is otherwise
 //! ignored. ANSI colour sequences are skipped.
 
+pub use super::level::Level;
+
 /// A normalised token: a lowercase word, or a variable part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tok<'a> {
     Word(&'a str),
     Var,
-}
-
-/// A log level, as far as deciding whether a line may be an error goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    Trace,
-    Debug,
-    Info,
-    Warn,
-    Error,
-    Fatal,
-}
-
-impl Level {
-    /// Ordinary lines: they only match a record whose message they contain.
-    pub fn is_benign(self) -> bool {
-        self <= Level::Info
-    }
-
-    pub fn from_word(word: &str) -> Option<Level> {
-        Some(match word {
-            "trace" | "trc" | "finest" | "finer" => Level::Trace,
-            "debug" | "dbg" | "fine" => Level::Debug,
-            "info" | "inf" | "notice" | "information" => Level::Info,
-            "warn" | "warning" | "wrn" => Level::Warn,
-            "error" | "err" | "eror" | "severe" => Level::Error,
-            "fatal" | "crit" | "critical" | "alert" | "emerg" | "emergency" => Level::Fatal,
-            _ => return None,
-        })
-    }
-
-    /// Syslog severities 0–7, and the numbers of pino/bunyan JSON logs (10 trace … 60 fatal).
-    pub fn from_number(n: i64) -> Option<Level> {
-        Some(match n {
-            0..=2 | 60.. => Level::Fatal,
-            3 | 50..=59 => Level::Error,
-            4 | 40..=49 => Level::Warn,
-            5 | 6 | 30..=39 => Level::Info,
-            7 | 20..=29 => Level::Debug,
-            10..=19 => Level::Trace,
-            _ => return None,
-        })
-    }
 }
 
 /// How many leading tokens may carry the line's level (after timestamps, hosts, loggers).
@@ -228,17 +187,22 @@ fn klog_level(letter: u8) -> Option<Level> {
     })
 }
 
-/// The length of an escape sequence starting at `b[0] == ESC`.
+/// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
+/// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
 fn ansi_len(b: &[u8]) -> usize {
     match b.get(1) {
         Some(b'[') => {
             let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));
-            2 + body.count() + 1
+            (2 + body.count() + 1).min(b.len())
         }
+        Some(b']') => match b[2..].iter().position(|&c| c == 0x07 || c == 0x1b) {
+            Some(end) if b[2 + end] == 0x07 => 2 + end + 1,
+            Some(end) => (2 + end + 2).min(b.len()),
+            None => b.len(),
+        },
         Some(_) => 2,
         None => 1,
     }
-    .min(b.len())
 }
 
 /// A quoted value without whitespace (`'main'`, `"user_id"`, `` `colour` ``, `''`): its length
@@ -382,6 +346,8 @@ mod tests {
             level("\x1b[31mERROR\x1b[0m connection refused"),
             Some(Level::Error)
         );
+        assert_eq!(norm("disk full\x1b]52;c;aGk=\x07 now"), "disk full now");
+        assert_eq!(norm("disk full\x1b]0;title\x1b\\ now"), "disk full now");
     }
 
     #[test]

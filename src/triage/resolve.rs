@@ -38,7 +38,7 @@ pub fn resolve(
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
 
     let mut out: Vec<Match> = Vec::new();
-    for named in named_records(index, frames) {
+    for named in named_records(index, frames, hits) {
         let forms = index.record_forms[named.record as usize];
         let best = hits.iter().find(|h| forms.contains(&h.form));
         let found = match best {
@@ -81,42 +81,40 @@ pub fn resolve(
     out
 }
 
-/// Records whose location the frames name, each once with its strongest boost.
-fn named_records(index: &Index, frames: &[Frame]) -> Vec<Named> {
+/// Records whose location the frames name and that either matched by message or sit at the
+/// very line named, each once with its strongest boost. A common file name (`executor.rs`)
+/// names hundreds of records; only those few are looked at closely.
+fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named> {
     let mut named: Vec<Named> = Vec::new();
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
             let Some((path, line)) = &index.locations[record as usize] else {
                 continue;
             };
+            let diff = line.map(|l| (l - i64::from(frame.line)).abs());
+            let forms = index.record_forms[record as usize];
+            if diff != Some(0) && !hits.iter().any(|h| forms.contains(&h.form)) {
+                continue;
+            }
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };
-            let diff = line.map(|l| (l - i64::from(frame.line)).abs());
             let (boost, exact) = match diff {
                 Some(0) => (EXACT_LINE_BOOST, true),
                 Some(d) if d <= NEAR_LINES => (NEAR_LINE_BOOST, false),
                 _ => (SAME_FILE_BOOST, false),
             };
-            match named.iter_mut().find(|n| n.record == record) {
-                Some(n) if n.boost >= boost => {}
-                Some(n) => {
-                    *n = Named {
-                        record,
-                        boost,
-                        exact,
-                        components,
-                    }
-                }
-                None => named.push(Named {
-                    record,
-                    boost,
-                    exact,
-                    components,
-                }),
-            }
+            named.push(Named {
+                record,
+                boost,
+                exact,
+                components,
+            });
         }
     }
+    // Strongest first, then one per record.
+    named.sort_by(|a, b| a.record.cmp(&b.record).then(b.boost.total_cmp(&a.boost)));
+    named.dedup_by_key(|n| n.record);
     named
 }
 
