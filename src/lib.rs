@@ -3,11 +3,14 @@
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
 pub mod cli;
+pub mod clipboard;
+pub mod copy;
 pub mod dataset;
 pub mod diag;
 pub mod export;
 pub mod facets;
 pub mod load;
+pub mod open;
 pub mod record;
 pub mod sample;
 pub mod triage;

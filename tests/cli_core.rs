@@ -75,6 +75,11 @@ fn show_text_and_markdown_by_id_prefix() {
     let data = p.to_str().unwrap();
     let out = errdex(&["show", "-d", data, "a1174e"]);
     assert_eq!(out.status.code(), Some(0));
+    let before = errdex(&["--data", data, "show", "a1174e"]);
+    assert_eq!(
+        before.stdout, out.stdout,
+        "--data works before the subcommand too"
+    );
     let t = text(&out.stdout);
     assert!(t.contains("should not update vnode bitmap during consuming log store"));
     assert!(

@@ -1,5 +1,6 @@
 //! The command line: clap definitions, dispatch, and the non-interactive commands.
 
+mod copy;
 mod data;
 mod inspect;
 mod output;
@@ -17,7 +18,7 @@ pub use output::{Failure, Outcome};
     name = "errdex",
     version,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
-    args_conflicts_with_subcommands = true
+    subcommand_negates_reqs = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -60,6 +61,16 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
+    /// Copy a record's fix (or another part of it) to the clipboard.
+    Copy(copy::CopyArgs),
+    /// Open a record's source (githubUrl, at the error line) in a web browser.
+    Open {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Serves an X11 selection after errdex exits (errdex runs itself with it).
+    #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
+    ClipboardHelper,
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -107,6 +118,9 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
+        Some(Command::Copy(args)) => copy::copy(&data, args),
+        Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);

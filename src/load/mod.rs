@@ -1,6 +1,7 @@
 //! Sources → records + diagnostics. A bad record costs only itself; a file that cannot be
 //! read costs only itself.
 
+mod field;
 pub mod scan;
 pub mod source;
 pub mod split;
