@@ -2,8 +2,10 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
+pub mod cache;
 pub mod cli;
 pub mod clipboard;
+pub mod config;
 pub mod copy;
 pub mod dataset;
 pub mod diag;
@@ -13,4 +15,5 @@ pub mod load;
 pub mod open;
 pub mod record;
 pub mod sample;
+pub mod state;
 pub mod triage;

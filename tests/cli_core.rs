@@ -2,17 +2,21 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+mod support;
 
 fn errdex(args: &[&str]) -> Output {
     errdex_with_stdin(args, None)
 }
 
 fn errdex_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_errdex"))
+    // A private home: no user config, and no cache written outside the test.
+    let home = support::Home::new();
+    let mut child = home
+        .cmd()
         .args(args)
         .env_remove("RUST_BACKTRACE")
-        .env("XDG_CONFIG_HOME", "/nonexistent/errdex-test")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

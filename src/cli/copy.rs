@@ -76,13 +76,14 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         emit(|out| out.write_all(shown.as_bytes()))?;
         return Ok(Outcome::Found);
     }
-    let config = clipboard::Config {
-        mode: match (args.mode, &args.clipboard_command) {
-            (Some(mode), _) => mode,
-            (None, Some(_)) => Mode::Command,
-            (None, None) => Mode::Auto,
+    let config = match (args.mode, args.clipboard_command) {
+        (Some(mode), command) => clipboard::Config { mode, command },
+        (None, Some(command)) => clipboard::Config {
+            mode: Mode::Command,
+            command: Some(command),
         },
-        command: args.clipboard_command,
+        // Neither flag: config.toml's `clipboard` and `clipboard_command`.
+        (None, None) => crate::config::load().config.clipboard_config(),
     };
     let report = SystemClipboard::new(config).copy(&text);
     eprintln!("errdex: {} of {}: {report}", args.what, record.id);

@@ -1,16 +1,19 @@
 //! The command line: clap definitions, dispatch, and the non-interactive commands.
 
+mod cache_cmd;
+mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
 mod output;
+mod pins;
 mod triage;
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-pub use data::{DataArgs, load_data};
+pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
 #[derive(Parser, Debug)]
@@ -60,6 +63,40 @@ pub enum Command {
         /// Files or directories to check.
         #[arg(required = true)]
         paths: Vec<String>,
+    },
+    /// Check the config file (`--path`: where it is read from; `--default`: the documented
+    /// defaults, a starting point for your own).
+    Config {
+        /// Print the path of the config file.
+        #[arg(long, conflicts_with = "default")]
+        path: bool,
+        /// Print the default config, every key documented.
+        #[arg(long)]
+        default: bool,
+    },
+    /// Pin a record, to keep it at hand (`is:pinned` in a query; `errdex pins`).
+    Pin {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Unpin a record.
+    Unpin {
+        /// The pinned id (a unique prefix is enough).
+        id: String,
+    },
+    /// List the pinned records.
+    Pins {
+        /// One JSON object a line.
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// One Markdown incident note with every pinned record.
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Show the index cache (`--clear`: delete it; it is rebuilt as datasets load).
+    Cache {
+        #[arg(long)]
+        clear: bool,
     },
     /// Copy a record's fix (or another part of it) to the clipboard.
     Copy(copy::CopyArgs),
@@ -118,6 +155,22 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
+        Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
+            (true, _) => config_cmd::ConfigAction::Path,
+            (_, true) => config_cmd::ConfigAction::Default,
+            _ => config_cmd::ConfigAction::Check,
+        }),
+        Some(Command::Pin { id }) => pins::pin(&data, &id),
+        Some(Command::Unpin { id }) => pins::unpin(&id),
+        Some(Command::Pins { json, markdown }) => pins::list(
+            &data,
+            match (json, markdown) {
+                (true, _) => pins::PinsFormat::Json,
+                (_, true) => pins::PinsFormat::Markdown,
+                _ => pins::PinsFormat::Text,
+            },
+        ),
+        Some(Command::Cache { clear }) => cache_cmd::run(clear),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
