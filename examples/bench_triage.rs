@@ -106,7 +106,11 @@ impl Gen {
             .push((self.lines + 1, known.then(|| e.message.to_string())));
         match roll {
             0..=839 => {
-                let level = if roll.is_multiple_of(5) { "DEBUG" } else { "INFO" };
+                let level = if roll.is_multiple_of(5) {
+                    "DEBUG"
+                } else {
+                    "INFO"
+                };
                 self.head(level);
                 let t = ORDINARY[self.rng.usize(..ORDINARY.len())];
                 let text = self.fill(t);

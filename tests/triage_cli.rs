@@ -1,14 +1,18 @@
 //! `errdex triage`: output shapes, stdin, limits, the summary and exit codes.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
+mod support;
+
 fn errdex(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_errdex"))
+    // A private home: no user config, and no cache written outside the test.
+    let home = support::Home::new();
+    let mut child = home
+        .cmd()
         .args(args)
-        .env("XDG_CONFIG_HOME", "/nonexistent/errdex-test")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

@@ -1,9 +1,11 @@
 //! `errdex triage` on real-looking logs against the embedded sample: for every fixture, exactly
 //! which log lines match which record — every line not listed must match nothing.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
+
+mod support;
 
 fn triage_json(fixture: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_errdex"))
