@@ -8,13 +8,14 @@ use serde_json::Value;
 mod support;
 
 fn triage_json(fixture: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_errdex"))
+    // A private home: no user config, and no cache written outside the test.
+    let home = support::Home::new();
+    home.cmd()
         .args([
             "triage",
             "--json",
             &format!("tests/fixtures/logs/{fixture}"),
         ])
-        .env("XDG_CONFIG_HOME", "/nonexistent/errdex-test")
         .stdin(Stdio::null())
         .output()
         .expect("run errdex")
