@@ -17,4 +17,5 @@ pub mod record;
 pub mod sample;
 pub mod search;
 pub mod state;
+pub mod triage;
 pub mod tui;

@@ -8,6 +8,7 @@ mod inspect;
 mod output;
 mod pins;
 mod search;
+mod triage;
 
 use std::process::ExitCode;
 
@@ -54,6 +55,17 @@ pub enum Command {
         /// Also say which field each query term matched and its score.
         #[arg(long)]
         explain: bool,
+    },
+    /// Match a log against the known errors: one line per matched log line, a summary on stderr.
+    Triage {
+        /// The log to read; `-` or nothing reads stdin.
+        file: Option<String>,
+        /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
+        #[arg(long)]
+        json: bool,
+        /// Known errors shown per log line, best first.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
     },
     /// Count records by repo, severity, tag and error type.
     Stats {
@@ -167,6 +179,9 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 explain,
             },
         ),
+        Some(Command::Triage { file, json, limit }) => {
+            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
         Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
