@@ -62,6 +62,11 @@ fn results_equal_the_blocking_search() {
     assert_eq!(r.matched, want.matched);
     assert_eq!(r.query, "conn refused");
     assert!(r.done);
+    let m = e.matches().expect("the matching set of finished results");
+    assert_eq!((m.generation, m.indices.len()), (g, r.matched));
+    let f = search::facets_of(&ds, &m.indices);
+    let want = search::facets(&ds, &Query::parse("conn refused"), &Context::default());
+    assert_eq!(f, want);
 }
 
 #[test]

@@ -29,6 +29,16 @@ pub struct Results {
     pub done: bool,
 }
 
+/// Every record the newest finished pass matched, for facets and anything else that needs the
+/// whole result set rather than the ranked top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matches {
+    /// The `submit` these answer (as in `Results`).
+    pub generation: u64,
+    /// Indices into `dataset.entries()`, in dataset order.
+    pub indices: Vec<u32>,
+}
+
 #[derive(Default)]
 struct State {
     dataset: Option<Arc<Dataset>>,
@@ -45,6 +55,7 @@ struct Shared {
     /// Bumped by every request; a pass started under an older value is stale.
     request: AtomicU64,
     latest: Mutex<Option<Arc<Results>>>,
+    matches: Mutex<Option<Arc<Matches>>>,
     wake: Box<dyn Fn() + Send + Sync>,
 }
 
@@ -57,6 +68,10 @@ impl Shared {
 
     fn latest(&self) -> MutexGuard<'_, Option<Arc<Results>>> {
         self.latest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn matches(&self) -> MutexGuard<'_, Option<Arc<Matches>>> {
+        self.matches.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn changed(&self, f: impl FnOnce(&mut State)) {
@@ -83,6 +98,7 @@ impl Engine {
             ready: Condvar::new(),
             request: AtomicU64::new(0),
             latest: Mutex::new(None),
+            matches: Mutex::new(None),
             wake: Box::new(wake),
         });
         let worker = {
@@ -125,6 +141,11 @@ impl Engine {
     /// The newest finished results, if any.
     pub fn latest(&self) -> Option<Arc<Results>> {
         self.shared.latest().clone()
+    }
+
+    /// Every record the newest finished results match (see `search::facets_of`).
+    pub fn matches(&self) -> Option<Arc<Matches>> {
+        self.shared.matches().clone()
     }
 
     /// Without a worker thread (the OS refused one) searches run on the caller: slower, still correct.
@@ -171,7 +192,7 @@ struct Memo {
     query: Query,
     dataset: Arc<Dataset>,
     context: Context,
-    matched: Vec<u32>,
+    matched: Arc<Matches>,
 }
 
 fn work(shared: &Shared) {
@@ -242,12 +263,20 @@ fn step(shared: &Shared, worker: &mut Worker) {
     ) else {
         return;
     };
-    publish(out.hits, out.matched.len(), ds.len(), true);
+    let matches = Arc::new(Matches {
+        generation,
+        indices: out.matched,
+    });
+    if !stale() {
+        // Before the results, so that whoever is woken by them finds the matching set.
+        *shared.matches() = Some(Arc::clone(&matches));
+    }
+    publish(out.hits, matches.indices.len(), ds.len(), true);
     worker.memo = Some(Memo {
         query: q,
         dataset: ds,
         context: ctx,
-        matched: out.matched,
+        matched: matches,
     });
 }
 
@@ -259,8 +288,8 @@ fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Opti
         return None;
     }
     let old = m.dataset.len() as u32;
-    let mut base = Vec::with_capacity(m.matched.len() + ds.len() - old as usize);
-    base.extend_from_slice(&m.matched);
+    let mut base = Vec::with_capacity(m.matched.indices.len() + ds.len() - old as usize);
+    base.extend_from_slice(&m.matched.indices);
     base.extend(old..ds.len() as u32);
     Some(base)
 }

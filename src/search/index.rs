@@ -1,6 +1,9 @@
-//! The searched text of every record — message, path, tags — packed one record after another in
-//! one buffer, so that a scan over 100k records streams through memory instead of chasing six
-//! separately allocated strings per record.
+//! The searched text of every record packed for scanning: message and path one record after
+//! another in one buffer, so that a scan over 100k records streams through memory instead of
+//! chasing separately allocated strings; tags interned, because a few hundred distinct tags
+//! cover most records and each needs matching only once per query.
+
+use std::collections::HashMap;
 
 use super::matcher::Field;
 use crate::dataset::Entry;
@@ -11,7 +14,7 @@ struct Span {
     /// Offsets from `start`: the message is `0..msg_end`, the path `msg_end..path_end`.
     msg_end: u32,
     path_end: u32,
-    /// This record's tags end at `tag_ends[tags.0..tags.1]` (offsets from `start`).
+    /// This record's tags are `tag_ids[tags.0..tags.1]`.
     tags: (u32, u32),
 }
 
@@ -19,7 +22,10 @@ struct Span {
 pub struct Index {
     text: Vec<u8>,
     spans: Vec<Span>,
-    tag_ends: Vec<u32>,
+    tag_ids: Vec<u32>,
+    /// Every distinct tag, by id.
+    vocabulary: Vec<Box<str>>,
+    ids: HashMap<Box<str>, u32>,
 }
 
 impl Index {
@@ -44,28 +50,30 @@ impl Index {
             self.text
                 .extend_from_slice(e.file_path.as_deref().unwrap_or("").as_bytes());
             let path_end = offset(&self.text);
-            let first_tag = self.tag_ends.len() as u32;
+            let first_tag = self.tag_ids.len() as u32;
             for t in e.tags.iter() {
-                self.text.extend_from_slice(t.as_bytes());
-                self.tag_ends.push(offset(&self.text));
+                let id = match self.ids.get(t) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.vocabulary.len() as u32;
+                        self.vocabulary.push(t.clone());
+                        self.ids.insert(t.clone(), id);
+                        id
+                    }
+                };
+                self.tag_ids.push(id);
             }
             self.spans.push(Span {
                 start,
                 msg_end,
                 path_end,
-                tags: (first_tag, self.tag_ends.len() as u32),
+                tags: (first_tag, self.tag_ids.len() as u32),
             });
         }
     }
 
-    /// Calls `f` with the message, the path (when there is one) and each tag of record `i`, as
-    /// `Scope::Any` covers them; `message`, `path`, `tags` choose which.
-    pub fn fields(
-        &self,
-        i: usize,
-        (message, path, tags): (bool, bool, bool),
-        mut f: impl FnMut(Field, &[u8]),
-    ) {
+    /// Calls `f` with the message and/or the path (when there is one) of record `i`.
+    pub fn fields(&self, i: usize, message: bool, path: bool, mut f: impl FnMut(Field, &[u8])) {
         let s = self.spans[i];
         let text = &self.text[s.start..];
         if message {
@@ -74,14 +82,16 @@ impl Index {
         if path && s.path_end > s.msg_end {
             f(Field::Path, &text[s.msg_end as usize..s.path_end as usize]);
         }
-        if tags {
-            let mut from = s.path_end as usize;
-            let ends = &self.tag_ends[s.tags.0 as usize..s.tags.1 as usize];
-            for (k, &end) in ends.iter().enumerate() {
-                f(Field::Tag(k), &text[from..end as usize]);
-                from = end as usize;
-            }
-        }
+    }
+
+    /// Record `i`'s tags, as ids into `vocabulary()`, in the record's order.
+    pub fn tags(&self, i: usize) -> &[u32] {
+        let (from, to) = self.spans[i].tags;
+        &self.tag_ids[from as usize..to as usize]
+    }
+
+    pub fn vocabulary(&self) -> &[Box<str>] {
+        &self.vocabulary
     }
 }
 
@@ -106,15 +116,22 @@ mod tests {
         let es = [
             entry("boom", Some("src/a.rs"), &["rust", "io"]),
             entry("bang", None, &[]),
+            entry("pow", None, &["io"]),
         ];
         let mut index = Index::build(&es[..1]);
         index.extend(&es);
-        assert_eq!(index.len(), 2);
+        assert_eq!(index.len(), 3);
+        assert_eq!(index.tags(2), [1], "a tag seen before keeps its id");
+        assert_eq!(index.vocabulary().len(), 2);
         let mut seen = Vec::new();
         for i in 0..2 {
-            index.fields(i, (true, true, true), |f, v| {
+            index.fields(i, true, true, |f, v| {
                 seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
             });
+            for &t in index.tags(i) {
+                let tag = index.vocabulary()[t as usize].to_string();
+                seen.push((i, Field::Tag(t as usize), tag));
+            }
         }
         let want = [
             (0, Field::Message, "boom"),

@@ -22,7 +22,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use crate::dataset::Dataset;
 use crate::facets::Facets;
 
-pub use engine::{Engine, LIMIT, Results};
+pub use engine::{Engine, LIMIT, Matches, Results};
 pub use highlight::{Positions, positions};
 pub use matcher::{Field, TermHit};
 pub use query::{Kind, Query, Scope, Term};
@@ -85,8 +85,14 @@ pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
     let index = index::Index::build(ds.entries());
     let out = pass::run(ds, &index, q, ctx, None, 0, &|| false, None)
         .expect("a pass that is never cancelled finishes");
+    facets_of(ds, &out.matched)
+}
+
+/// Counts by severity, repo, error type and tag over these records (e.g. `Engine::matches`).
+/// Indices past the end of the dataset are ignored.
+pub fn facets_of(ds: &Dataset, indices: &[u32]) -> Facets {
     let entries = ds.entries();
-    Facets::count(out.matched.iter().map(|&i| &entries[i as usize]))
+    Facets::count(indices.iter().filter_map(|&i| entries.get(i as usize)))
 }
 
 /// For `--explain`: per term, the field it matched best in this record and its weighted score

@@ -68,6 +68,7 @@ pub fn run(
     if q.is_empty() {
         hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
     } else {
+        let prepared = scan::Prepared::new(index, q);
         let started = Instant::now();
         let mut reported = started;
         let mut scanned = 0;
@@ -75,7 +76,7 @@ pub fn run(
             if cancelled() {
                 return None;
             }
-            scan_chunk(entries, index, q, ctx, chunk, &mut hits)?;
+            scan_chunk(entries, (index, &prepared), q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
             if let Some(report) = partial
                 && scanned < candidates.len() - candidates.len() / 4
@@ -101,7 +102,7 @@ pub fn run(
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
 fn scan_chunk(
     entries: &[Entry],
-    index: &Index,
+    (index, prepared): (&Index, &scan::Prepared),
     q: &Query,
     ctx: &Context,
     chunk: &[u32],
@@ -110,7 +111,7 @@ fn scan_chunk(
     let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
             let e = &entries[i as usize];
-            if let Some(score) = scan::estimate(index, i as usize, e, q, ctx) {
+            if let Some(score) = scan::estimate((index, prepared), i as usize, e, q, ctx) {
                 out.push(Hit { index: i, score });
             }
         }

@@ -144,67 +144,114 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
     Some((score, None))
 }
 
-/// Calls `f` with each field value `scope` covers: the packed index for the common fields, the
-/// entry for the rare scopes.
-fn fields(index: &Index, i: usize, e: &Entry, scope: Scope, mut f: impl FnMut(Field, &[u8])) {
-    match scope {
-        Scope::Any => index.fields(i, (true, true, true), f),
-        Scope::Message => index.fields(i, (true, false, false), f),
-        Scope::Path => index.fields(i, (false, true, false), f),
-        Scope::Tags => index.fields(i, (false, false, true), f),
-        _ => for_each_field(e, scope, |field, v| f(field, v.as_bytes())),
+/// A term's weighted score in one field value (0 for a negated term: it only has to be found).
+fn score_field(t: &Term, chars: usize, field: Field, hay: &[u8]) -> Option<i64> {
+    let needle = t.text.as_bytes();
+    let (raw, exact) = if t.kind == Kind::Fuzzy && !t.negated {
+        estimate_fuzzy(hay, needle, t.case_sensitive)?
+    } else {
+        let (s, e) = text::locate_bytes(hay, needle, t.kind, t.case_sensitive)?;
+        if t.negated {
+            return Some(0);
+        }
+        (score_alignment(hay, needle, s..e), Some((s, e)))
+    };
+    Some((raw + bonus_bytes(hay, chars, exact)) * field.weight() / 100)
+}
+
+/// What a query needs once per pass rather than once per record: each term's score against
+/// every distinct tag.
+pub struct Prepared {
+    /// Per term (in `Query::terms` order): the score per tag id, when the term looks at tags.
+    tags: Vec<Option<Vec<Option<i64>>>>,
+    /// Per term: its length in characters.
+    chars: Vec<usize>,
+}
+
+impl Prepared {
+    pub fn new(index: &Index, q: &Query) -> Prepared {
+        let tags = q
+            .terms()
+            .map(|t| {
+                matches!(t.scope, Scope::Any | Scope::Tags).then(|| {
+                    let chars = t.text.chars().count();
+                    let score = |tag: &str| score_field(t, chars, Field::Tag(0), tag.as_bytes());
+                    index.vocabulary().iter().map(|tag| score(tag)).collect()
+                })
+            })
+            .collect();
+        let chars = q.terms().map(|t| t.text.chars().count()).collect();
+        Prepared { tags, chars }
     }
 }
 
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
-fn estimate_term(index: &Index, i: usize, e: &Entry, t: &Term, ctx: &Context) -> Option<i64> {
+fn estimate_term(
+    (index, prepared): (&Index, &Prepared),
+    i: usize,
+    e: &Entry,
+    (k, t): (usize, &Term),
+    ctx: &Context,
+) -> Option<i64> {
     if t.scope == Scope::Pinned {
         return (ctx.pinned.contains(&*e.id) != t.negated).then_some(0);
     }
-    let needle = t.text.as_bytes();
-    let chars = if needle.is_ascii() {
-        needle.len()
-    } else {
-        t.text.chars().count()
-    };
+    let chars = prepared.chars[k];
     let mut best: Option<i64> = None;
-    let mut found = false;
-    fields(index, i, e, t.scope, |field, hay| {
-        if found && t.negated {
-            return;
-        }
-        let scored = if t.kind == Kind::Fuzzy && !t.negated {
-            estimate_fuzzy(hay, needle, t.case_sensitive)
-        } else {
-            text::locate_bytes(hay, needle, t.kind, t.case_sensitive).map(|(s, e)| {
-                let raw = if t.negated {
-                    0
-                } else {
-                    score_alignment(hay, needle, s..e)
-                };
-                (raw, Some((s, e)))
-            })
-        };
-        if let Some((raw, exact)) = scored {
-            found = true;
-            let s = (raw + bonus_bytes(hay, chars, exact)) * field.weight() / 100;
+    let mut keep = |s: Option<i64>| {
+        if let Some(s) = s {
             best = Some(best.map_or(s, |b| b.max(s)));
         }
-    });
+    };
+    let (message, path) = match t.scope {
+        Scope::Any => (true, true),
+        Scope::Message => (true, false),
+        Scope::Path => (false, true),
+        _ => (false, false),
+    };
+    if message || path {
+        index.fields(i, message, path, |field, hay| {
+            keep(score_field(t, chars, field, hay))
+        });
+    }
+    if let Some(per_tag) = &prepared.tags[k] {
+        for &id in index.tags(i) {
+            keep(per_tag[id as usize]);
+        }
+    }
+    if !matches!(
+        t.scope,
+        Scope::Any | Scope::Message | Scope::Path | Scope::Tags
+    ) {
+        for_each_field(e, t.scope, |field, v| {
+            keep(score_field(t, chars, field, v.as_bytes()))
+        });
+    }
     if t.negated {
-        return (!found).then_some(0);
+        return best.is_none().then_some(0);
     }
     best
 }
 
 /// Record `i`'s estimated score, or None when it does not match.
-pub fn estimate(index: &Index, i: usize, e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
+pub fn estimate(
+    at: (&Index, &Prepared),
+    i: usize,
+    e: &Entry,
+    q: &Query,
+    ctx: &Context,
+) -> Option<i64> {
     let mut total = 0;
+    let mut k = 0;
     for group in &q.groups {
-        total += group
-            .iter()
-            .filter_map(|t| estimate_term(index, i, e, t, ctx))
-            .max()?;
+        let mut best = None;
+        for t in group {
+            if let Some(s) = estimate_term(at, i, e, (k, t), ctx) {
+                best = Some(best.map_or(s, |b: i64| b.max(s)));
+            }
+            k += 1;
+        }
+        total += best?;
     }
     Some(total)
 }
