@@ -210,12 +210,29 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         None => {
             let query = cli.query.unwrap_or_default();
-            let options =
+            let log_on_stdin = browser_log_on_stdin(&data)?;
+            let mut options =
                 crate::tui::Options::from_env(data.specs(), query).map_err(Failure::new)?;
+            options.log_on_stdin = log_on_stdin;
             crate::tui::run(options).map_err(Failure::new)?;
             Ok(Outcome::Found)
         }
     }
+}
+
+/// Whether the browser triages a log piped into it: stdin is not a terminal. Stdin cannot be
+/// both that log and the dataset.
+fn browser_log_on_stdin(data: &DataArgs) -> Result<bool, Failure> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        return Ok(false);
+    }
+    if data.data.iter().any(|d| d == "-") {
+        return Err(Failure::new(
+            "stdin cannot be both the dataset (`--data -`) and a log to triage: give the dataset as a file (`--data PATH`), or run `errdex triage --data - LOGFILE`",
+        ));
+    }
+    Ok(true)
 }
 
 /// A bug must not print a backtrace at a user: one line that says what to report.

@@ -44,14 +44,20 @@ impl Summary {
     /// Most frequent first; then the best scored; then the earliest seen.
     pub fn into_groups(self) -> Vec<Group> {
         let mut groups: Vec<Group> = self.groups.into_values().collect();
-        groups.sort_by(|a, b| {
-            b.count
-                .cmp(&a.count)
-                .then(b.best_score.total_cmp(&a.best_score))
-                .then(a.lines.first().cmp(&b.lines.first()))
-                .then(a.record.cmp(&b.record))
-        });
+        groups.sort_by(Group::order);
         groups
+    }
+}
+
+impl Group {
+    /// The order groups are listed in: most frequent first; then the best scored; then the
+    /// earliest seen.
+    pub fn order(a: &Group, b: &Group) -> std::cmp::Ordering {
+        b.count
+            .cmp(&a.count)
+            .then(b.best_score.total_cmp(&a.best_score))
+            .then(a.lines.first().cmp(&b.lines.first()))
+            .then(a.record.cmp(&b.record))
     }
 }
 

@@ -11,6 +11,7 @@ use crate::load::Progress;
 use crate::record::Record;
 
 use super::source::SourceLines;
+use super::triage::TriageNews;
 
 macro_rules! actions {
     ($($variant:ident = $name:literal, $about:literal;)*) => {
@@ -58,7 +59,8 @@ actions! {
     ShowFixes = "show_fixes", "show the fixes pane";
     ShowTips = "show_tips", "show the prevention tips pane";
     Zoom = "zoom", "detail full screen, or back";
-    Back = "back", "leave the full-screen detail";
+    Back = "back", "leave the full-screen detail, or the triage view";
+    ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
     DeleteBack = "delete_back", "delete the character before the cursor";
     DeleteWord = "delete_word", "delete the word before the cursor";
     ClearQuery = "clear_query", "clear the search";
@@ -126,6 +128,10 @@ pub enum Msg {
     /// New results, and how to find the matched characters of a row for highlighting.
     Results(ResultSet, Option<RowMatcher>),
     Detail(Result<Box<Detail>, (usize, String)>),
+    /// Text pasted into the terminal (bracketed paste): several lines open the triage view.
+    Paste(String),
+    /// What the triage of a pasted or piped log found since the last news.
+    Triage(TriageNews),
 }
 
 /// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
@@ -136,6 +142,8 @@ pub enum Effect {
     Search(String),
     /// Read every field of record N (and prepare its source lines).
     LoadDetail(usize),
+    /// Match this pasted log against the records; the answer is `Msg::Triage` with this id.
+    Triage { id: u64, log: String },
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "tab", Action::FocusNext, Some("pane")),
     (Scope::Any, "shift-tab", Action::FocusPrev, None),
     (Scope::Any, "enter", Action::Zoom, Some("zoom")),
+    (Scope::Any, "ctrl-t", Action::ShowTriage, None),
     (Scope::Search, "esc", Action::BrowseMode, Some("browse")),
     (Scope::Search, "backspace", Action::DeleteBack, None),
     (Scope::Search, "ctrl-w", Action::DeleteWord, None),

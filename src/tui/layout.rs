@@ -9,6 +9,8 @@ pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = 12;
 /// From this width on, the detail sits to the right of the list instead of below it.
 pub const WIDE: u16 = 100;
+/// The least height that is shared with the triage view's log lines.
+const MIN_SHARED: u16 = 16;
 /// Each result takes two rows: the message, then repo and location.
 pub const ROWS_PER_RESULT: u16 = 2;
 
@@ -20,6 +22,8 @@ pub struct Areas {
     /// The detail panes with their border.
     pub detail: Rect,
     pub status: Rect,
+    /// In the triage view: the log lines of the selected known error, below the list.
+    pub log: Option<Rect>,
 }
 
 impl Areas {
@@ -40,6 +44,7 @@ impl Areas {
                 list: None,
                 detail: body,
                 status,
+                log: None,
             });
         }
         let (direction, list_share) = if width >= WIDE {
@@ -59,7 +64,45 @@ impl Areas {
             list: Some(list),
             detail,
             status,
+            log: None,
         })
+    }
+
+    /// Makes room for the log lines: under the list when it has the full height (wide), else
+    /// between the list and the detail; none when the screen is too short to share.
+    pub fn with_log(self) -> Areas {
+        let Some(list) = self.list else {
+            return self;
+        };
+        if list.x != self.detail.x {
+            if list.height < MIN_SHARED {
+                return self;
+            }
+            let [list, log] =
+                Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)])
+                    .areas(list);
+            return Areas {
+                list: Some(list),
+                log: Some(log),
+                ..self
+            };
+        }
+        let body = list.union(self.detail);
+        if body.height < MIN_SHARED {
+            return self;
+        }
+        let [list, log, detail] = Layout::vertical([
+            Constraint::Percentage(40),
+            Constraint::Percentage(25),
+            Constraint::Percentage(35),
+        ])
+        .areas(body);
+        Areas {
+            list: Some(list),
+            log: Some(log),
+            detail,
+            ..self
+        }
     }
 
     /// How many results fit in the list.

@@ -13,6 +13,8 @@ pub mod source;
 mod terminal;
 pub mod text;
 pub mod theme;
+pub mod triage;
+mod triage_worker;
 pub mod update;
 pub mod view;
 

@@ -6,6 +6,7 @@ use super::action::{Detail, LoadSummary, ResultSet, RowMatcher};
 use super::keymap::{Keymap, Mode};
 use super::layout::Areas;
 use super::theme::Theme;
+use super::triage::TriageState;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 
@@ -73,6 +74,8 @@ pub struct Model {
     /// Scroll offset of each detail pane, in lines.
     pub scroll: [usize; 4],
     pub quit: bool,
+    /// The log being triaged, if one was pasted or piped in.
+    pub triage: Option<TriageState>,
 }
 
 impl Model {
@@ -101,11 +104,22 @@ impl Model {
             detail_error: None,
             scroll: [0; 4],
             quit: false,
+            triage: None,
         }
     }
 
     pub fn areas(&self) -> Option<Areas> {
-        Areas::compute(self.width, self.height, self.zoomed)
+        let areas = Areas::compute(self.width, self.height, self.zoomed)?;
+        Some(if self.in_triage() {
+            areas.with_log()
+        } else {
+            areas
+        })
+    }
+
+    /// True while the triage view is on screen.
+    pub fn in_triage(&self) -> bool {
+        self.triage.as_ref().is_some_and(|t| t.active)
     }
 
     /// The record index of the selected result.

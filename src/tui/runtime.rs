@@ -16,6 +16,8 @@ use super::model::Model;
 use super::source::{self, Highlighter};
 use super::terminal::{self, Guard};
 use super::theme::{Theme, ThemeName};
+use super::triage::{self as triage_view, Origin};
+use super::triage_worker::{Post, Worker};
 use super::update::update;
 use super::view;
 use crate::dataset::Dataset;
@@ -30,6 +32,8 @@ pub struct Options {
     /// False when NO_COLOR is set.
     pub color: bool,
     pub keymap: Keymap,
+    /// Stdin is a log to triage (`kubectl logs POD | errdex`); keys come from the terminal.
+    pub log_on_stdin: bool,
 }
 
 impl Options {
@@ -46,6 +50,7 @@ impl Options {
             theme,
             color,
             keymap: Keymap::default(),
+            log_on_stdin: false,
         })
     }
 }
@@ -82,6 +87,11 @@ pub fn run(options: Options) -> Result<(), String> {
         size.width,
         size.height,
     );
+    // The piped log's triage has id 1; pastes count on from there.
+    const STDIN_LOG: u64 = 1;
+    if options.log_on_stdin {
+        triage_view::start(&mut model, STDIN_LOG, Origin::Stdin);
+    }
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
@@ -92,6 +102,12 @@ pub fn run(options: Options) -> Result<(), String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     spawn_loader(options.specs, tx.clone());
+    let triage_tx = tx.clone();
+    let post: Post = Arc::new(move |msg| triage_tx.send(Inbox::Msg(msg)).is_ok());
+    let triage = Worker::spawn(post);
+    if options.log_on_stdin {
+        triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
+    }
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -102,6 +118,7 @@ pub fn run(options: Options) -> Result<(), String> {
         engine,
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
+        triage,
     };
     event_loop(&mut guard, &mut model, &rx, &mut edge)
 }
@@ -120,6 +137,7 @@ struct Edge {
     highlighter: Highlighting,
     /// The newest result generation handed to `update`.
     seen: u64,
+    triage: Worker,
 }
 
 enum Highlighting {
@@ -163,6 +181,7 @@ fn event_loop(
             };
             if let Msg::Loaded(dataset, _) = &msg {
                 edge.engine.set_dataset(Arc::clone(dataset));
+                edge.triage.set_dataset(Arc::clone(dataset));
             }
             let step = update(model, msg);
             redraw |= step.redraw;
@@ -173,6 +192,7 @@ fn event_loop(
                         edge.engine.submit(&query);
                     }
                     Effect::LoadDetail(index) => detail_wanted = Some(index),
+                    Effect::Triage { id, log } => edge.triage.paste(id, log),
                 }
             }
         }
@@ -242,6 +262,7 @@ fn spawn_input(tx: Sender<Inbox>) {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
                 Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                Ok(Event::Paste(text)) => Msg::Paste(text),
                 Ok(_) => continue,
                 Err(_) => Msg::Action(super::action::Action::Quit),
             };

@@ -1,10 +1,13 @@
-//! The one owner of the terminal: raw mode, alternate screen and mouse on entry; all of it
-//! undone on exit, on panic and on SIGTERM/SIGHUP, so a shell is never left unusable.
+//! The one owner of the terminal: raw mode, alternate screen, mouse and bracketed paste on
+//! entry; all of it undone on exit, on panic and on SIGTERM/SIGHUP, so a shell is never left
+//! unusable.
 
 use std::io::{self, Stdout};
 use std::sync::Once;
 
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -24,7 +27,12 @@ impl Guard {
         install_panic_hook();
         enable_raw_mode()?;
         let mut out = io::stdout();
-        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+        if let Err(e) = execute!(
+            out,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        ) {
             restore();
             return Err(e);
         }
@@ -48,6 +56,7 @@ impl Drop for Guard {
 pub fn restore() {
     let _ = execute!(
         io::stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         crossterm::cursor::Show

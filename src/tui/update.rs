@@ -57,7 +57,8 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             Step::redraw().with(Effect::Search(m.query.clone()))
         }
         Msg::Results(results, matcher) => {
-            if results.generation < m.results.generation {
+            // The triage view holds the list; the query is searched again when it is left.
+            if results.generation < m.results.generation || m.in_triage() {
                 return Step::default();
             }
             let kept = m.selected_index();
@@ -94,6 +95,8 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             m.detail_error = Some(why);
             Step::redraw()
         }
+        Msg::Paste(text) => super::triage::on_paste(m, text),
+        Msg::Triage(news) => super::triage::on_news(m, news),
     }
 }
 
@@ -157,6 +160,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             m.help = !m.help;
             m.help_scroll = 0;
         }
+        Action::SearchMode if m.in_triage() => return super::triage::leave(m),
         Action::SearchMode => m.mode = Mode::Search,
         Action::BrowseMode => m.mode = Mode::Browse,
         Action::Back if m.zoomed => {
@@ -164,7 +168,9 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             m.focus = Pane::Results;
             scroll::settle(m);
         }
+        Action::Back if m.in_triage() => return super::triage::leave(m),
         Action::Back => return Step::default(),
+        Action::ShowTriage => return super::triage::reopen(m),
         Action::SelectNext => return scroll::move_by(m, 1),
         Action::SelectPrev => return scroll::move_by(m, -1),
         Action::PageDown => return scroll::move_by(m, scroll::page(m)),
@@ -223,13 +229,17 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
 }
 
 fn insert(m: &mut Model, c: char) -> Step {
+    if m.in_triage() {
+        // Typing always edits the query: it leaves the triage view for the search.
+        super::triage::deactivate(m);
+    }
     let at = byte_at(&m.query, m.cursor);
     m.query.insert(at, c);
     m.cursor += 1;
     query_changed(m)
 }
 
-fn query_changed(m: &mut Model) -> Step {
+pub(super) fn query_changed(m: &mut Model) -> Step {
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();
@@ -238,7 +248,7 @@ fn query_changed(m: &mut Model) -> Step {
 }
 
 /// The byte offset of char `n` of `s` (its length past the end).
-fn byte_at(s: &str, n: usize) -> usize {
+pub(super) fn byte_at(s: &str, n: usize) -> usize {
     s.char_indices().nth(n).map_or(s.len(), |(i, _)| i)
 }
 

@@ -10,6 +10,7 @@ mod search_box;
 mod source;
 mod status;
 mod tips;
+mod triage;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -31,9 +32,13 @@ pub fn draw(frame: &mut Frame, model: &Model) {
         too_small(frame, area, &model.theme);
         return;
     };
-    search_box::draw(frame, areas.search, model);
-    if let Some(list) = areas.list {
-        results::draw(frame, list, model);
+    if model.in_triage() {
+        triage::draw(frame, &areas, model);
+    } else {
+        search_box::draw(frame, areas.search, model);
+        if let Some(list) = areas.list {
+            results::draw(frame, list, model);
+        }
     }
     detail::draw(frame, areas.detail, model);
     status::draw(frame, areas.status, model);
