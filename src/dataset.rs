@@ -1,6 +1,8 @@
 //! The loaded records: the fields search needs in memory, everything else read on demand
 //! from the source bytes.
 
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use crate::load::scan::{self, Depth};
@@ -71,7 +73,8 @@ pub enum Lookup {
 
 #[derive(Default)]
 pub struct Dataset {
-    sources: Vec<Source>,
+    /// Shared with the partial datasets handed out while loading.
+    sources: Vec<Arc<Source>>,
     entries: Vec<Entry>,
 }
 
@@ -93,13 +96,31 @@ impl Dataset {
     }
 
     /// Adds a source and the entries read from it (their `source` is set here).
-    pub fn push_source(&mut self, source: Source, mut entries: Vec<Entry>) {
+    pub fn push_source(&mut self, source: impl Into<Arc<Source>>, mut entries: Vec<Entry>) {
         let index = u32::try_from(self.sources.len()).expect("fewer than 4 billion sources");
         for e in &mut entries {
             e.source = index;
         }
-        self.sources.push(source);
+        self.sources.push(source.into());
         self.entries.extend(entries);
+    }
+
+    /// A copy of this dataset (the sources shared, the entries copied), and the first records
+    /// of one more source if given: a partial dataset while that source is still loading.
+    pub fn snapshot(&self, more: Option<(&Arc<Source>, &[Entry])>) -> Dataset {
+        let extra = more.map_or(0, |(_, e)| e.len());
+        let mut entries = Vec::with_capacity(self.entries.len() + extra);
+        entries.extend_from_slice(&self.entries);
+        let mut sources = self.sources.clone();
+        if let Some((source, more)) = more {
+            let index = u32::try_from(sources.len()).expect("fewer than 4 billion sources");
+            entries.extend(more.iter().cloned().map(|mut e| {
+                e.source = index;
+                e
+            }));
+            sources.push(Arc::clone(source));
+        }
+        Dataset { sources, entries }
     }
 
     /// The name of the source a record came from, as diagnostics print it.

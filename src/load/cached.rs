@@ -1,8 +1,10 @@
 //! The loader's use of the index cache: a dataset file's entries come from the cache when it
 //! is current, else from parsing, after which they are cached.
 
+use super::parse::parse_source;
+use super::partial::Partial;
 use super::source::{Source, SourceSpec};
-use super::{Counter, Depth, Options, parse_source};
+use super::{Counter, Depth, Options};
 use crate::cache::Cache;
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
@@ -14,6 +16,7 @@ pub(super) fn cached_or_parsed(
     options: Options,
     cache: Option<&Cache>,
     counter: &Counter,
+    partial: &Partial,
 ) -> (Vec<Entry>, Vec<Diagnostic>) {
     let cache = cache.filter(|_| options.depth == Depth::Index);
     let key = match (cache, spec) {
@@ -26,7 +29,7 @@ pub(super) fn cached_or_parsed(
         counter.add(entries.len() as u64, source.bytes.as_slice().len() as u64);
         return (entries, diags);
     }
-    let (entries, diags) = parse_source(source, options, counter);
+    let (entries, diags) = parse_source(source, options, counter, partial);
     if let (Some(cache), Some(key)) = (cache, &key) {
         cache.put(key, &entries, &diags);
     }

@@ -3,20 +3,23 @@
 
 mod cached;
 mod field;
+mod parse;
+mod partial;
 pub mod scan;
 pub mod source;
 pub mod split;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use crate::cache::Cache;
-use crate::dataset::{Dataset, Entry};
+use crate::dataset::Dataset;
 use crate::diag::Diagnostic;
 pub use scan::Depth;
-use source::Source;
+use partial::Stream;
 pub use source::SourceSpec;
-use split::{Doc, Layout};
 
 /// How far loading has come. `total_bytes` is known once all sources are opened.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -81,6 +84,31 @@ pub fn load_cached(
     cache: Option<&Cache>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Loaded {
+    load_into(specs, options, cache, progress, &Stream::new(None, Duration::MAX))
+}
+
+/// `load_cached`, handing the records loaded so far to `on_partial` while the load goes on:
+/// at most once per `every` (none for a quicker load), when a source or the front of a big
+/// source is done. Each is a prefix of the final dataset, in its order.
+pub fn load_streaming(
+    specs: &[SourceSpec],
+    options: Options,
+    cache: Option<&Cache>,
+    progress: &(dyn Fn(Progress) + Sync),
+    every: Duration,
+    on_partial: &(dyn Fn(Dataset) + Sync),
+) -> Loaded {
+    let stream = Stream::new(Some(on_partial), every);
+    load_into(specs, options, cache, progress, &stream)
+}
+
+fn load_into(
+    specs: &[SourceSpec],
+    options: Options,
+    cache: Option<&Cache>,
+    progress: &(dyn Fn(Progress) + Sync),
+    stream: &Stream,
+) -> Loaded {
     let mut loaded = Loaded::default();
     let mut files = Vec::new();
     for spec in specs {
@@ -89,7 +117,7 @@ pub fn load_cached(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push((spec, s)),
+            Ok(s) => opened.push((spec, Arc::new(s))),
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded
@@ -108,12 +136,17 @@ pub fn load_cached(
         total_bytes,
         progress,
     };
-    for (spec, source) in opened {
+    let sources = opened.len();
+    for (k, (spec, source)) in opened.into_iter().enumerate() {
+        let partial = stream.within(&loaded.dataset, &source);
         let (entries, mut diags) =
-            cached::cached_or_parsed(spec, &source, options, cache, &counter);
+            cached::cached_or_parsed(spec, &source, options, cache, &counter, &partial);
         loaded.skipped += diags.iter().filter(|d| d.is_error()).count();
         loaded.diagnostics.append(&mut diags);
         loaded.dataset.push_source(source, entries);
+        if k + 1 < sources {
+            stream.offer(&loaded.dataset);
+        }
     }
     warn_duplicate_ids(&loaded.dataset, &mut loaded.diagnostics);
     progress(Progress {
@@ -153,217 +186,6 @@ impl Counter<'_> {
             done: false,
         }
     }
-}
-
-/// Below this a source is parsed on the calling thread: threads cost more than they save.
-const PARALLEL_MIN_BYTES: usize = 4 << 20;
-/// How often a parser reports progress and hands parsed pages back to the kernel.
-const REPORT_EVERY_BYTES: usize = 8 << 20;
-
-/// The part of a source one thread parses: a byte range, or a run of documents.
-enum Part<'a> {
-    Lines { start: usize, end: usize },
-    Docs(&'a [Doc]),
-}
-
-fn parse_source(
-    source: &Source,
-    options: Options,
-    counter: &Counter,
-) -> (Vec<Entry>, Vec<Diagnostic>) {
-    let bytes = source.bytes.as_slice();
-    let begin = split::content_start(bytes);
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let threads = if bytes.len() < PARALLEL_MIN_BYTES {
-        1
-    } else {
-        threads.clamp(1, 16)
-    };
-    let layout = split::detect(bytes, source.extension.as_deref());
-    let docs;
-    let parts: Vec<Part> = match layout {
-        Layout::Lines => line_parts(bytes, begin, threads),
-        Layout::Structural => {
-            docs =
-                split::structural_releasing(bytes, begin, &mut |a, b| source.bytes.release(a, b));
-            let size = docs.len().div_ceil(threads).max(1);
-            docs.chunks(size).map(Part::Docs).collect()
-        }
-    };
-    let results: Vec<PartResult> = if parts.len() <= 1 {
-        parts
-            .into_iter()
-            .map(|p| parse_part(source, p, options, counter))
-            .collect()
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = parts
-                .into_iter()
-                .map(|p| scope.spawn(move || parse_part(source, p, options, counter)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| PartResult::failed(&source.name))
-                })
-                .collect()
-        })
-    };
-    let mut entries = Vec::with_capacity(results.iter().map(|r| r.entries.len()).sum());
-    let mut diags = Vec::new();
-    // Line numbers of a byte-range part count from its start; shift them by the lines before.
-    let mut lines_before = 0u32;
-    for mut r in results {
-        for e in &mut r.entries {
-            e.line += lines_before;
-        }
-        for d in &mut r.diags {
-            d.line += lines_before;
-        }
-        lines_before += r.lines;
-        entries.append(&mut r.entries);
-        diags.append(&mut r.diags);
-    }
-    if entries.is_empty() && diags.is_empty() {
-        diags.push(Diagnostic::warning(
-            &source.name,
-            0,
-            "no records in this source",
-        ));
-    }
-    (entries, diags)
-}
-
-/// Splits a JSON Lines source into `n` byte ranges that end at line ends.
-fn line_parts(bytes: &[u8], begin: usize, n: usize) -> Vec<Part<'static>> {
-    let mut parts = Vec::with_capacity(n);
-    let mut start = begin;
-    for k in 1..=n {
-        let mut end = if k == n {
-            bytes.len()
-        } else {
-            begin + (bytes.len() - begin) * k / n
-        };
-        if end < bytes.len() {
-            end = memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
-        }
-        let end = end.max(start);
-        parts.push(Part::Lines { start, end });
-        start = end;
-    }
-    parts
-}
-
-struct PartResult {
-    entries: Vec<Entry>,
-    diags: Vec<Diagnostic>,
-    /// Lines the part spans, for numbering the parts after it (byte-range parts only).
-    lines: u32,
-}
-
-impl PartResult {
-    fn failed(name: &str) -> Self {
-        PartResult {
-            entries: Vec::new(),
-            diags: vec![Diagnostic::error(
-                name,
-                0,
-                "internal error while parsing; part of this source was skipped",
-            )],
-            lines: 0,
-        }
-    }
-}
-
-fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) -> PartResult {
-    let mut out = PartResult {
-        entries: Vec::new(),
-        diags: Vec::new(),
-        lines: 0,
-    };
-    match part {
-        Part::Lines { start, end } => {
-            let mut lines = split::lines(source.bytes.as_slice(), start, end, 1);
-            parse_docs(source, &mut lines, start, end, options, counter, &mut out);
-            out.lines = lines.next_line() - 1;
-        }
-        Part::Docs(docs) => {
-            let first = docs.first().map_or(0, |d| d.start);
-            let end = docs.last().map_or(first, |d| d.end);
-            parse_docs(
-                source,
-                docs.iter().copied(),
-                first,
-                end,
-                options,
-                counter,
-                &mut out,
-            );
-        }
-    }
-    out
-}
-
-/// Parses documents in order, reporting progress and handing parsed pages back to the
-/// kernel as it goes (reading ahead to count lines would make the whole file resident).
-fn parse_docs(
-    source: &Source,
-    docs: impl Iterator<Item = Doc>,
-    first: usize,
-    end: usize,
-    options: Options,
-    counter: &Counter,
-    out: &mut PartResult,
-) {
-    let bytes = source.bytes.as_slice();
-    let mut released = first;
-    let mut reported_records = 0u64;
-    for doc in docs {
-        match scan::scan(&bytes[doc.start..doc.end], options.depth) {
-            Ok(scanned) => {
-                let record = scanned.record;
-                for w in scanned.warnings {
-                    out.diags
-                        .push(Diagnostic::warning(&source.name, doc.line, w));
-                }
-                if options.depth == Depth::Full {
-                    for w in record.consistency_warnings() {
-                        out.diags
-                            .push(Diagnostic::warning(&source.name, doc.line, w));
-                    }
-                }
-                out.entries
-                    .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
-            }
-            Err(e) => {
-                let message = match e.position {
-                    Some((line, column)) => {
-                        let at = doc.line as usize + line - 1;
-                        format!("invalid JSON at line {at}, column {column}: {}", e.message)
-                    }
-                    None => e.message,
-                };
-                out.diags
-                    .push(Diagnostic::error(&source.name, doc.line, message));
-            }
-        }
-        if doc.end - released >= REPORT_EVERY_BYTES {
-            source.bytes.release(released, doc.end);
-            let records = out.entries.len() as u64;
-            counter.add(records - reported_records, (doc.end - released) as u64);
-            reported_records = records;
-            released = doc.end;
-        }
-    }
-    source.bytes.release(released, end);
-    counter.add(
-        out.entries.len() as u64 - reported_records,
-        end.saturating_sub(released) as u64,
-    );
 }
 
 fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {

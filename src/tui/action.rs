@@ -124,6 +124,8 @@ pub enum Msg {
     Resize(u16, u16),
     Action(Action),
     Progress(Progress),
+    /// The records loaded so far, while loading goes on (a prefix of the final dataset).
+    Partial(Arc<Dataset>),
     Loaded(Arc<Dataset>, LoadSummary),
     /// New results, and how to find the matched characters of a row for highlighting.
     Results(ResultSet, Option<RowMatcher>),

@@ -62,6 +62,8 @@ enum Inbox {
     Wake,
 }
 
+/// How often the records loaded so far are searched while a big dataset loads.
+const PARTIAL_EVERY: Duration = Duration::from_millis(200);
 /// How often load progress is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
@@ -179,6 +181,9 @@ fn event_loop(
                     None => continue,
                 },
             };
+            if let Msg::Partial(dataset) = &msg {
+                edge.engine.set_dataset(Arc::clone(dataset));
+            }
             if let Msg::Loaded(dataset, _) = &msg {
                 edge.engine.set_dataset(Arc::clone(dataset));
                 edge.triage.set_dataset(Arc::clone(dataset));
@@ -288,7 +293,20 @@ fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
                 let _ = tx.send(Inbox::Msg(Msg::Progress(p)));
             }
         };
-        let loaded = load::load(&specs, load::Options::default(), &report);
+        let partial_tx = Mutex::new(tx.clone());
+        let on_partial = |dataset: Dataset| {
+            if let Ok(tx) = partial_tx.lock() {
+                let _ = tx.send(Inbox::Msg(Msg::Partial(Arc::new(dataset))));
+            }
+        };
+        let loaded = load::load_streaming(
+            &specs,
+            load::Options::default(),
+            None,
+            &report,
+            PARTIAL_EVERY,
+            &on_partial,
+        );
         let summary = summarize(&loaded);
         let dataset = Arc::new(loaded.dataset);
         let _ = tx.send(Inbox::Msg(Msg::Loaded(dataset, summary)));

@@ -51,6 +51,13 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
                 redraw: changed,
             }
         }
+        Msg::Partial(dataset) => {
+            if !matches!(m.load, LoadState::Loading(_)) {
+                return Step::default();
+            }
+            m.dataset = Some(dataset);
+            Step::redraw().with(Effect::Search(m.query.clone()))
+        }
         Msg::Loaded(dataset, summary) => {
             m.dataset = Some(dataset);
             m.load = LoadState::Done(summary);

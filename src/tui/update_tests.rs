@@ -277,3 +277,31 @@ fn unreadable_record_is_reported_not_fatal() {
     assert_eq!(m.detail_error.as_deref(), Some("x.json:3: broken"));
     assert!(m.current_detail().is_none());
 }
+
+#[test]
+fn partial_datasets_are_searched_while_loading_goes_on() {
+    let mut m = crate::tui::model::Model::new(
+        crate::tui::keymap::Keymap::default(),
+        crate::tui::theme::Theme::new(crate::tui::theme::ThemeName::Dark, true),
+        "dead".into(),
+        80,
+        24,
+    );
+    let full = crate::tui::testing::dataset();
+    let part = std::sync::Arc::new(full.snapshot(None));
+    let step = update(&mut m, Msg::Partial(part));
+    assert_eq!(step.effects, vec![Effect::Search("dead".into())]);
+    assert!(matches!(m.load, LoadState::Loading(_)), "still loading");
+    update(&mut m, results(1, "dead", &[4], 3));
+    assert_eq!(m.selected_index(), Some(4));
+    // Typing searches the records so far.
+    let step = update(&mut m, key(KeyCode::Char('l')));
+    assert_eq!(step.effects, vec![Effect::Search("deadl".into())]);
+    update(&mut m, results(2, "deadl", &[4], 5));
+    let step = update(&mut m, Msg::Loaded(full.clone(), Default::default()));
+    assert_eq!(step.effects, vec![Effect::Search("deadl".into())]);
+    // A partial that arrives after the end changes nothing.
+    let late = std::sync::Arc::new(full.snapshot(None));
+    assert_eq!(update(&mut m, Msg::Partial(late)), Step::default());
+    assert!(std::sync::Arc::ptr_eq(m.dataset.as_ref().expect("set"), &full));
+}

@@ -56,7 +56,12 @@ fn counts(model: &Model) -> String {
     match &model.load {
         LoadState::Loading(p) => {
             let pct = (p.bytes * 100).checked_div(p.total_bytes).unwrap_or(0);
-            format!(" loading {pct}% · {} records ", p.records)
+            if r.generation > 0 {
+                // Results of the records loaded so far.
+                format!(" {}/{} · loading {pct}% ", r.matched, r.total)
+            } else {
+                format!(" loading {pct}% · {} records ", p.records)
+            }
         }
         LoadState::Done(_) if r.generation == 0 && r.total == 0 => " searching… ".to_string(),
         LoadState::Done(_) => {

@@ -1,0 +1,315 @@
+//! Parsing one source: split into parts (byte ranges of JSON Lines, or runs of documents),
+//! parsed by a few threads that take the next part as they finish one, and merged in order.
+//! Each time the finished parts at the front grow, the records so far can be handed out as a
+//! partial dataset, so a browser fills while a big file loads.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::partial::Partial;
+use super::scan::{self, Depth};
+use super::source::Source;
+use super::split::{self, Doc, Layout};
+use super::{Counter, Options};
+use crate::dataset::Entry;
+use crate::diag::Diagnostic;
+
+/// Below this a source is parsed on the calling thread: threads cost more than they save.
+const PARALLEL_MIN_BYTES: usize = 4 << 20;
+/// How often a parser reports progress and hands parsed pages back to the kernel.
+const REPORT_EVERY_BYTES: usize = 8 << 20;
+/// About how much of a big source one part holds: small enough that the front of the file is
+/// ready (and shown) long before the end, large enough that a part costs nothing to start.
+const PART_BYTES: usize = 16 << 20;
+
+/// The part of a source one thread parses: a byte range, or a run of documents.
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    Lines { start: usize, end: usize },
+    Docs(&'a [Doc]),
+}
+
+pub(super) fn parse_source(
+    source: &Source,
+    options: Options,
+    counter: &Counter,
+    partial: &Partial,
+) -> (Vec<Entry>, Vec<Diagnostic>) {
+    let bytes = source.bytes.as_slice();
+    let begin = split::content_start(bytes);
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let small = bytes.len() < PARALLEL_MIN_BYTES;
+    let threads = if small { 1 } else { threads.clamp(1, 16) };
+    // More parts than threads: a thread that finishes early takes the next part, and the front
+    // of the file is done (and can be shown) well before its end.
+    let count = if small {
+        1
+    } else {
+        (threads * 2).max(bytes.len().div_ceil(PART_BYTES))
+    };
+    let layout = split::detect(bytes, source.extension.as_deref());
+    let docs;
+    let parts: Vec<Part> = match layout {
+        Layout::Lines => line_parts(bytes, begin, count),
+        Layout::Structural => {
+            docs =
+                split::structural_releasing(bytes, begin, &mut |a, b| source.bytes.release(a, b));
+            let size = docs.len().div_ceil(count).max(1);
+            docs.chunks(size).map(Part::Docs).collect()
+        }
+    };
+    let merged = Mutex::new(Merged::new(parts.len()));
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&part) = parts.get(k) else { break };
+            // A bug in the parser costs this part, not the load.
+            let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                parse_part(source, part, options, counter)
+            }))
+            .unwrap_or_else(|_| PartResult::failed(&source.name));
+            let mut m = merged.lock().unwrap_or_else(|p| p.into_inner());
+            // The whole source is offered by the loader, with the sources after it.
+            if m.put(k, result) && m.next < m.waiting.len() {
+                partial.offer(&m.entries);
+            }
+        }
+    };
+    if parts.len() <= 1 || threads == 1 {
+        worker();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(parts.len()) {
+                scope.spawn(worker);
+            }
+        });
+    }
+    let Merged {
+        entries, mut diags, ..
+    } = merged.into_inner().unwrap_or_else(|p| p.into_inner());
+    if entries.is_empty() && diags.is_empty() {
+        diags.push(Diagnostic::warning(
+            &source.name,
+            0,
+            "no records in this source",
+        ));
+    }
+    (entries, diags)
+}
+
+/// The parts finished so far, merged in source order as soon as every part before them is.
+struct Merged {
+    entries: Vec<Entry>,
+    diags: Vec<Diagnostic>,
+    /// Lines of the merged parts, to number the next one's records (byte-range parts count
+    /// their lines from their own start).
+    lines_before: u32,
+    /// The first part not merged yet.
+    next: usize,
+    waiting: Vec<Option<PartResult>>,
+}
+
+impl Merged {
+    fn new(parts: usize) -> Merged {
+        Merged {
+            entries: Vec::new(),
+            diags: Vec::new(),
+            lines_before: 0,
+            next: 0,
+            waiting: (0..parts).map(|_| None).collect(),
+        }
+    }
+
+    /// Takes part `k`'s result; true when the merged front grew.
+    fn put(&mut self, k: usize, result: PartResult) -> bool {
+        if let Some(slot) = self.waiting.get_mut(k) {
+            *slot = Some(result);
+        }
+        let before = self.next;
+        while let Some(mut r) = self.waiting.get_mut(self.next).and_then(Option::take) {
+            for e in &mut r.entries {
+                e.line += self.lines_before;
+            }
+            for d in &mut r.diags {
+                d.line += self.lines_before;
+            }
+            self.lines_before += r.lines;
+            self.entries.append(&mut r.entries);
+            self.diags.append(&mut r.diags);
+            self.next += 1;
+        }
+        self.next > before
+    }
+}
+
+/// Splits a JSON Lines source into `n` byte ranges that end at line ends.
+fn line_parts(bytes: &[u8], begin: usize, n: usize) -> Vec<Part<'static>> {
+    let mut parts = Vec::with_capacity(n);
+    let mut start = begin;
+    for k in 1..=n {
+        let mut end = if k == n {
+            bytes.len()
+        } else {
+            begin + (bytes.len() - begin) * k / n
+        };
+        if end < bytes.len() {
+            end = memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
+        }
+        let end = end.max(start);
+        parts.push(Part::Lines { start, end });
+        start = end;
+    }
+    parts
+}
+
+struct PartResult {
+    entries: Vec<Entry>,
+    diags: Vec<Diagnostic>,
+    /// Lines the part spans, for numbering the parts after it (byte-range parts only).
+    lines: u32,
+}
+
+impl PartResult {
+    fn failed(name: &str) -> Self {
+        PartResult {
+            entries: Vec::new(),
+            diags: vec![Diagnostic::error(
+                name,
+                0,
+                "internal error while parsing; part of this source was skipped",
+            )],
+            lines: 0,
+        }
+    }
+}
+
+fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) -> PartResult {
+    let mut out = PartResult {
+        entries: Vec::new(),
+        diags: Vec::new(),
+        lines: 0,
+    };
+    match part {
+        Part::Lines { start, end } => {
+            let mut lines = split::lines(source.bytes.as_slice(), start, end, 1);
+            parse_docs(source, &mut lines, start, end, options, counter, &mut out);
+            out.lines = lines.next_line() - 1;
+        }
+        Part::Docs(docs) => {
+            let first = docs.first().map_or(0, |d| d.start);
+            let end = docs.last().map_or(first, |d| d.end);
+            parse_docs(
+                source,
+                docs.iter().copied(),
+                first,
+                end,
+                options,
+                counter,
+                &mut out,
+            );
+        }
+    }
+    out
+}
+
+/// Parses documents in order, reporting progress and handing parsed pages back to the
+/// kernel as it goes (reading ahead to count lines would make the whole file resident).
+fn parse_docs(
+    source: &Source,
+    docs: impl Iterator<Item = Doc>,
+    first: usize,
+    end: usize,
+    options: Options,
+    counter: &Counter,
+    out: &mut PartResult,
+) {
+    let bytes = source.bytes.as_slice();
+    let mut released = first;
+    let mut reported_records = 0u64;
+    for doc in docs {
+        match scan::scan(&bytes[doc.start..doc.end], options.depth) {
+            Ok(scanned) => {
+                let record = scanned.record;
+                for w in scanned.warnings {
+                    out.diags
+                        .push(Diagnostic::warning(&source.name, doc.line, w));
+                }
+                if options.depth == Depth::Full {
+                    for w in record.consistency_warnings() {
+                        out.diags
+                            .push(Diagnostic::warning(&source.name, doc.line, w));
+                    }
+                }
+                out.entries
+                    .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
+            }
+            Err(e) => {
+                let message = match e.position {
+                    Some((line, column)) => {
+                        let at = doc.line as usize + line - 1;
+                        format!("invalid JSON at line {at}, column {column}: {}", e.message)
+                    }
+                    None => e.message,
+                };
+                out.diags
+                    .push(Diagnostic::error(&source.name, doc.line, message));
+            }
+        }
+        if doc.end - released >= REPORT_EVERY_BYTES {
+            source.bytes.release(released, doc.end);
+            let records = out.entries.len() as u64;
+            counter.add(records - reported_records, (doc.end - released) as u64);
+            reported_records = records;
+            released = doc.end;
+        }
+    }
+    source.bytes.release(released, end);
+    counter.add(
+        out.entries.len() as u64 - reported_records,
+        end.saturating_sub(released) as u64,
+    );
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(ids: &[&str], lines: u32) -> PartResult {
+        PartResult {
+            entries: ids
+                .iter()
+                .enumerate()
+                .map(|(i, id)| {
+                    let mut r = crate::record::Record::default();
+                    r.id = (*id).to_string();
+                    r.error_message = format!("message {id}");
+                    Entry::from_record(r, 0, 0, 1, i as u32 + 1)
+                })
+                .collect(),
+            diags: vec![Diagnostic::warning("x", 1, "w")],
+            lines,
+        }
+    }
+
+    #[test]
+    fn parts_merge_in_order_once_every_part_before_them_is_done() {
+        let mut m = Merged::new(3);
+        assert!(!m.put(2, part(&["e"], 1)), "part 2 waits for 0 and 1");
+        assert!(!m.put(1, part(&["c", "d"], 4)));
+        assert!(m.entries.is_empty());
+        assert!(m.put(0, part(&["a", "b"], 2)), "the front grew");
+        let ids: Vec<&str> = m.entries.iter().map(|e| &*e.id).collect();
+        assert_eq!(ids, ["a", "b", "c", "d", "e"]);
+        let lines: Vec<u32> = m.entries.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [1, 2, 3, 4, 7], "lines count on from the parts before");
+        let diag_lines: Vec<u32> = m.diags.iter().map(|d| d.line).collect();
+        assert_eq!(diag_lines, [1, 3, 7]);
+        assert_eq!(m.next, 3);
+    }
+}
