@@ -22,14 +22,9 @@ fn write_dataset(path: &std::path::Path, prefix: &str, n: usize) {
 
 fn streamed(specs: &[SourceSpec], options: Options) -> (Vec<Dataset>, Dataset) {
     let partials = Mutex::new(Vec::new());
-    let loaded = load::load_streaming(
-        specs,
-        options,
-        None,
-        &|_| {},
-        Duration::ZERO,
-        &|ds| partials.lock().expect("partials").push(ds),
-    );
+    let loaded = load::load_streaming(specs, options, None, &|_| {}, Duration::ZERO, &|ds| {
+        partials.lock().expect("partials").push(ds)
+    });
     assert_eq!(loaded.errors(), 0);
     (partials.into_inner().expect("partials"), loaded.dataset)
 }
@@ -38,8 +33,15 @@ fn assert_prefixes(partials: &[Dataset], last: &Dataset) {
     let mut previous = 0;
     for p in partials {
         assert!(p.len() > previous, "each partial has more records");
-        assert!(p.len() < last.len(), "the full dataset comes as the load's result");
-        assert_eq!(p.entries(), &last.entries()[..p.len()], "a prefix, in order");
+        assert!(
+            p.len() < last.len(),
+            "the full dataset comes as the load's result"
+        );
+        assert_eq!(
+            p.entries(),
+            &last.entries()[..p.len()],
+            "a prefix, in order"
+        );
         let i = p.len() - 1;
         let record = p.record(i).expect("a partial's records are readable");
         assert_eq!(record.id, &*last.entries()[i].id);

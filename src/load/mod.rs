@@ -17,8 +17,8 @@ use std::time::Duration;
 use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::diag::Diagnostic;
-pub use scan::Depth;
 use partial::Stream;
+pub use scan::Depth;
 pub use source::SourceSpec;
 
 /// How far loading has come. `total_bytes` is known once all sources are opened.
@@ -84,7 +84,13 @@ pub fn load_cached(
     cache: Option<&Cache>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Loaded {
-    load_into(specs, options, cache, progress, &Stream::new(None, Duration::MAX))
+    load_into(
+        specs,
+        options,
+        cache,
+        progress,
+        &Stream::new(None, Duration::MAX),
+    )
 }
 
 /// `load_cached`, handing the records loaded so far to `on_partial` while the load goes on:

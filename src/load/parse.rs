@@ -275,7 +275,6 @@ fn parse_docs(
     );
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,9 +285,11 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, id)| {
-                    let mut r = crate::record::Record::default();
-                    r.id = (*id).to_string();
-                    r.error_message = format!("message {id}");
+                    let r = crate::record::Record {
+                        id: (*id).to_string(),
+                        error_message: format!("message {id}"),
+                        ..Default::default()
+                    };
                     Entry::from_record(r, 0, 0, 1, i as u32 + 1)
                 })
                 .collect(),
@@ -307,7 +308,11 @@ mod tests {
         let ids: Vec<&str> = m.entries.iter().map(|e| &*e.id).collect();
         assert_eq!(ids, ["a", "b", "c", "d", "e"]);
         let lines: Vec<u32> = m.entries.iter().map(|e| e.line).collect();
-        assert_eq!(lines, [1, 2, 3, 4, 7], "lines count on from the parts before");
+        assert_eq!(
+            lines,
+            [1, 2, 3, 4, 7],
+            "lines count on from the parts before"
+        );
         let diag_lines: Vec<u32> = m.diags.iter().map(|d| d.line).collect();
         assert_eq!(diag_lines, [1, 3, 7]);
         assert_eq!(m.next, 3);

@@ -145,7 +145,10 @@ pub enum Effect {
     /// Read every field of record N (and prepare its source lines).
     LoadDetail(usize),
     /// Match this pasted log against the records; the answer is `Msg::Triage` with this id.
-    Triage { id: u64, log: String },
+    Triage {
+        id: u64,
+        log: String,
+    },
 }
 
 #[cfg(test)]

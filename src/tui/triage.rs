@@ -184,11 +184,7 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
     t.phase = news.phase;
     t.lines = news.lines;
     t.add(news.hits);
-    if t.active {
-        sync(m)
-    } else {
-        Step::default()
-    }
+    if t.active { sync(m) } else { Step::default() }
 }
 
 /// Esc: back to the search box and the query's results; the triage is kept for later.

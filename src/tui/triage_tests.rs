@@ -136,7 +136,10 @@ fn search_results_wait_while_the_triage_is_on_screen_and_ctrl_t_returns_to_it() 
     update(&mut m, ctrl('t'));
     assert!(m.in_triage());
     assert_eq!(m.results.hits, groups);
-    assert_eq!(update(&mut m, Msg::Action(Action::ShowTriage)), Step::default());
+    assert_eq!(
+        update(&mut m, Msg::Action(Action::ShowTriage)),
+        Step::default()
+    );
 }
 
 #[test]
@@ -187,7 +190,11 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
     assert_eq!(update(&mut m, stale), Step::default());
     update(&mut m, news(Phase::Done, 6, hits.collect()));
     assert!(m.results.done);
-    assert_eq!(m.selected_index(), Some(timeout), "the selection follows its record");
+    assert_eq!(
+        m.selected_index(),
+        Some(timeout),
+        "the selection follows its record"
+    );
     assert_eq!(m.results.hits[0] as usize, index_of(&m, "ee55outside"));
 }
 

@@ -82,13 +82,15 @@ fn work(rx: &Receiver<Job>, post: &Post) {
             match job {
                 Job::Paste { id, log } => {
                     let report = triage.scan(log.lines(), LIMIT);
-                    post(TriageNews {
-                        id,
-                        phase: Phase::Done,
-                        lines: log.lines().count(),
-                        hits: report.hits,
-                    }
-                    .into());
+                    post(
+                        TriageNews {
+                            id,
+                            phase: Phase::Done,
+                            lines: log.lines().count(),
+                            hits: report.hits,
+                        }
+                        .into(),
+                    );
                 }
                 Job::Stream { id, input } => {
                     let triage = Arc::clone(&triage);

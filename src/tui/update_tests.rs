@@ -303,5 +303,8 @@ fn partial_datasets_are_searched_while_loading_goes_on() {
     // A partial that arrives after the end changes nothing.
     let late = std::sync::Arc::new(full.snapshot(None));
     assert_eq!(update(&mut m, Msg::Partial(late)), Step::default());
-    assert!(std::sync::Arc::ptr_eq(m.dataset.as_ref().expect("set"), &full));
+    assert!(std::sync::Arc::ptr_eq(
+        m.dataset.as_ref().expect("set"),
+        &full
+    ));
 }

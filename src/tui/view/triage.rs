@@ -120,9 +120,7 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
             1,
             Span::styled(format!("{:>width$}× ", group.count), theme.key),
         );
-        second
-            .spans
-            .insert(1, Span::raw(" ".repeat(width + 2)));
+        second.spans.insert(1, Span::raw(" ".repeat(width + 2)));
         let mut numbers: Vec<String> = group
             .lines
             .iter()
@@ -176,7 +174,11 @@ fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let rows = usize::from(body.height);
     let width = group.lines.last().map_or(1, |n| n.to_string().len());
     let more = group.count.saturating_sub(rows);
-    let shown = if more > 0 { rows.saturating_sub(1) } else { rows };
+    let shown = if more > 0 {
+        rows.saturating_sub(1)
+    } else {
+        rows
+    };
     let mut lines: Vec<Line> = group
         .lines
         .iter()
@@ -248,9 +250,15 @@ mod tests {
         let mut m = triaged(120, 40);
         let text = screen(&m);
         assert!(text.contains("Log lines that hit it (2)"), "{text}");
-        assert!(text.contains("2 │ 2024-05-01T10:00:01Z ERROR deadlock"), "{text}");
+        assert!(
+            text.contains("2 │ 2024-05-01T10:00:01Z ERROR deadlock"),
+            "{text}"
+        );
         assert!(text.contains("2× crit"), "{text}");
-        update(&mut m, crate::tui::testing::key(crossterm::event::KeyCode::Down));
+        update(
+            &mut m,
+            crate::tui::testing::key(crossterm::event::KeyCode::Down),
+        );
         let text = screen(&m);
         assert!(text.contains("Log lines that hit it (1)"), "{text}");
         assert!(!text.contains("ERROR deadlock"), "{text}");
@@ -273,7 +281,10 @@ mod tests {
         let text = screen(&m);
         assert!(text.contains("12 lines read…"), "{text}");
         assert!(text.contains("no known error yet"), "{text}");
-        update(&mut m, news(Phase::Failed("cannot read the log: gone".into()), 12));
+        update(
+            &mut m,
+            news(Phase::Failed("cannot read the log: gone".into()), 12),
+        );
         let text = screen(&m);
         assert!(text.contains("No known error in these 12 lines."), "{text}");
         assert!(text.contains("then: cannot read the log: gone"), "{text}");
