@@ -95,7 +95,8 @@ pub fn load_cached(
 
 /// `load_cached`, handing the records loaded so far to `on_partial` while the load goes on:
 /// at most once per `every` (none for a quicker load), when a source or the front of a big
-/// source is done. Each is a prefix of the final dataset, in its order.
+/// source is done, each twice the size of the one before at least. Each is a prefix of the
+/// final dataset, in its order.
 pub fn load_streaming(
     specs: &[SourceSpec],
     options: Options,

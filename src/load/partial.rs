@@ -1,7 +1,9 @@
 //! Partial datasets while loading: the records so far, handed to a callback at most so often,
 //! so a browser can search them before a big dataset is in. Each is a prefix of the final
-//! dataset, in the same order, so a record's index never changes as it grows. A load quicker
-//! than the interval hands out none: each one copies the entries so far.
+//! dataset, in the same order, so a record's index never changes as it grows. Each one copies
+//! the entries so far, so a load quicker than the interval hands out none, and each holds at
+//! least twice the records of the one before: all of them together copy the dataset about
+//! twice at most, whatever its size.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,7 +15,8 @@ use crate::dataset::{Dataset, Entry};
 pub(super) struct Stream<'a> {
     sink: Option<&'a (dyn Fn(Dataset) + Sync)>,
     every: Duration,
-    last: Mutex<Instant>,
+    /// When the last partial was handed out, and its size.
+    last: Mutex<(Instant, usize)>,
 }
 
 impl<'a> Stream<'a> {
@@ -21,24 +24,25 @@ impl<'a> Stream<'a> {
         Stream {
             sink,
             every,
-            last: Mutex::new(Instant::now()),
+            last: Mutex::new((Instant::now(), 0)),
         }
     }
 
-    /// The sink, when a partial is due (it is then counted as sent).
-    fn due(&self) -> Option<&'a (dyn Fn(Dataset) + Sync)> {
+    /// The sink, when a partial of `records` is due (it is then counted as sent).
+    fn due(&self, records: usize) -> Option<&'a (dyn Fn(Dataset) + Sync)> {
         let sink = self.sink?;
         let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        if last.elapsed() < self.every {
+        let (at, size) = *last;
+        if at.elapsed() < self.every || records < (size * 2).max(1) {
             return None;
         }
-        *last = Instant::now();
+        *last = (Instant::now(), records);
         Some(sink)
     }
 
     /// The sources loaded so far, if a partial is due.
     pub fn offer(&self, loaded: &Dataset) {
-        if let Some(sink) = self.due() {
+        if let Some(sink) = self.due(loaded.len()) {
             sink(loaded.snapshot(None));
         }
     }
@@ -63,7 +67,7 @@ pub(super) struct Partial<'b> {
 impl Partial<'_> {
     /// The front of this source is parsed as far as `entries`: a partial, if one is due.
     pub fn offer(&self, entries: &[Entry]) {
-        if let Some(sink) = self.stream.due() {
+        if let Some(sink) = self.stream.due(self.before.len() + entries.len()) {
             sink(self.before.snapshot(Some((self.source, entries))));
         }
     }
