@@ -7,8 +7,9 @@ use crate::load::scan::{self, Depth};
 use crate::load::source::Source;
 use crate::record::Record;
 
-/// What search, triage and the result list need of a record, kept in memory.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What search, triage and the result list need of a record, kept in memory (and in the
+/// index cache, hence the bitcode derives).
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
 pub struct Entry {
     pub id: Box<str>,
     pub message: Box<str>,

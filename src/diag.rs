@@ -2,14 +2,14 @@
 
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, bitcode::Encode, bitcode::Decode)]
 pub enum Level {
     Error,
     Warning,
 }
 
 /// `PATH:LINE: error|warning: MESSAGE`; line 0 means the whole file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
 pub struct Diagnostic {
     pub path: String,
     pub line: u32,

@@ -2,12 +2,19 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
+pub mod cache;
 pub mod cli;
+pub mod clipboard;
+pub mod config;
+pub mod copy;
 pub mod dataset;
 pub mod diag;
 pub mod export;
 pub mod facets;
 pub mod load;
+pub mod open;
 pub mod record;
 pub mod sample;
 pub mod search;
+pub mod state;
+pub mod triage;

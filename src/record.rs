@@ -197,12 +197,15 @@ impl Record {
         })
     }
 
-    /// The default fix: exampleFix, else the first solution.
+    /// The default fix: exampleFix, else the first solution that says something.
     pub fn fix(&self) -> Option<&str> {
         self.example_fix
             .as_deref()
             .filter(|s| !s.trim().is_empty())
-            .or_else(|| self.solutions.first().map(String::as_str))
+            .or_else(|| {
+                let mut solutions = self.solutions.iter().map(String::as_str);
+                solutions.find(|s| !s.trim().is_empty())
+            })
     }
 
     /// Problems a record can have while every field has the right type: a snippet whose
@@ -297,6 +300,8 @@ mod tests {
             ..Record::default()
         };
         assert_eq!(r.fix(), Some("first"));
+        r.solutions.insert(0, " ".into());
+        assert_eq!(r.fix(), Some("first"), "an empty solution is no fix");
         r.example_fix = Some("code".into());
         assert_eq!(r.fix(), Some("code"));
     }

@@ -2,17 +2,21 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+mod support;
 
 fn errdex(args: &[&str]) -> Output {
     errdex_with_stdin(args, None)
 }
 
 fn errdex_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_errdex"))
+    // A private home: no user config, and no cache written outside the test.
+    let home = support::Home::new();
+    let mut child = home
+        .cmd()
         .args(args)
         .env_remove("RUST_BACKTRACE")
-        .env("XDG_CONFIG_HOME", "/nonexistent/errdex-test")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {
@@ -75,6 +79,11 @@ fn show_text_and_markdown_by_id_prefix() {
     let data = p.to_str().unwrap();
     let out = errdex(&["show", "-d", data, "a1174e"]);
     assert_eq!(out.status.code(), Some(0));
+    let before = errdex(&["--data", data, "show", "a1174e"]);
+    assert_eq!(
+        before.stdout, out.stdout,
+        "--data works before the subcommand too"
+    );
     let t = text(&out.stdout);
     assert!(t.contains("should not update vnode bitmap during consuming log store"));
     assert!(

@@ -8,23 +8,49 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::Failure;
+use crate::cache::Cache;
+use crate::config;
+use crate::diag::Diagnostic;
 use crate::load::{self, Loaded, Options, Progress, SourceSpec};
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct DataArgs {
     /// Dataset file or directory (JSON, JSON Lines, gzip; `-` for stdin). Repeatable.
-    /// Without it: the built-in sample.
+    /// Without it: the datasets in the config file, else the built-in sample.
     #[arg(long = "data", short = 'd', value_name = "PATH", global = true)]
     pub data: Vec<String>,
 }
 
+/// Which sources a command reads, and the config that was consulted to decide.
+pub struct Resolved {
+    pub specs: Vec<SourceSpec>,
+    pub config: config::Loaded,
+    /// Problems with the configured datasets (a pattern that matches nothing).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 impl DataArgs {
-    pub fn specs(&self) -> Vec<SourceSpec> {
-        if self.data.is_empty() {
+    /// `--data` if given; else the config's datasets; else, when the config names none, the
+    /// built-in sample.
+    pub fn resolve(&self) -> Resolved {
+        let config = config::load();
+        let mut diagnostics = Vec::new();
+        let specs = if !self.data.is_empty() {
+            self.data.iter().map(|d| SourceSpec::parse(d)).collect()
+        } else if config.config.datasets.is_empty() {
             vec![crate::sample::spec()]
         } else {
-            self.data.iter().map(|d| SourceSpec::parse(d)).collect()
+            config::dataset_specs(&config.config, &mut diagnostics)
+        };
+        Resolved {
+            specs,
+            config,
+            diagnostics,
         }
+    }
+
+    pub fn specs(&self) -> Vec<SourceSpec> {
+        self.resolve().specs
     }
 }
 
@@ -34,8 +60,26 @@ const SHOWN_DIAGNOSTICS: usize = 3;
 /// Loads the datasets for a command. Problems in the data are summarised on stderr; only
 /// when nothing at all could be read is it a failure.
 pub fn load_data(args: &DataArgs) -> Result<Loaded, Failure> {
-    let specs = args.specs();
-    let loaded = load_with_progress(&specs, Options::default());
+    let Resolved {
+        specs,
+        config,
+        diagnostics,
+    } = args.resolve();
+    for p in &config.problems {
+        eprintln!("{p}");
+    }
+    for d in &diagnostics {
+        eprintln!("{d}");
+    }
+    if specs.is_empty() {
+        let path = config.path.map(|p| p.display().to_string());
+        return Err(Failure::new(format!(
+            "none of the datasets in {} exist",
+            path.as_deref().unwrap_or("the config")
+        )));
+    }
+    let cache = Cache::open_default();
+    let loaded = load_reporting(&specs, Options::default(), cache.as_ref());
     for d in loaded
         .diagnostics
         .iter()
@@ -59,6 +103,10 @@ pub fn load_data(args: &DataArgs) -> Result<Loaded, Failure> {
 
 /// Loads, drawing a progress line on stderr when it is a terminal and the load is slow.
 pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
+    load_reporting(specs, options, None)
+}
+
+fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>) -> Loaded {
     let tty = std::io::stderr().is_terminal();
     let started = Instant::now();
     let last = Mutex::new(started);
@@ -76,5 +124,5 @@ pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
         }
         let _ = std::io::stderr().flush();
     };
-    load::load(specs, options, &report)
+    load::load_cached(specs, options, cache, &report)
 }

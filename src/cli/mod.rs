@@ -1,15 +1,20 @@
 //! The command line: clap definitions, dispatch, and the non-interactive commands.
 
+mod cache_cmd;
+mod config_cmd;
+mod copy;
 mod data;
 mod inspect;
 mod output;
+mod pins;
 mod search;
+mod triage;
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-pub use data::{DataArgs, load_data};
+pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
 #[derive(Parser, Debug)]
@@ -17,7 +22,7 @@ pub use output::{Failure, Outcome};
     name = "errdex",
     version,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
-    args_conflicts_with_subcommands = true
+    subcommand_negates_reqs = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -51,6 +56,17 @@ pub enum Command {
         #[arg(long)]
         explain: bool,
     },
+    /// Match a log against the known errors: one line per matched log line, a summary on stderr.
+    Triage {
+        /// The log to read; `-` or nothing reads stdin.
+        file: Option<String>,
+        /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
+        #[arg(long)]
+        json: bool,
+        /// Known errors shown per log line, best first.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
+    },
     /// Count records by repo, severity, tag and error type.
     Stats {
         /// One JSON object instead of a table.
@@ -63,6 +79,50 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
+    /// Check the config file (`--path`: where it is read from; `--default`: the documented
+    /// defaults, a starting point for your own).
+    Config {
+        /// Print the path of the config file.
+        #[arg(long, conflicts_with = "default")]
+        path: bool,
+        /// Print the default config, every key documented.
+        #[arg(long)]
+        default: bool,
+    },
+    /// Pin a record, to keep it at hand (`is:pinned` in a query; `errdex pins`).
+    Pin {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Unpin a record.
+    Unpin {
+        /// The pinned id (a unique prefix is enough).
+        id: String,
+    },
+    /// List the pinned records.
+    Pins {
+        /// One JSON object a line.
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// One Markdown incident note with every pinned record.
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Show the index cache (`--clear`: delete it; it is rebuilt as datasets load).
+    Cache {
+        #[arg(long)]
+        clear: bool,
+    },
+    /// Copy a record's fix (or another part of it) to the clipboard.
+    Copy(copy::CopyArgs),
+    /// Open a record's source (githubUrl, at the error line) in a web browser.
+    Open {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Serves an X11 selection after errdex exits (errdex runs itself with it).
+    #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
+    ClipboardHelper,
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -119,8 +179,30 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 explain,
             },
         ),
+        Some(Command::Triage { file, json, limit }) => {
+            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
+        Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
+            (true, _) => config_cmd::ConfigAction::Path,
+            (_, true) => config_cmd::ConfigAction::Default,
+            _ => config_cmd::ConfigAction::Check,
+        }),
+        Some(Command::Pin { id }) => pins::pin(&data, &id),
+        Some(Command::Unpin { id }) => pins::unpin(&id),
+        Some(Command::Pins { json, markdown }) => pins::list(
+            &data,
+            match (json, markdown) {
+                (true, _) => pins::PinsFormat::Json,
+                (_, true) => pins::PinsFormat::Markdown,
+                _ => pins::PinsFormat::Text,
+            },
+        ),
+        Some(Command::Cache { clear }) => cache_cmd::run(clear),
+        Some(Command::Copy(args)) => copy::copy(&data, args),
+        Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);

@@ -1,6 +1,8 @@
 //! Sources → records + diagnostics. A bad record costs only itself; a file that cannot be
 //! read costs only itself.
 
+mod cached;
+mod field;
 pub mod scan;
 pub mod source;
 pub mod split;
@@ -8,6 +10,7 @@ pub mod split;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::cache::Cache;
 use crate::dataset::{Dataset, Entry};
 use crate::diag::Diagnostic;
 pub use scan::Depth;
@@ -67,6 +70,17 @@ pub fn load(
     options: Options,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Loaded {
+    load_cached(specs, options, None, progress)
+}
+
+/// `load`, taking each dataset file's index from `cache` when it is current and storing it
+/// there when not (at `Depth::Index` only: a full check must look at every record).
+pub fn load_cached(
+    specs: &[SourceSpec],
+    options: Options,
+    cache: Option<&Cache>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Loaded {
     let mut loaded = Loaded::default();
     let mut files = Vec::new();
     for spec in specs {
@@ -75,7 +89,7 @@ pub fn load(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push(s),
+            Ok(s) => opened.push((spec, s)),
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded
@@ -84,15 +98,19 @@ pub fn load(
             }
         }
     }
-    let total_bytes = opened.iter().map(|s| s.bytes.as_slice().len() as u64).sum();
+    let total_bytes = opened
+        .iter()
+        .map(|(_, s)| s.bytes.as_slice().len() as u64)
+        .sum();
     let counter = Counter {
         records: AtomicU64::new(0),
         bytes: AtomicU64::new(0),
         total_bytes,
         progress,
     };
-    for source in opened {
-        let (entries, mut diags) = parse_source(&source, options, &counter);
+    for (spec, source) in opened {
+        let (entries, mut diags) =
+            cached::cached_or_parsed(spec, &source, options, cache, &counter);
         loaded.skipped += diags.iter().filter(|d| d.is_error()).count();
         loaded.diagnostics.append(&mut diags);
         loaded.dataset.push_source(source, entries);

@@ -7,7 +7,8 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use crate::record::{FieldKind, Record, coerce_integer, derive_id, field_kind};
+use super::field::FieldSeed;
+use crate::record::{FieldKind, Record, derive_id, field_kind};
 
 /// How much of the record to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +151,12 @@ impl<'de> Visitor<'de> for DocVisitor<'_> {
                     }
                 }
                 "datasetVersion" => {
-                    let seed = FieldSeed::new(&mut *state, "datasetVersion", FieldKind::Text);
+                    let seed = FieldSeed::new(
+                        &mut state.warnings,
+                        state.depth,
+                        "datasetVersion",
+                        FieldKind::Text,
+                    );
                     state.dataset_version = map.next_value_seed(seed)?.text;
                 }
                 _ => {
@@ -205,7 +211,7 @@ fn read_field<'de, A: MapAccess<'de>>(
     if name == "errorMessage" {
         state.has_message = true;
     }
-    let seed = FieldSeed::new(state, &name, kind);
+    let seed = FieldSeed::new(&mut state.warnings, state.depth, &name, kind);
     let value = map.next_value_seed(seed)?;
     match kind {
         FieldKind::Text => record.set_text(&name, value.text),
@@ -290,222 +296,6 @@ impl<'de> Visitor<'de> for RecordOrValue<'_> {
     }
 }
 
-/// The checked value of one known field. Only the part for the field's kind is set.
-#[derive(Default)]
-struct FieldValue {
-    text: Option<String>,
-    integer: Option<i64>,
-    list: Vec<String>,
-}
-
-struct FieldSeed<'s> {
-    warnings: &'s mut Vec<String>,
-    name: &'s str,
-    kind: FieldKind,
-    /// False for large text that the index pass only checks.
-    keep: bool,
-}
-
-impl<'s> FieldSeed<'s> {
-    fn new(state: &'s mut State, name: &'s str, kind: FieldKind) -> Self {
-        let keep = state.depth == Depth::Full
-            || matches!(
-                name,
-                "id" | "errorMessage"
-                    | "messagePattern"
-                    | "repo"
-                    | "filePath"
-                    | "lineNumber"
-                    | "severity"
-                    | "errorType"
-                    | "tags"
-                    | "datasetVersion"
-            );
-        FieldSeed {
-            warnings: &mut state.warnings,
-            name,
-            kind,
-            keep,
-        }
-    }
-
-    fn wrong<E: de::Error>(&self, found: de::Unexpected) -> E {
-        let expected = match self.kind {
-            FieldKind::Text => "a string or null",
-            FieldKind::Integer => "an integer or null",
-            FieldKind::List => "a list of strings or null",
-        };
-        E::custom(format!(
-            "field `{}`: expected {expected}, found {found}",
-            self.name
-        ))
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
-    type Value = FieldValue;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<FieldValue, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for FieldSeed<'_> {
-    type Value = FieldValue;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "the value of field `{}`", self.name)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<FieldValue, E> {
-        Ok(FieldValue::default())
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldValue, E> {
-        let mut out = FieldValue::default();
-        match self.kind {
-            FieldKind::Text => out.text = self.keep.then(|| v.to_string()),
-            FieldKind::Integer => match coerce_integer(v) {
-                Some(n) => {
-                    self.warnings.push(format!(
-                        "field `{}`: integer written as a string ({v:?}), read as {n}",
-                        self.name
-                    ));
-                    out.integer = Some(n);
-                }
-                None => return Err(self.wrong(de::Unexpected::Str(v))),
-            },
-            FieldKind::List => {
-                self.warnings.push(format!(
-                    "field `{}`: a lone string where a list is expected, read as a list of one",
-                    self.name
-                ));
-                if self.keep {
-                    out.list.push(v.to_string());
-                }
-            }
-        }
-        Ok(out)
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<FieldValue, E> {
-        if self.kind != FieldKind::Integer {
-            return Err(self.wrong(de::Unexpected::Signed(v)));
-        }
-        Ok(FieldValue {
-            integer: Some(v),
-            ..FieldValue::default()
-        })
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<FieldValue, E> {
-        match i64::try_from(v) {
-            Ok(n) if self.kind == FieldKind::Integer => Ok(FieldValue {
-                integer: Some(n),
-                ..FieldValue::default()
-            }),
-            _ => Err(self.wrong(de::Unexpected::Unsigned(v))),
-        }
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<FieldValue, E> {
-        Err(self.wrong(de::Unexpected::Float(v)))
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<FieldValue, E> {
-        Err(self.wrong(de::Unexpected::Bool(v)))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<FieldValue, A::Error> {
-        Err(self.wrong(de::Unexpected::Map))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FieldValue, A::Error> {
-        if self.kind != FieldKind::List {
-            return Err(self.wrong(de::Unexpected::Seq));
-        }
-        let mut out = FieldValue::default();
-        while let Some(item) = seq.next_element::<Value>()? {
-            match item {
-                Value::String(s) if self.keep => out.list.push(s),
-                Value::String(_) => {}
-                other => {
-                    return Err(de::Error::custom(format!(
-                        "field `{}`: expected a list of strings, found an item {other}",
-                        self.name
-                    )));
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn full(doc: &str) -> Result<Scanned, ScanError> {
-        scan(doc.as_bytes(), Depth::Full)
-    }
-
-    #[test]
-    fn reads_a_wrapped_record() {
-        let s = full(r#"{"record":{"id":"a","errorMessage":"boom","tags":["x"],"lineNumber":3,"custom":{"k":1}},"datasetVersion":"v1"}"#).unwrap();
-        assert_eq!(s.record.id, "a");
-        assert_eq!(s.record.error_message, "boom");
-        assert_eq!(s.record.tags, ["x"]);
-        assert_eq!(s.record.line_number, Some(3));
-        assert_eq!(s.record.dataset_version.as_deref(), Some("v1"));
-        assert_eq!(s.record.extra["custom"]["k"], 1);
-        assert!(s.warnings.is_empty());
-    }
-
-    #[test]
-    fn index_depth_skips_large_text_but_checks_it() {
-        let doc = r#"{"id":"a","errorMessage":"m","documentation":"long","sourceCode":"x"}"#;
-        let s = scan(doc.as_bytes(), Depth::Index).unwrap();
-        assert_eq!(s.record.documentation, None);
-        let bad = r#"{"id":"a","errorMessage":"m","documentation":7}"#;
-        let e = scan(bad.as_bytes(), Depth::Index).unwrap_err();
-        assert_eq!(
-            e.message,
-            "field `documentation`: expected a string or null, found integer `7`"
-        );
-    }
-
-    #[test]
-    fn coerces_with_warnings() {
-        let s = full(r#"{"id":"a","errorMessage":"m","lineNumber":"42","tags":"solo"}"#).unwrap();
-        assert_eq!(s.record.line_number, Some(42));
-        assert_eq!(s.record.tags, ["solo"]);
-        assert_eq!(s.warnings.len(), 2);
-        assert!(s.warnings[0].contains("`lineNumber`"));
-        assert!(s.warnings[1].contains("`tags`"));
-    }
-
-    #[test]
-    fn rejects_wrong_types_and_non_records() {
-        let e = full(r#"{"errorMessage":"m","lineNumber":true}"#).unwrap_err();
-        assert!(e.message.contains("`lineNumber`"), "{}", e.message);
-        let e = full(r#"{"errorMessage":"m","tags":[1]}"#).unwrap_err();
-        assert!(e.message.contains("`tags`"), "{}", e.message);
-        let e = full("[1,2]").unwrap_err();
-        assert!(e.message.starts_with("not a record"), "{}", e.message);
-        let e = full(r#"{"id":"x"}"#).unwrap_err();
-        assert_eq!(e.message, "missing required field `errorMessage`");
-        let e = full(r#"{"errorMessage":"  "}"#).unwrap_err();
-        assert_eq!(e.message, "field `errorMessage` is empty");
-    }
-
-    #[test]
-    fn reports_syntax_errors_with_position() {
-        let e = full("{\n\"errorMessage\": \"m\",\n\"id\": }").unwrap_err();
-        assert_eq!(e.message, "expected value");
-        assert_eq!(e.position.map(|p| p.0), Some(3));
-    }
-
-    #[test]
-    fn derives_missing_ids() {
-        let s = full(r#"{"errorMessage":"m","repo":"o/r"}"#).unwrap();
-        assert!(s.record.id_derived);
-        assert_eq!(s.record.id.len(), 16);
-        assert!(s.warnings[0].starts_with("no `id`"));
-    }
-
-    #[test]
-    fn a_record_field_that_is_not_an_object_is_kept() {
-        let s = full(r#"{"errorMessage":"m","id":"i","record":5}"#).unwrap();
-        assert_eq!(s.record.extra["record"], 5);
-    }
-}
+#[path = "scan_tests.rs"]
+mod tests;

@@ -1,0 +1,155 @@
+//! The index of each dataset file (its `Entry` list and diagnostics) kept in the cache folder,
+//! so a warm start skips parsing. An entry is used only while the file has the same canonical
+//! path, size, modification time and first and last bytes; anything else (a stale, corrupt or
+//! foreign cache file) is rebuilt without a word.
+
+mod format;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use crate::dataset::Entry;
+use crate::diag::Diagnostic;
+
+/// Files smaller than this parse faster than their cache file is read and checked.
+pub const MIN_CACHED_BYTES: usize = 64 << 10;
+
+/// How much of each end of a source goes into its fingerprint.
+const SAMPLE_BYTES: usize = 64 << 10;
+
+/// The cache folder.
+#[derive(Debug, Clone)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+/// What a cached index must match to be used.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct Key {
+    pub canonical: String,
+    pub size: u64,
+    pub mtime_secs: i64,
+    pub mtime_nanos: u32,
+    /// xxh3 of the length and the first and last 64 KiB of the (decompressed) bytes.
+    pub fingerprint: u64,
+}
+
+impl Cache {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Cache { dir: dir.into() }
+    }
+
+    /// The platform's cache folder for errdex, if it has one.
+    pub fn open_default() -> Option<Self> {
+        crate::config::dirs::cache_dir().map(Cache::new)
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The key of a source file whose (decompressed) bytes are `bytes`, or `None` when the
+    /// file is too small to be worth caching or its metadata cannot be read.
+    pub fn key(path: &Path, bytes: &[u8]) -> Option<Key> {
+        if bytes.len() < MIN_CACHED_BYTES {
+            return None;
+        }
+        let canonical = fs::canonicalize(path).ok()?;
+        let meta = fs::metadata(&canonical).ok()?;
+        let (mtime_secs, mtime_nanos) = match meta.modified().ok()?.duration_since(UNIX_EPOCH) {
+            Ok(d) => (i64::try_from(d.as_secs()).ok()?, d.subsec_nanos()),
+            Err(before) => (-i64::try_from(before.duration().as_secs()).ok()?, 0),
+        };
+        Some(Key {
+            canonical: canonical.to_str()?.to_string(),
+            size: meta.len(),
+            mtime_secs,
+            mtime_nanos,
+            fingerprint: fingerprint(bytes),
+        })
+    }
+
+    fn file_for(&self, key: &Key) -> PathBuf {
+        let h = xxhash_rust::xxh3::xxh3_64(key.canonical.as_bytes());
+        self.dir.join(format!("{h:016x}.idx"))
+    }
+
+    /// The cached index for `key`, with its diagnostics renamed to `source_name` (the path as
+    /// the user spelled it this time).
+    pub fn get(&self, key: &Key, source_name: &str) -> Option<(Vec<Entry>, Vec<Diagnostic>)> {
+        let bytes = fs::read(self.file_for(key)).ok()?;
+        let (entries, mut diags) = format::decode(&bytes, key)?;
+        for d in &mut diags {
+            d.path = source_name.to_string();
+        }
+        Some((entries, diags))
+    }
+
+    /// Stores an index. Failing to is not worth troubling anyone with: the next start
+    /// parses again.
+    pub fn put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) {
+        let _ = self.try_put(key, entries, diags);
+    }
+
+    fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let bytes = format::encode(key, entries, diags);
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".idx.")
+            .tempfile_in(&self.dir)?;
+        io::Write::write_all(&mut tmp, &bytes)?;
+        tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// How many cached indexes there are and their total size in bytes.
+    pub fn usage(&self) -> io::Result<(usize, u64)> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((0, 0)),
+            Err(e) => return Err(e),
+        };
+        let (mut files, mut bytes) = (0, 0);
+        for entry in entries {
+            let entry = entry?;
+            if entry.file_name().to_string_lossy().ends_with(".idx") {
+                files += 1;
+                bytes += entry.metadata()?.len();
+            }
+        }
+        Ok((files, bytes))
+    }
+
+    /// Deletes every cached index; returns how many there were.
+    pub fn clear(&self) -> io::Result<usize> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
+            Err(e) => return Err(e),
+        };
+        let mut removed = 0;
+        for entry in entries {
+            let path = entry?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            // Only what errdex wrote: the user may have pointed XDG_CACHE_HOME somewhere shared.
+            if name.ends_with(".idx") || name.starts_with(".idx.") {
+                fs::remove_file(&path)?;
+                removed += usize::from(name.ends_with(".idx"));
+            }
+        }
+        Ok(removed)
+    }
+}
+
+fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&(bytes.len() as u64).to_le_bytes());
+    h.update(&bytes[..bytes.len().min(SAMPLE_BYTES)]);
+    h.update(&bytes[bytes.len().saturating_sub(SAMPLE_BYTES)..]);
+    h.digest()
+}
+
+#[cfg(test)]
+mod tests;

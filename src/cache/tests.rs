@@ -1,0 +1,103 @@
+use std::path::Path;
+
+use super::*;
+use crate::diag::Diagnostic;
+
+fn entry(id: &str) -> Entry {
+    Entry {
+        id: id.into(),
+        message: format!("message of {id}").into(),
+        pattern: None,
+        repo: Some("o/r".into()),
+        file_path: Some("src/a.rs".into()),
+        line_number: Some(12),
+        severity: None,
+        error_type: Some("E".into()),
+        tags: vec!["rust".into(), "io".into()].into_boxed_slice(),
+        source: 0,
+        start: 100,
+        len: 50,
+        line: 3,
+    }
+}
+
+fn dataset_file(dir: &Path, fill: u8) -> (std::path::PathBuf, Vec<u8>) {
+    let path = dir.join("data.jsonl");
+    let bytes = vec![fill; MIN_CACHED_BYTES + 10];
+    std::fs::write(&path, &bytes).expect("write");
+    (path, bytes)
+}
+
+#[test]
+fn round_trips_and_renames_diagnostics() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = Cache::new(dir.path().join("cache"));
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    let entries = vec![entry("a"), entry("b")];
+    let diags = vec![Diagnostic::warning("old/name.jsonl", 4, "coerced")];
+    assert!(cache.get(&key, "x").is_none());
+    cache.put(&key, &entries, &diags);
+    let (got, got_diags) = cache.get(&key, "data.jsonl").expect("hit");
+    assert_eq!(got, entries);
+    assert_eq!(
+        got_diags,
+        vec![Diagnostic::warning("data.jsonl", 4, "coerced")]
+    );
+}
+
+#[test]
+fn a_changed_file_misses() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = Cache::new(dir.path().join("cache"));
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    cache.put(&key, &[entry("a")], &[]);
+    // Same size, and possibly the same mtime on a coarse clock: the fingerprint differs.
+    let (path, bytes) = dataset_file(dir.path(), b'\n');
+    let changed = Cache::key(&path, &bytes).expect("key");
+    assert_ne!(changed, key);
+    assert!(cache.get(&changed, "data.jsonl").is_none());
+}
+
+#[test]
+fn corrupt_or_truncated_files_miss() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = Cache::new(dir.path().join("cache"));
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    cache.put(&key, &[entry("a"), entry("b")], &[]);
+    let file = cache.file_for(&key);
+    let good = std::fs::read(&file).expect("read");
+    for bad in [
+        good[..good.len() - 7].to_vec(),
+        b"garbage".to_vec(),
+        Vec::new(),
+        {
+            let mut flipped = good.clone();
+            flipped[8] ^= 0xff;
+            flipped
+        },
+    ] {
+        std::fs::write(&file, &bad).expect("write");
+        assert!(cache.get(&key, "data.jsonl").is_none());
+    }
+}
+
+#[test]
+fn small_files_are_not_cached_and_clear_removes_only_ours() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let small = dir.path().join("small.jsonl");
+    std::fs::write(&small, b"{}").expect("write");
+    assert!(Cache::key(&small, b"{}").is_none());
+
+    let cache = Cache::new(dir.path().join("cache"));
+    assert_eq!(cache.clear().expect("clear missing dir"), 0);
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    cache.put(&key, &[entry("a")], &[]);
+    std::fs::write(cache.dir().join("keep.txt"), "mine").expect("write");
+    assert_eq!(cache.clear().expect("clear"), 1);
+    assert!(cache.get(&key, "x").is_none());
+    assert!(cache.dir().join("keep.txt").exists());
+}

@@ -1,0 +1,128 @@
+//! `copy` and `open`: act on one record's fix or URL from the command line.
+
+use std::io::IsTerminal;
+
+use clap::Args;
+
+use super::data::{DataArgs, load_data};
+use super::inspect::find;
+use super::output::{Failure, Outcome, emit};
+use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
+use crate::copy::{self, Target};
+use crate::record::Record;
+use crate::{export, open};
+
+#[derive(Args, Debug)]
+pub struct CopyArgs {
+    /// The record's id (a unique prefix is enough).
+    pub id: String,
+    /// What to copy: fix (exampleFix, else the first solution), solution:N, tip:N, validation,
+    /// trycatch, typeguard, snippet, snippet:numbered, url, location, markdown.
+    #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = parse_target)]
+    pub what: Target,
+    /// Print the text on stdout instead of copying it.
+    #[arg(long)]
+    pub stdout: bool,
+    /// How to reach a clipboard (default: auto — tmux, the display, OSC 52).
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<Mode>,
+    /// A command that takes the text on stdin, e.g. `pbcopy` (implies --mode command).
+    #[arg(long, value_name = "CMD")]
+    pub clipboard_command: Option<String>,
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    s.parse()
+}
+
+/// Loads the data and the one record the command is about; `None` when the id matched
+/// nothing (already explained on stderr).
+fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
+    let loaded = load_data(data)?;
+    let Some(index) = find(&loaded.dataset, id) else {
+        return Ok(None);
+    };
+    loaded.dataset.record(index).map(Some).map_err(Failure::new)
+}
+
+pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
+    let Some(record) = record_for(data, &args.id)? else {
+        return Ok(Outcome::NotFound);
+    };
+    let Some(text) = copy::text(&record, args.what) else {
+        let has: Vec<String> = copy::targets(&record)
+            .iter()
+            .map(|o| o.target.to_string())
+            .collect();
+        eprintln!(
+            "errdex: record {} has no {}; it has: {}",
+            record.id,
+            args.what,
+            has.join(", ")
+        );
+        return Ok(Outcome::NotFound);
+    };
+    if args.stdout {
+        // Exact bytes for a pipe; for a terminal, nothing that could drive it, and a
+        // final newline so the prompt does not follow the text.
+        let terminal = std::io::stdout().is_terminal();
+        let mut shown = match terminal {
+            true => export::sanitize(&text).into_owned(),
+            false => text,
+        };
+        if terminal && !shown.ends_with('\n') {
+            shown.push('\n');
+        }
+        emit(|out| out.write_all(shown.as_bytes()))?;
+        return Ok(Outcome::Found);
+    }
+    let config = match (args.mode, args.clipboard_command) {
+        (Some(mode), command) => clipboard::Config { mode, command },
+        (None, Some(command)) => clipboard::Config {
+            mode: Mode::Command,
+            command: Some(command),
+        },
+        // Neither flag: config.toml's `clipboard` and `clipboard_command`.
+        (None, None) => crate::config::load().config.clipboard_config(),
+    };
+    let report = SystemClipboard::new(config).copy(&text);
+    eprintln!("errdex: {} of {}: {report}", args.what, record.id);
+    Ok(if report.copied() {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
+}
+
+pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
+    let Some(record) = record_for(data, id)? else {
+        return Ok(Outcome::NotFound);
+    };
+    let Some(url) = copy::line_url(&record) else {
+        eprintln!("errdex: record {} has no githubUrl", record.id);
+        return Ok(Outcome::NotFound);
+    };
+    match open::open(&url) {
+        Ok(by) => {
+            eprintln!("errdex: opened {} with {by}", export::sanitize(&url));
+            Ok(Outcome::Found)
+        }
+        Err(e) => {
+            eprintln!("errdex: {e}");
+            if !matches!(e, open::OpenError::NotWeb(_)) {
+                // The URL where the user (or a script) can take it from.
+                let url = export::sanitize(&url).into_owned();
+                emit(|out| writeln!(out, "{url}"))?;
+            }
+            Ok(Outcome::NotFound)
+        }
+    }
+}
+
+/// The hidden `__clipboard-helper`: serves an X11 selection after errdex has exited.
+pub fn helper() -> Outcome {
+    match clipboard::serve_helper() {
+        0 => Outcome::Found,
+        _ => Outcome::NotFound,
+    }
+}

@@ -1,0 +1,166 @@
+//! `pin`, `unpin`, `pins`: the pinned records, from the command line.
+
+use std::collections::HashMap;
+
+use serde_json::json;
+
+use super::data::{DataArgs, load_data};
+use super::inspect::find;
+use super::output::{Failure, Outcome, emit};
+use crate::dataset::Dataset;
+use crate::export;
+use crate::state::{self, Pins};
+
+fn open_pins() -> Result<Pins, Failure> {
+    let dir = state::data_dir().map_err(Failure::new)?;
+    let mut pins = Pins::open(&dir);
+    report_warnings(&mut pins);
+    Ok(pins)
+}
+
+/// A corrupt pins file set aside is worth a line on stderr, once.
+fn report_warnings(pins: &mut Pins) {
+    for w in pins.warnings.drain(..) {
+        eprintln!("errdex: warning: {w}");
+    }
+}
+
+pub fn pin(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
+    let loaded = load_data(data)?;
+    let Some(index) = find(&loaded.dataset, id) else {
+        return Ok(Outcome::NotFound);
+    };
+    let id = &loaded.dataset.entries()[index].id;
+    let mut pins = open_pins()?;
+    let added = pins.pin(id).map_err(Failure::new);
+    report_warnings(&mut pins);
+    let verb = if added? { "pinned" } else { "already pinned" };
+    emit(|out| writeln!(out, "{verb} {}", export::sanitize(id)))?;
+    Ok(Outcome::Found)
+}
+
+/// Unpins by id or by a prefix only one pin has; the record need not be in any dataset.
+pub fn unpin(id: &str) -> Result<Outcome, Failure> {
+    let mut pins = open_pins()?;
+    let exact = pins.contains(id).then(|| id.to_string());
+    let target = exact.or_else(|| {
+        let mut hits = pins.list().iter().filter(|p| p.id.starts_with(id));
+        match (hits.next(), hits.next()) {
+            (Some(only), None) if !id.is_empty() => Some(only.id.clone()),
+            _ => None,
+        }
+    });
+    let Some(target) = target else {
+        eprintln!("errdex: `{}` is not pinned", export::sanitize(id));
+        return Ok(Outcome::NotFound);
+    };
+    let removed = pins.unpin(&target).map_err(Failure::new);
+    report_warnings(&mut pins);
+    if !removed? {
+        // Another errdex unpinned it between our read and our write.
+        eprintln!("errdex: `{}` is not pinned", export::sanitize(&target));
+        return Ok(Outcome::NotFound);
+    }
+    emit(|out| writeln!(out, "unpinned {}", export::sanitize(&target)))?;
+    Ok(Outcome::Found)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PinsFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
+    let pins = open_pins()?;
+    if pins.list().is_empty() {
+        eprintln!("errdex: nothing is pinned (`errdex pin ID`, or b in the browser)");
+        return Ok(Outcome::NotFound);
+    }
+    let loaded = load_data(data)?;
+    let ds = &loaded.dataset;
+    let by_id: HashMap<&str, usize> = ds
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (&*e.id, i))
+        .rev() // the first of duplicate ids wins, as in `lookup`
+        .collect();
+    let found: Vec<(&state::Pin, Option<usize>)> = pins
+        .list()
+        .iter()
+        .map(|p| (p, by_id.get(p.id.as_str()).copied()))
+        .collect();
+    let text = match format {
+        PinsFormat::Text => text_list(ds, &found),
+        PinsFormat::Json => json_lines(ds, &found),
+        PinsFormat::Markdown => markdown(ds, &found)?,
+    };
+    emit(|out| out.write_all(text.as_bytes()))?;
+    Ok(Outcome::Found)
+}
+
+/// `ID  REPO  PATH:LINE  MESSAGE`, tab-separated like `search`.
+fn text_list(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
+    let mut out = String::new();
+    for (pin, index) in found {
+        let line = match index.map(|i| &ds.entries()[i]) {
+            Some(e) => format!(
+                "{}\t{}\t{}\t{}",
+                e.id,
+                e.repo.as_deref().unwrap_or("-"),
+                e.location().unwrap_or_else(|| "-".into()),
+                e.message.lines().next().unwrap_or("")
+            ),
+            None => format!("{}\t-\t-\t(not in the loaded datasets)", pin.id),
+        };
+        out.push_str(&export::sanitize(&line));
+        out.push('\n');
+    }
+    out
+}
+
+fn json_lines(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
+    let mut out = String::new();
+    for (pin, index) in found {
+        let mut v = json!({ "id": pin.id, "pinnedAt": pin.at, "found": index.is_some() });
+        if let (Some(e), Some(obj)) = (index.map(|i| &ds.entries()[i]), v.as_object_mut()) {
+            obj.insert("errorMessage".into(), json!(e.message));
+            obj.insert("repo".into(), json!(e.repo));
+            obj.insert("filePath".into(), json!(e.file_path));
+            obj.insert("lineNumber".into(), json!(e.line_number));
+            obj.insert("severity".into(), json!(e.severity));
+            obj.insert("tags".into(), json!(e.tags));
+        }
+        out.push_str(&v.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+/// One incident note: every pinned record's note under one title, and the pins that are not
+/// in the loaded datasets named at the end so none is silently dropped.
+fn markdown(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> Result<String, Failure> {
+    let present: Vec<usize> = found.iter().filter_map(|(_, i)| *i).collect();
+    let mut out = format!("# Pinned errors ({})\n\n", present.len());
+    for (n, &i) in present.iter().enumerate() {
+        if n > 0 {
+            out.push_str("\n---\n\n");
+        }
+        let record = ds.record(i).map_err(Failure::new)?;
+        out.push_str(&export::to_markdown(&record));
+    }
+    let missing: Vec<String> = found
+        .iter()
+        .filter(|(_, i)| i.is_none())
+        .map(|(p, _)| format!("`{}`", p.id))
+        .collect();
+    if !missing.is_empty() {
+        out.push_str(&format!(
+            "\n---\n\nPinned but not in the loaded datasets: {}\n",
+            missing.join(", ")
+        ));
+    }
+    Ok(export::sanitize(&out).into_owned())
+}

@@ -1,0 +1,324 @@
+//! Putting text on a clipboard wherever errdex runs — a desktop, tmux, an SSH session — and
+//! saying truthfully what happened. Never panics, never waits more than a moment.
+//!
+//! The browser holds one [`SystemClipboard`] (it is `Send + Sync`) and calls
+//! [`Clipboard::copy`] off the UI thread; the returned [`Report`]'s message goes on the
+//! status line.
+
+mod native;
+mod osc52;
+mod plan;
+pub(crate) mod process;
+mod report;
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use serde::Deserialize;
+
+pub use native::{HELPER_ARG, serve as serve_helper};
+pub use osc52::{TerminalWriter, controlling_terminal, sequence as osc52_sequence};
+pub use report::{Report, Route};
+
+use plan::{Abilities, Slot, Step, X11_TOOLS};
+use process::{TOOL_TIMEOUT, run_with_input, which};
+
+/// The `clipboard` config key: which routes a copy may take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// tmux buffer inside tmux; the display's clipboard; OSC 52 outside tmux.
+    #[default]
+    Auto,
+    /// Only the OSC 52 escape sequence.
+    Osc52,
+    /// Only the display's clipboard (X11 helper, wl-copy, xclip, xsel).
+    Native,
+    /// Only the tmux buffer.
+    Tmux,
+    /// Only `clipboard_command`, with the text on its stdin.
+    Command,
+    /// Never copy.
+    Off,
+}
+
+impl Mode {
+    pub const NAMES: &[&str] = &["auto", "osc52", "native", "tmux", "command", "off"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Auto => "auto",
+            Mode::Osc52 => "osc52",
+            Mode::Native => "native",
+            Mode::Tmux => "tmux",
+            Mode::Command => "command",
+            Mode::Off => "off",
+        }
+    }
+}
+
+impl FromStr for Mode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let all = [
+            Mode::Auto,
+            Mode::Osc52,
+            Mode::Native,
+            Mode::Tmux,
+            Mode::Command,
+            Mode::Off,
+        ];
+        all.into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown clipboard mode `{s}`; one of: {}",
+                    Mode::NAMES.join(", ")
+                )
+            })
+    }
+}
+
+/// The clipboard settings of config.toml: `clipboard` and `clipboard_command`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    pub mode: Mode,
+    /// A shell command that reads the text on stdin (`pbcopy`, `xclip -sel c`, `clip.exe` …).
+    pub command: Option<String>,
+}
+
+/// What the environment says about the ways to a clipboard.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    /// An X11 display (`DISPLAY`).
+    pub display: bool,
+    /// A Wayland compositor (`WAYLAND_DISPLAY`).
+    pub wayland: bool,
+    /// Inside tmux (`TMUX`).
+    pub tmux: bool,
+}
+
+impl Env {
+    pub fn from_process() -> Self {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        Env {
+            display: set("DISPLAY"),
+            wayland: set("WAYLAND_DISPLAY"),
+            tmux: set("TMUX"),
+        }
+    }
+}
+
+/// Something that takes text and says where it went.
+pub trait Clipboard: Send + Sync {
+    fn copy(&self, text: &str) -> Report;
+}
+
+/// The real clipboard: tries the routes the mode and the environment allow.
+pub struct SystemClipboard {
+    config: Config,
+    env: Env,
+    /// The errdex executable, re-run as the X11 selection helper.
+    helper: Option<PathBuf>,
+    terminal: TerminalWriter,
+}
+
+impl SystemClipboard {
+    /// A clipboard for this process: its environment, its executable as the helper, and the
+    /// controlling terminal for OSC 52.
+    pub fn new(config: Config) -> Self {
+        SystemClipboard {
+            config,
+            env: Env::from_process(),
+            helper: std::env::current_exe().ok(),
+            terminal: controlling_terminal(),
+        }
+    }
+
+    /// Where OSC 52 sequences go instead of the controlling terminal (the browser passes a
+    /// writer that queues them for its draw loop).
+    pub fn with_terminal(mut self, terminal: TerminalWriter) -> Self {
+        self.terminal = terminal;
+        self
+    }
+
+    pub fn with_env(mut self, env: Env) -> Self {
+        self.env = env;
+        self
+    }
+
+    /// The executable to run as `EXE __clipboard-helper`; `None` disables the helper.
+    pub fn with_helper(mut self, helper: Option<PathBuf>) -> Self {
+        self.helper = helper;
+        self
+    }
+
+    fn attempt(&self, step: &Step, text: &str) -> Result<Route, String> {
+        match step {
+            Step::Tmux => tmux_load_buffer(text).map(|()| Route::Tmux),
+            Step::WlCopy => run_with_input("wl-copy", &[] as &[&str], text, TOOL_TIMEOUT)
+                .map(|()| Route::Wayland),
+            Step::Native => {
+                let Some(exe) = &self.helper else {
+                    return Err("no clipboard helper".into());
+                };
+                native::copy_via_helper(exe, text).map(|()| match native::SYSTEM_KEEPS_TEXT {
+                    true => Route::System,
+                    false => Route::X11,
+                })
+            }
+            Step::Tool(tool) => {
+                let args = X11_TOOLS
+                    .iter()
+                    .find(|(name, _)| name == tool)
+                    .map(|(_, args)| *args)
+                    .unwrap_or_default();
+                run_with_input(tool, args, text, TOOL_TIMEOUT).map(|()| Route::Tool(tool))
+            }
+            Step::Command(command) => run_shell(command, text).map(|()| Route::Command),
+            Step::Osc52 => (self.terminal)(osc52::sequence(text).as_bytes())
+                .map(|()| Route::Osc52)
+                .map_err(|e| format!("OSC 52: {e}")),
+        }
+    }
+}
+
+impl Clipboard for SystemClipboard {
+    fn copy(&self, text: &str) -> Report {
+        let has_tool = |t: &str| which(t).is_some();
+        let can = Abilities {
+            has_tool: &has_tool,
+            has_helper: self.helper.is_some(),
+            system_clipboard: native::SYSTEM_KEEPS_TEXT,
+        };
+        let plan = plan::plan(
+            self.config.mode,
+            self.config.command.as_deref(),
+            &self.env,
+            &can,
+        );
+        let mut report = Report::default();
+        let mut reasons: Vec<(Slot, String)> = plan.skipped;
+        for group in &plan.groups {
+            if group.fallback_only && report.copied() {
+                continue;
+            }
+            let mut failures = Vec::new();
+            for step in &group.steps {
+                match self.attempt(step, text) {
+                    Ok(route) => {
+                        report.routes.push(route);
+                        failures.clear();
+                        break;
+                    }
+                    Err(e) => failures.push(e),
+                }
+            }
+            if !failures.is_empty() {
+                reasons.push((group.slot, failures.join("; ")));
+            }
+        }
+        reasons.sort_by_key(|(slot, _)| *slot);
+        report.reasons = reasons.into_iter().map(|(_, why)| why).collect();
+        if self.config.mode != Mode::Auto {
+            report.mode_note = Some(format!("clipboard = \"{}\"", self.config.mode.name()));
+        }
+        report
+    }
+}
+
+/// `tmux load-buffer -w -`: the buffer, and through `-w` the outer terminal's clipboard.
+/// tmux before 3.2 has no `-w`; then the buffer alone.
+fn tmux_load_buffer(text: &str) -> Result<(), String> {
+    match run_with_input("tmux", &["load-buffer", "-w", "-"], text, TOOL_TIMEOUT) {
+        Err(e) if e.contains("-w") || e.contains("unknown flag") => {
+            run_with_input("tmux", &["load-buffer", "-"], text, TOOL_TIMEOUT)
+        }
+        other => other,
+    }
+}
+
+fn run_shell(command: &str, text: &str) -> Result<(), String> {
+    let (shell, flag) = if cfg!(windows) {
+        ("cmd", "/C")
+    } else {
+        ("sh", "-c")
+    };
+    run_with_input(shell, &[flag, command], text, TOOL_TIMEOUT)
+        .map_err(|e| format!("clipboard_command `{command}`: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    fn bare(mode: Mode, command: Option<&str>) -> (SystemClipboard, Arc<Mutex<Vec<u8>>>) {
+        let written = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&written);
+        let terminal: TerminalWriter = Arc::new(move |b: &[u8]| {
+            sink.lock()
+                .map_err(|_| std::io::Error::other("poisoned"))?
+                .extend_from_slice(b);
+            Ok(())
+        });
+        let config = Config {
+            mode,
+            command: command.map(String::from),
+        };
+        let clipboard = SystemClipboard::new(config)
+            .with_env(Env::default())
+            .with_helper(None)
+            .with_terminal(terminal);
+        (clipboard, written)
+    }
+
+    #[test]
+    fn osc52_goes_to_the_terminal_writer() {
+        let (c, written) = bare(Mode::Auto, None);
+        let report = c.copy("hi");
+        assert_eq!(report.message(), "sent via OSC 52 — cannot confirm");
+        let bytes = written.lock().map(|w| w.clone()).unwrap_or_default();
+        assert_eq!(bytes, osc52::sequence("hi").as_bytes());
+    }
+
+    #[test]
+    fn nothing_available_says_why_without_panicking() {
+        let (c, written) = bare(Mode::Native, None);
+        let report = c.copy("hi");
+        assert!(!report.copied());
+        assert_eq!(
+            report.message(),
+            "cannot copy: no display, not in tmux, OSC 52 disabled (clipboard = \"native\")"
+        );
+        assert!(written.lock().map(|w| w.is_empty()).unwrap_or(false));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn command_mode_pipes_the_text_and_reports_failures() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("copied");
+        let (c, _) = bare(Mode::Command, Some(&format!("cat > '{}'", out.display())));
+        assert_eq!(c.copy("a\nb").message(), "copied (clipboard_command)");
+        assert_eq!(std::fs::read_to_string(&out).ok().as_deref(), Some("a\nb"));
+        let (c, _) = bare(Mode::Command, Some("exit 4"));
+        assert_eq!(
+            c.copy("x").message(),
+            "cannot copy: clipboard_command `exit 4`: sh exited with status 4 (clipboard = \"command\")"
+        );
+    }
+
+    #[test]
+    fn modes_parse_by_name() {
+        for name in Mode::NAMES {
+            assert_eq!(name.parse::<Mode>().map(Mode::name), Ok(*name));
+        }
+        assert!(
+            "clip"
+                .parse::<Mode>()
+                .is_err_and(|e| e.contains("auto, osc52"))
+        );
+    }
+}

@@ -1,0 +1,32 @@
+//! Where errdex keeps its files: the platform's config, data and cache folders (XDG on Linux).
+
+use std::path::PathBuf;
+
+use directories::{BaseDirs, ProjectDirs};
+
+fn project() -> Option<ProjectDirs> {
+    ProjectDirs::from("", "", "errdex")
+}
+
+/// The folder `config.toml` lives in.
+pub fn config_dir() -> Option<PathBuf> {
+    project().map(|p| p.config_dir().to_path_buf())
+}
+
+/// Pins, history and recently viewed records.
+pub fn data_dir() -> Option<PathBuf> {
+    project().map(|p| p.data_dir().to_path_buf())
+}
+
+/// The index cache: anything here can be deleted at any time.
+pub fn cache_dir() -> Option<PathBuf> {
+    project().map(|p| p.cache_dir().to_path_buf())
+}
+
+pub fn config_file() -> Option<PathBuf> {
+    config_dir().map(|d| d.join("config.toml"))
+}
+
+pub fn home_dir() -> Option<PathBuf> {
+    BaseDirs::new().map(|b| b.home_dir().to_path_buf())
+}

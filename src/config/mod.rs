@@ -1,0 +1,237 @@
+//! `config.toml`: which datasets to open, theme, key overrides, clipboard, ranking weights and
+//! layout. A mistake in the file costs only the key it is in: that key keeps its default and
+//! the problem is reported with its line and column.
+
+mod datasets;
+pub mod dirs;
+mod keys;
+mod parse;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use keys::normalize_key;
+
+/// The documented default configuration, printed by `errdex config --default`.
+pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Dataset files, directories and glob patterns, in order; relative ones already resolved
+    /// against the config file's folder and `~` against the home folder.
+    pub datasets: Vec<PathBuf>,
+    pub theme: Theme,
+    /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
+    pub keys: Vec<(String, String)>,
+    pub clipboard: ClipboardMode,
+    /// A shell command that receives the text on stdin in `command` mode.
+    pub clipboard_command: Option<String>,
+    pub ranking: Ranking,
+    pub layout: Layout,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            datasets: Vec::new(),
+            theme: Theme::Auto,
+            keys: Vec::new(),
+            clipboard: ClipboardMode::Auto,
+            clipboard_command: None,
+            ranking: Ranking::default(),
+            layout: Layout::default(),
+        }
+    }
+}
+
+/// A closed set of words a config value must be one of.
+pub trait Choice: Sized + Copy + 'static {
+    const ALL: &'static [(&'static str, Self)];
+
+    fn name(self) -> &'static str
+    where
+        Self: PartialEq,
+    {
+        Self::ALL
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    Dark,
+    Light,
+    /// Ask the terminal for its background; dark when it does not say.
+    Auto,
+}
+
+impl Choice for Theme {
+    const ALL: &'static [(&'static str, Self)] = &[
+        ("dark", Theme::Dark),
+        ("light", Theme::Light),
+        ("auto", Theme::Auto),
+    ];
+}
+
+/// The clipboard module's own mode enum, spelled in the config as it is on the command line.
+pub use crate::clipboard::Mode as ClipboardMode;
+
+impl Choice for ClipboardMode {
+    const ALL: &'static [(&'static str, Self)] = &[
+        ("auto", ClipboardMode::Auto),
+        ("osc52", ClipboardMode::Osc52),
+        ("native", ClipboardMode::Native),
+        ("tmux", ClipboardMode::Tmux),
+        ("command", ClipboardMode::Command),
+        ("off", ClipboardMode::Off),
+    ];
+}
+
+/// How much a match in each field counts; only their proportions matter.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ranking {
+    pub message: f64,
+    pub tags: f64,
+    pub path: f64,
+    pub repo: f64,
+}
+
+impl Default for Ranking {
+    fn default() -> Self {
+        Ranking {
+            message: 1.0,
+            tags: 0.8,
+            path: 0.6,
+            repo: 0.4,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailPosition {
+    /// Right of the results when the terminal is wide enough, else below.
+    Auto,
+    Right,
+    Below,
+}
+
+impl Choice for DetailPosition {
+    const ALL: &'static [(&'static str, Self)] = &[
+        ("auto", DetailPosition::Auto),
+        ("right", DetailPosition::Right),
+        ("below", DetailPosition::Below),
+    ];
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub detail: DetailPosition,
+    /// Percent of the width (or height, when below) given to the result list.
+    pub ratio: u16,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            detail: DetailPosition::Auto,
+            ratio: 45,
+        }
+    }
+}
+
+impl Config {
+    /// What the clipboard module needs of the config.
+    pub fn clipboard_config(&self) -> crate::clipboard::Config {
+        crate::clipboard::Config {
+            mode: self.clipboard,
+            command: self.clipboard_command.clone(),
+        }
+    }
+}
+
+/// Something wrong in the config file: where, and what was done about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: error: {}", self.path, self.message);
+        }
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.path, self.line, self.column, self.message
+        )
+    }
+}
+
+/// The configuration in force and how it was arrived at.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    pub config: Config,
+    /// Where the file is (or would be); `None` when the platform has no config folder.
+    pub path: Option<PathBuf>,
+    /// Whether the file exists and was read.
+    pub found: bool,
+    pub problems: Vec<Problem>,
+}
+
+impl Loaded {
+    /// The one line a status bar shows when the file had problems.
+    pub fn summary(&self) -> Option<String> {
+        let first = self.problems.first()?;
+        Some(match self.problems.len() {
+            1 => format!("config: {first}"),
+            n => format!("config: {first} (and {} more)", n - 1),
+        })
+    }
+}
+
+/// Reads the config file from the platform's config folder; a missing file is the defaults.
+pub fn load() -> Loaded {
+    match dirs::config_file() {
+        Some(path) => load_from(&path),
+        None => Loaded::default(),
+    }
+}
+
+/// Reads a config file; a missing file is the defaults, an unreadable one a problem.
+pub fn load_from(path: &Path) -> Loaded {
+    let name = path.display().to_string();
+    let mut loaded = Loaded {
+        path: Some(path.to_path_buf()),
+        ..Loaded::default()
+    };
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            loaded.found = true;
+            let base = path.parent().unwrap_or(Path::new("."));
+            let (config, problems) = parse::parse(&text, &name, base);
+            loaded.config = config;
+            loaded.problems = problems;
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => loaded.problems.push(Problem {
+            path: name,
+            line: 0,
+            column: 0,
+            message: format!("cannot read: {e}; using the defaults"),
+        }),
+    }
+    loaded
+}
+
+/// Parses config text; relative dataset paths are taken from `base`.
+pub fn parse_str(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
+    parse::parse(text, name, base)
+}
+
+pub use datasets::dataset_specs;

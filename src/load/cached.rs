@@ -1,0 +1,34 @@
+//! The loader's use of the index cache: a dataset file's entries come from the cache when it
+//! is current, else from parsing, after which they are cached.
+
+use super::source::{Source, SourceSpec};
+use super::{Counter, Depth, Options, parse_source};
+use crate::cache::Cache;
+use crate::dataset::Entry;
+use crate::diag::Diagnostic;
+
+/// A dataset file's index from the cache when it is current; else parsed, and cached.
+pub(super) fn cached_or_parsed(
+    spec: &SourceSpec,
+    source: &Source,
+    options: Options,
+    cache: Option<&Cache>,
+    counter: &Counter,
+) -> (Vec<Entry>, Vec<Diagnostic>) {
+    let cache = cache.filter(|_| options.depth == Depth::Index);
+    let key = match (cache, spec) {
+        (Some(_), SourceSpec::Path(path)) => Cache::key(path, source.bytes.as_slice()),
+        _ => None,
+    };
+    if let (Some(cache), Some(key)) = (cache, &key)
+        && let Some((entries, diags)) = cache.get(key, &source.name)
+    {
+        counter.add(entries.len() as u64, source.bytes.as_slice().len() as u64);
+        return (entries, diags);
+    }
+    let (entries, diags) = parse_source(source, options, counter);
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        cache.put(key, &entries, &diags);
+    }
+    (entries, diags)
+}

@@ -1,0 +1,189 @@
+//! One JSON state file: read with corruption set aside, changed under a lock, written
+//! atomically. Two errdex processes changing the same file take turns, and each applies its
+//! change to what the other wrote, so neither loses anything.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A state file in the data folder, such as `pins.json`.
+#[derive(Debug, Clone)]
+pub struct StateFile {
+    dir: PathBuf,
+    name: &'static str,
+}
+
+impl StateFile {
+    pub fn new(dir: &Path, name: &'static str) -> Self {
+        StateFile {
+            dir: dir.to_path_buf(),
+            name,
+        }
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(self.name)
+    }
+
+    /// The current contents; a missing file is the default. A file that cannot be parsed is
+    /// moved aside (under the lock, so no writer is mid-way) and reported in `warnings`.
+    pub fn read<T: DeserializeOwned + Default>(&self, warnings: &mut Vec<String>) -> T {
+        match self.try_read() {
+            Ok(value) => value,
+            Err(_) => match self.lock() {
+                Ok(_guard) => self.read_locked(warnings),
+                Err(e) => {
+                    warnings.push(format!("cannot lock {}: {e}", self.path().display()));
+                    T::default()
+                }
+            },
+        }
+    }
+
+    /// Applies `change` to the latest contents and writes the result, all under the lock.
+    /// Returns the contents as written and what `change` returned.
+    pub fn update<T, R>(
+        &self,
+        warnings: &mut Vec<String>,
+        change: impl FnOnce(&mut T) -> R,
+    ) -> Result<(T, R), String>
+    where
+        T: Serialize + DeserializeOwned + Default,
+    {
+        let _guard = self
+            .lock()
+            .map_err(|e| format!("cannot lock {}: {e}", self.path().display()))?;
+        let mut value: T = self.read_locked(warnings);
+        let result = change(&mut value);
+        self.write(&value)
+            .map_err(|e| format!("cannot write {}: {e}", self.path().display()))?;
+        Ok((value, result))
+    }
+
+    fn try_read<T: DeserializeOwned + Default>(&self) -> Result<T, String> {
+        match fs::read(self.path()) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| e.to_string()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(T::default()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    fn read_locked<T: DeserializeOwned + Default>(&self, warnings: &mut Vec<String>) -> T {
+        match self.try_read() {
+            Ok(value) => value,
+            Err(why) => {
+                let path = self.path();
+                let aside = self.aside_path();
+                match fs::rename(&path, &aside) {
+                    Ok(()) => warnings.push(format!(
+                        "{} was unreadable ({why}); moved it to {} and started afresh",
+                        path.display(),
+                        aside.display()
+                    )),
+                    Err(e) => warnings.push(format!(
+                        "{} is unreadable ({why}) and could not be moved aside ({e}); ignoring it",
+                        path.display()
+                    )),
+                }
+                T::default()
+            }
+        }
+    }
+
+    /// `pins.json.corrupt-<unix time>`, with a counter if that is taken.
+    fn aside_path(&self) -> PathBuf {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let base = format!("{}.corrupt-{secs}", self.name);
+        let mut candidate = self.dir.join(&base);
+        let mut n = 1;
+        while candidate.exists() {
+            candidate = self.dir.join(format!("{base}-{n}"));
+            n += 1;
+        }
+        candidate
+    }
+
+    /// Temp file in the same folder, flushed to disk, then renamed over the old file: a
+    /// reader sees the old contents or the new, never half of either.
+    fn write<T: Serialize>(&self, value: &T) -> io::Result<()> {
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{}.", self.name))
+            .tempfile_in(&self.dir)?;
+        serde_json::to_writer_pretty(&mut tmp, value)?;
+        tmp.write_all(b"\n")?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(self.path()).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the
+    /// process dies, so a crashed errdex never leaves a stale lock behind.
+    fn lock(&self) -> io::Result<File> {
+        fs::create_dir_all(&self.dir)?;
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join(format!("{}.lock", self.name)))?;
+        file.lock()?;
+        Ok(file)
+    }
+}
+
+/// Seconds since the Unix epoch, for timestamps in state files.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn updates_round_trip_and_leave_no_temp_files() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = StateFile::new(dir.path(), "list.json");
+        let mut warnings = Vec::new();
+        let (list, ()) = file
+            .update(&mut warnings, |v: &mut Vec<u32>| v.push(7))
+            .expect("update");
+        assert_eq!(list, vec![7]);
+        let again: Vec<u32> = file.read(&mut warnings);
+        assert_eq!(again, vec![7]);
+        assert!(warnings.is_empty());
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .expect("read dir")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["list.json", "list.json.lock"]);
+    }
+
+    #[test]
+    fn a_corrupt_file_is_moved_aside() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join("list.json"), "[1, 2,").expect("write");
+        let file = StateFile::new(dir.path(), "list.json");
+        let mut warnings = Vec::new();
+        let list: Vec<u32> = file.read(&mut warnings);
+        assert!(list.is_empty());
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("moved it to"), "{warnings:?}");
+        let aside: Vec<String> = fs::read_dir(dir.path())
+            .expect("read dir")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with("list.json.corrupt-"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        let kept = fs::read_to_string(dir.path().join(&aside[0])).expect("read aside");
+        assert_eq!(kept, "[1, 2,");
+    }
+}

@@ -1,0 +1,17 @@
+//! What errdex remembers between runs, in the data folder: pins, query history, recently
+//! viewed records. Every file is written atomically under a lock; a corrupt one is set aside.
+
+mod file;
+pub mod history;
+pub mod pins;
+
+use std::path::PathBuf;
+
+pub use file::StateFile;
+pub use history::Recent;
+pub use pins::{Pin, Pins};
+
+/// The data folder, or why there is none.
+pub fn data_dir() -> Result<PathBuf, String> {
+    crate::config::dirs::data_dir().ok_or_else(|| "no data folder (is HOME set?)".to_string())
+}

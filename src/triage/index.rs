@@ -1,0 +1,251 @@
+//! The records, indexed once for scanning logs: every distinct normalised message or pattern
+//! (a "form") with the records that share it, an anchor table (each form filed under its rarest
+//! word) for containment, postings for the token-overlap fallback, and file names for
+//! `path:line` boosts.
+
+use foldhash::HashMap;
+
+use super::normalize::{Tok, Tokens, tokenize};
+use crate::dataset::Entry;
+
+/// A variable part in a token sequence.
+pub const VAR: u32 = u32::MAX;
+/// A log word no record has: it can only fall inside a placeholder.
+pub const UNKNOWN: u32 = u32::MAX - 1;
+pub const NONE: u32 = u32::MAX;
+
+/// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
+const MAX_FORM_TOKENS: usize = 48;
+
+/// Compressed rows: `items[offsets[k]..offsets[k + 1]]` belong to key `k`.
+#[derive(Debug, Default)]
+pub struct Rows {
+    offsets: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Rows {
+    fn build(keys: usize, pairs: &[(u32, u32)]) -> Self {
+        let mut offsets = vec![0u32; keys + 1];
+        for &(k, _) in pairs {
+            offsets[k as usize + 1] += 1;
+        }
+        for k in 0..keys {
+            offsets[k + 1] += offsets[k];
+        }
+        let mut fill = offsets.clone();
+        let mut items = vec![0u32; pairs.len()];
+        for &(k, v) in pairs {
+            items[fill[k as usize] as usize] = v;
+            fill[k as usize] += 1;
+        }
+        Rows { offsets, items }
+    }
+
+    pub fn get(&self, key: u32) -> &[u32] {
+        let k = key as usize;
+        match (self.offsets.get(k), self.offsets.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
+/// One distinct normalised message or pattern.
+#[derive(Debug)]
+pub struct Form {
+    /// Word ids and `VAR`s, without leading or trailing `VAR`s.
+    pub tokens: Box<[u32]>,
+    /// Distinct word ids.
+    pub words: Box<[u32]>,
+    /// Sum of the idf of `words`: what full coverage weighs.
+    pub weight: f32,
+    /// Number of word tokens (a measure of how specific a containment hit is).
+    pub word_count: u16,
+    /// The second-rarest distinct word, checked before the full comparison.
+    pub second: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct Index {
+    vocab: HashMap<Box<str>, u32>,
+    /// Characters per word id.
+    letters: Vec<usize>,
+    pub idf: Vec<f32>,
+    pub df: Vec<u32>,
+    pub forms: Vec<Form>,
+    /// Records (dataset indices, ascending id order) per form.
+    pub form_records: Rows,
+    /// Forms per anchor word (containable forms only).
+    pub anchors: Rows,
+    /// Forms per word (every form), for the overlap fallback.
+    pub postings: Rows,
+    /// Words this common are not used to find overlap candidates (their idf is low anyway).
+    pub max_df: u32,
+    /// The message form and the pattern form of each record (`NONE` when absent).
+    pub record_forms: Vec<[u32; 2]>,
+    /// Each record's position in id order: ties between equal scores go to the smaller id.
+    pub rank: Vec<u32>,
+    /// Each record's filePath and lineNumber, for `path:line` boosts.
+    pub locations: Vec<Option<(Box<str>, Option<i64>)>>,
+    /// Records per file name (last path component).
+    files: HashMap<Box<str>, Vec<u32>>,
+}
+
+impl Index {
+    pub fn build(entries: &[Entry]) -> Self {
+        let mut index = Index::default();
+        let mut form_ids: HashMap<Box<[u32]>, u32> = HashMap::default();
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(entries.len() * 2);
+        let mut tokens = Tokens::new();
+        index.record_forms = vec![[NONE; 2]; entries.len()];
+        for (record, entry) in entries.iter().enumerate() {
+            let record = record as u32;
+            let texts = [Some(&*entry.message), entry.pattern.as_deref()];
+            let mut seen = NONE;
+            for (k, text) in texts.into_iter().enumerate() {
+                let Some(text) = text else { continue };
+                tokenize(text, &mut tokens);
+                let seq = index.intern(&tokens);
+                if seq.is_empty() {
+                    continue;
+                }
+                let next = form_ids.len() as u32;
+                let form = *form_ids.entry(seq.into_boxed_slice()).or_insert(next);
+                if form == seen {
+                    continue;
+                }
+                seen = form;
+                index.record_forms[record as usize][k] = form;
+                pairs.push((form, record));
+            }
+            let location = entry.file_path.as_deref().map(|path| {
+                let name = super::frames::file_name(path);
+                index.files.entry(name.into()).or_default().push(record);
+                (path.into(), entry.line_number)
+            });
+            index.locations.push(location);
+        }
+        let mut sequences: Vec<(Box<[u32]>, u32)> = form_ids.into_iter().collect();
+        sequences.sort_unstable_by_key(|(_, id)| *id);
+        index.finish(sequences, pairs, entries);
+        index
+    }
+
+    /// Word ids of a record text, `VAR`s kept, outer `VAR`s dropped, cut at `MAX_FORM_TOKENS`.
+    fn intern(&mut self, tokens: &Tokens) -> Vec<u32> {
+        let mut seq: Vec<u32> = Vec::with_capacity(tokens.len());
+        for t in tokens.iter().take(MAX_FORM_TOKENS) {
+            match t {
+                Tok::Var if seq.is_empty() => {}
+                Tok::Var => seq.push(VAR),
+                Tok::Word(w) => {
+                    let id = match self.vocab.get(w) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.vocab.len() as u32;
+                            self.vocab.insert(w.into(), id);
+                            self.letters.push(w.chars().count());
+                            id
+                        }
+                    };
+                    seq.push(id);
+                }
+            }
+        }
+        while seq.last() == Some(&VAR) {
+            seq.pop();
+        }
+        seq
+    }
+
+    fn finish(
+        &mut self,
+        sequences: Vec<(Box<[u32]>, u32)>,
+        mut pairs: Vec<(u32, u32)>,
+        entries: &[Entry],
+    ) {
+        let words = self.vocab.len();
+        let mut df = vec![0u32; words];
+        let mut distinct: Vec<Box<[u32]>> = Vec::with_capacity(sequences.len());
+        for (seq, _) in &sequences {
+            let mut w: Vec<u32> = seq.iter().copied().filter(|&t| t != VAR).collect();
+            w.sort_unstable();
+            w.dedup();
+            for &t in &w {
+                df[t as usize] += 1;
+            }
+            distinct.push(w.into_boxed_slice());
+        }
+        let n = sequences.len().max(1) as f32;
+        self.idf = df
+            .iter()
+            .map(|&d| (1.0 + n / d.max(1) as f32).ln())
+            .collect();
+        self.max_df = (sequences.len() as u32 / 20).max(64);
+        let mut anchor_pairs = Vec::new();
+        let mut posting_pairs = Vec::new();
+        for (form_id, ((seq, _), words)) in sequences.into_iter().zip(distinct).enumerate() {
+            let form_id = form_id as u32;
+            let mut by_rarity = words.to_vec();
+            by_rarity.sort_by_key(|&w| (df[w as usize], w));
+            let word_count = seq.iter().filter(|&&t| t != VAR).count();
+            let letters: usize = seq
+                .iter()
+                .filter(|&&t| t != VAR)
+                .map(|&t| self.letters[t as usize])
+                .sum();
+            let containable = match word_count {
+                0 => false,
+                1 => letters >= 14,
+                2 => letters >= 12,
+                _ => true,
+            };
+            // Forms too short to be specific only match by overlap.
+            if containable {
+                anchor_pairs.push((by_rarity[0], form_id));
+            }
+            posting_pairs.extend(words.iter().map(|&w| (w, form_id)));
+            self.forms.push(Form {
+                weight: words.iter().map(|&w| self.idf[w as usize]).sum(),
+                word_count: word_count.min(u16::MAX as usize) as u16,
+                second: by_rarity.get(1).copied().unwrap_or(NONE),
+                tokens: seq,
+                words,
+            });
+        }
+        self.df = df;
+        self.anchors = Rows::build(words, &anchor_pairs);
+        self.postings = Rows::build(words, &posting_pairs);
+        let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+        order.sort_by(|&a, &b| by_id(entries, a, b));
+        self.rank = vec![0; entries.len()];
+        for (rank, &record) in order.iter().enumerate() {
+            self.rank[record as usize] = rank as u32;
+        }
+        // Records of a form in id order, so "the first k" is stable without sorting per hit.
+        pairs.sort_unstable_by_key(|&(form, record)| (form, self.rank[record as usize]));
+        self.form_records = Rows::build(self.forms.len(), &pairs);
+    }
+
+    /// The id of a log word, or `UNKNOWN`.
+    pub fn word(&self, word: &str) -> u32 {
+        self.vocab.get(word).copied().unwrap_or(UNKNOWN)
+    }
+
+    pub fn records_of(&self, form: u32) -> &[u32] {
+        self.form_records.get(form)
+    }
+
+    /// Records whose filePath ends with this file name.
+    pub fn records_in_file(&self, name: &str) -> &[u32] {
+        self.files.get(name).map_or(&[], Vec::as_slice)
+    }
+}
+
+fn by_id(entries: &[Entry], a: u32, b: u32) -> std::cmp::Ordering {
+    entries[a as usize]
+        .id
+        .cmp(&entries[b as usize].id)
+        .then(a.cmp(&b))
+}

@@ -1,0 +1,387 @@
+//! One normaliser for both sides: a log line and a record's message or pattern become the same
+//! kind of token sequence, so "the message appears inside the line" is a comparison of tokens.
+//!
+//! Words are lowercased; everything that varies between occurrences of one error — numbers,
+//! timestamps, UUIDs, hex ids, single-word quoted values, format placeholders (`{port}`, `{}`,
+//! `%s`, `%d`, `%v`, `%(name)s`, `<name>`, `.*`) — becomes one `Var`, and runs of them collapse
+//! into one. Level words (INFO, ERROR, …) are dropped on both sides; the first one seen near the
+//! start of a line is kept as the line's level. Punctuation separates words and is otherwise
+//! ignored. ANSI colour sequences are skipped.
+
+pub use super::level::Level;
+
+/// A normalised token: a lowercase word, or a variable part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tok<'a> {
+    Word(&'a str),
+    Var,
+}
+
+/// How many leading tokens may carry the line's level (after timestamps, hosts, loggers).
+const LEVEL_WINDOW: usize = 8;
+/// A quoted value longer than this is prose, not a value.
+const MAX_QUOTED: usize = 80;
+const MAX_BRACED: usize = 48;
+const MAX_ANGLED: usize = 32;
+
+const VAR: (u32, u32) = (u32::MAX, u32::MAX);
+
+/// The tokens of one line, in reusable buffers (a scanner normalises millions of lines).
+#[derive(Default, Debug)]
+pub struct Tokens {
+    text: String,
+    spans: Vec<(u32, u32)>,
+    level: Option<Level>,
+    seen: usize,
+}
+
+impl Tokens {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn level(&self) -> Option<Level> {
+        self.level
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Tok<'_>> + '_ {
+        self.spans.iter().map(|&(s, e)| {
+            if (s, e) == VAR {
+                Tok::Var
+            } else {
+                Tok::Word(&self.text[s as usize..e as usize])
+            }
+        })
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.spans.clear();
+        self.level = None;
+        self.seen = 0;
+    }
+
+    fn push_var(&mut self) {
+        self.seen += 1;
+        if self.spans.last() != Some(&VAR) {
+            self.spans.push(VAR);
+        }
+    }
+
+    fn push_word(&mut self, raw: &str) {
+        self.seen += 1;
+        let start = self.text.len();
+        if raw.is_ascii() {
+            self.text.push_str(raw);
+            self.text[start..].make_ascii_lowercase();
+        } else {
+            self.text.extend(raw.chars().flat_map(char::to_lowercase));
+        }
+        let word = &self.text[start..];
+        if let Some(level) = Level::from_word(word) {
+            if self.level.is_none() && self.seen <= LEVEL_WINDOW {
+                self.level = Some(level);
+            }
+            self.text.truncate(start);
+            return;
+        }
+        if is_variable(word) {
+            self.text.truncate(start);
+            self.seen -= 1;
+            self.push_var();
+            return;
+        }
+        self.spans.push((start as u32, self.text.len() as u32));
+    }
+}
+
+/// Normalises `line` into `out` (cleared first).
+pub fn tokenize(line: &str, out: &mut Tokens) {
+    out.clear();
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if is_word_byte(c) {
+            let end = i + b[i..].iter().take_while(|&&c| is_word_byte(c)).count();
+            if out.seen == 0 && is_klog_prefix(&b[i..end]) {
+                out.level = klog_level(c);
+                out.push_var();
+            } else {
+                out.push_word(&line[i..end]);
+            }
+            i = end;
+            continue;
+        }
+        let prev_is_word = i > 0 && is_word_byte(b[i - 1]);
+        let skip = match c {
+            0x1b => Some(ansi_len(&b[i..])),
+            b'"' | b'\'' | b'`' if !prev_is_word => quoted_len(&b[i..]),
+            b'{' => enclosed_len(&b[i..], b'}', MAX_BRACED),
+            b'<' => enclosed_len(&b[i..], b'>', MAX_ANGLED),
+            b'%' => printf_len(&b[i..]),
+            b'.' if matches!(b.get(i + 1), Some(b'*' | b'+')) => Some(2),
+            b'\\' if matches!(b.get(i + 1), Some(b'd' | b'w' | b's' | b'S')) => {
+                Some(if matches!(b.get(i + 2), Some(b'+' | b'*')) {
+                    3
+                } else {
+                    2
+                })
+            }
+            _ => None,
+        };
+        match skip {
+            Some(n) if c == 0x1b => i += n.max(1),
+            Some(n) => {
+                out.push_var();
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+}
+
+/// Letters, digits, `_`, and any non-ASCII byte (so UTF-8 words stay whole).
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+}
+
+/// A token that names an instance rather than a kind: anything with a digit except a word with
+/// a short version suffix (`utf8`, `sha256`, `ipv6`, `http2`), and hex-looking ids like `a716`.
+fn is_variable(word: &str) -> bool {
+    let b = word.as_bytes();
+    if !b.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    let letters = b.iter().take_while(|c| !c.is_ascii_digit()).count();
+    let digits = b.len() - letters;
+    let versioned = letters > 0
+        && (1..=3).contains(&digits)
+        && b[letters..].iter().all(u8::is_ascii_digit)
+        && b[..letters]
+            .iter()
+            .all(|c| c.is_ascii_alphabetic() || *c == b'_');
+    if !versioned {
+        return true;
+    }
+    b.len() >= 4 && b.iter().all(u8::is_ascii_hexdigit)
+}
+
+/// klog's `E0115` (level letter, month, day) at the very start of a line.
+fn is_klog_prefix(token: &[u8]) -> bool {
+    token.len() == 5
+        && matches!(token[0], b'I' | b'W' | b'E' | b'F')
+        && token[1..].iter().all(u8::is_ascii_digit)
+}
+
+fn klog_level(letter: u8) -> Option<Level> {
+    Some(match letter {
+        b'I' => Level::Info,
+        b'W' => Level::Warn,
+        b'E' => Level::Error,
+        _ => Level::Fatal,
+    })
+}
+
+/// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
+/// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
+fn ansi_len(b: &[u8]) -> usize {
+    match b.get(1) {
+        Some(b'[') => {
+            let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));
+            (2 + body.count() + 1).min(b.len())
+        }
+        Some(b']') => match b[2..].iter().position(|&c| c == 0x07 || c == 0x1b) {
+            Some(end) if b[2 + end] == 0x07 => 2 + end + 1,
+            Some(end) => (2 + end + 2).min(b.len()),
+            None => b.len(),
+        },
+        Some(_) => 2,
+        None => 1,
+    }
+}
+
+/// A quoted value without whitespace (`'main'`, `"user_id"`, `` `colour` ``, `''`): its length
+/// including both quotes. Quoted prose is left to be read word by word.
+fn quoted_len(b: &[u8]) -> Option<usize> {
+    let quote = b[0];
+    let inner = b[1..]
+        .iter()
+        .take(MAX_QUOTED)
+        .position(|&c| c == quote || c.is_ascii_whitespace())?;
+    (b[1 + inner] == quote).then_some(inner + 2)
+}
+
+/// `{port}`, `{}`, `{0:>8}`, `<nil>`, `<name>`: a short placeholder without whitespace or nesting.
+fn enclosed_len(b: &[u8], close: u8, max: usize) -> Option<usize> {
+    let open = b[0];
+    let inner = b[1..]
+        .iter()
+        .take(max)
+        .position(|&c| c == close || c == open || c.is_ascii_whitespace())?;
+    (b[1 + inner] == close).then_some(inner + 2)
+}
+
+/// printf, Go, Python and CPython conversions: `%s`, `%d`, `%v`, `%+v`, `%5.2f`, `%lld`,
+/// `%(name)s`, `%R`.
+fn printf_len(b: &[u8]) -> Option<usize> {
+    let mut i = 1;
+    if b.get(1) == Some(&b'(') {
+        let close = b[2..].iter().take(MAX_BRACED).position(|&c| c == b')')?;
+        i = 2 + close + 1;
+    }
+    while matches!(b.get(i), Some(b'-' | b'+' | b'#' | b'0'..=b'9' | b'.')) {
+        i += 1;
+    }
+    while matches!(b.get(i), Some(b'l' | b'h' | b'z' | b'j' | b't' | b'q')) && i < 4 {
+        i += 1;
+    }
+    let conversion = *b.get(i)?;
+    let known = b"sdivqxXfFeEgGuocpTwtbRSUA";
+    known.contains(&conversion).then_some(i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(line: &str) -> String {
+        let mut t = Tokens::new();
+        tokenize(line, &mut t);
+        t.iter()
+            .map(|t| match t {
+                Tok::Word(w) => w.to_string(),
+                Tok::Var => "*".to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn level(line: &str) -> Option<Level> {
+        let mut t = Tokens::new();
+        tokenize(line, &mut t);
+        t.level()
+    }
+
+    #[test]
+    fn timestamps_levels_and_numbers_vanish() {
+        assert_eq!(
+            norm(
+                "2024-01-15T10:23:45.123Z ERROR listen tcp 0.0.0.0:8080: bind: address already in use"
+            ),
+            "* listen tcp * bind address already in use"
+        );
+    }
+
+    #[test]
+    fn uuids_and_hex_ids_are_one_variable() {
+        assert_eq!(
+            norm("request 550e8400-e29b-41d4-a716-446655440000 failed (span a1174e815cc32dac)"),
+            "request * failed span *"
+        );
+    }
+
+    #[test]
+    fn versioned_words_are_words() {
+        assert_eq!(
+            norm("utf8 sha256 ipv6 http2 b64"),
+            "utf8 sha256 ipv6 http2 b64"
+        );
+        assert_eq!(norm("pod api-7d9f8b6c4-x2kq9 e2e"), "pod api *");
+    }
+
+    #[test]
+    fn single_word_quotes_are_values_and_prose_is_read() {
+        assert_eq!(norm("thread 'main' panicked"), "thread * panicked");
+        assert_eq!(
+            norm(r#"column "user_id" does not exist"#),
+            "column * does not exist"
+        );
+        assert_eq!(
+            norm(r#"msg="connection reset by peer""#),
+            "msg connection reset by peer"
+        );
+        assert_eq!(norm("can't open ``"), "can t open *");
+    }
+
+    #[test]
+    fn placeholders_match_what_they_stand_for() {
+        for pattern in [
+            "listening on port {port} failed",
+            "listening on port {} failed",
+            "listening on port %d failed",
+            "listening on port %v failed",
+            "listening on port %5.2f failed",
+            "listening on port %(port)s failed",
+            "listening on port <port> failed",
+            "listening on port {0:>8} failed",
+            "listening on port .* failed",
+            r"listening on port \d+ failed",
+        ] {
+            assert_eq!(norm(pattern), "listening on port * failed", "{pattern}");
+        }
+        assert_eq!(
+            norm("listening on port 8080 failed"),
+            "listening on port * failed"
+        );
+    }
+
+    #[test]
+    fn percent_signs_that_are_not_conversions_stay_punctuation() {
+        assert_eq!(norm("disk 95% full"), "disk * full");
+        assert_eq!(norm("100 % done"), "* done");
+    }
+
+    #[test]
+    fn ansi_colours_are_skipped() {
+        assert_eq!(
+            norm("\x1b[31mERROR\x1b[0m connection refused"),
+            "connection refused"
+        );
+        assert_eq!(
+            level("\x1b[31mERROR\x1b[0m connection refused"),
+            Some(Level::Error)
+        );
+        assert_eq!(norm("disk full\x1b]52;c;aGk=\x07 now"), "disk full now");
+        assert_eq!(norm("disk full\x1b]0;title\x1b\\ now"), "disk full now");
+    }
+
+    #[test]
+    fn level_comes_from_the_start_of_the_line() {
+        assert_eq!(
+            level("2024-01-15 10:23:45,123 INFO server started"),
+            Some(Level::Info)
+        );
+        assert_eq!(level("[WARN] slow query"), Some(Level::Warn));
+        assert_eq!(
+            level("E0115 10:23:45.123456 1 reflector.go:138] watch failed"),
+            Some(Level::Error)
+        );
+        assert_eq!(
+            level("I0115 10:23:45.123456 1 main.go:10] ok"),
+            Some(Level::Info)
+        );
+        assert_eq!(
+            level("a b c d e f g h i j k l then an error happened"),
+            None
+        );
+    }
+
+    #[test]
+    fn non_ascii_words_are_lowercased_whole() {
+        assert_eq!(norm("Échec de connexion"), "échec de connexion");
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        for line in [
+            "", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%",
+        ] {
+            norm(line);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! From the forms an event matched and the locations it named to ranked records: a record
+//! whose filePath and lineNumber the log names is boosted, and may match on its location alone
+//! when the event is an error or a trace.
+
+use super::Match;
+use super::frames::Frame;
+use super::index::Index;
+use super::matcher::{FormHit, Via};
+
+const EXACT_LINE_BOOST: f32 = 0.10;
+const NEAR_LINE_BOOST: f32 = 0.05;
+const SAME_FILE_BOOST: f32 = 0.02;
+/// Lines of drift between the analysed source and the running build still count as "near".
+const NEAR_LINES: i64 = 25;
+const LOCATION_ONLY: f32 = 0.5;
+const LOCATION_PATH_BONUS: f32 = 0.05;
+
+/// What the log says about a record's location.
+#[derive(Debug, Clone, Copy)]
+struct Named {
+    record: u32,
+    boost: f32,
+    exact: bool,
+    components: usize,
+}
+
+/// Ranks the records of an event's hits, best first, at most `limit`.
+pub fn resolve(
+    index: &Index,
+    hits: &mut Vec<FormHit>,
+    frames: &[Frame],
+    location_only: bool,
+    limit: usize,
+) -> Vec<Match> {
+    // Best hit per form, best forms first.
+    hits.sort_by(|a, b| a.form.cmp(&b.form).then(b.score.total_cmp(&a.score)));
+    hits.dedup_by_key(|h| h.form);
+    hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
+
+    let mut out: Vec<Match> = Vec::new();
+    for named in named_records(index, frames, hits) {
+        let forms = index.record_forms[named.record as usize];
+        let best = hits.iter().find(|h| forms.contains(&h.form));
+        let found = match best {
+            Some(h) => Some(((h.score + named.boost).min(1.0), h.via)),
+            None if location_only && named.exact => {
+                let bonus = if named.components >= 2 {
+                    LOCATION_PATH_BONUS
+                } else {
+                    0.0
+                };
+                Some((LOCATION_ONLY + bonus, Via::Location))
+            }
+            None => None,
+        };
+        if let Some((score, via)) = found {
+            out.push(Match {
+                record: named.record as usize,
+                score,
+                via,
+            });
+        }
+    }
+    for hit in hits.iter() {
+        for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
+            if out.iter().all(|m| m.record != record as usize) {
+                out.push(Match {
+                    record: record as usize,
+                    score: hit.score,
+                    via: hit.via,
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(index.rank[a.record].cmp(&index.rank[b.record]))
+    });
+    out.truncate(limit);
+    out
+}
+
+/// Records whose location the frames name and that either matched by message or sit at the
+/// very line named, each once with its strongest boost. A common file name (`executor.rs`)
+/// names hundreds of records; only those few are looked at closely.
+fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named> {
+    let mut named: Vec<Named> = Vec::new();
+    for frame in frames {
+        for &record in index.records_in_file(frame.file_name()) {
+            let Some((path, line)) = &index.locations[record as usize] else {
+                continue;
+            };
+            let diff = line.map(|l| (l - i64::from(frame.line)).abs());
+            let forms = index.record_forms[record as usize];
+            if diff != Some(0) && !hits.iter().any(|h| forms.contains(&h.form)) {
+                continue;
+            }
+            let Some(components) = shared_suffix(path, &frame.path) else {
+                continue;
+            };
+            let (boost, exact) = match diff {
+                Some(0) => (EXACT_LINE_BOOST, true),
+                Some(d) if d <= NEAR_LINES => (NEAR_LINE_BOOST, false),
+                _ => (SAME_FILE_BOOST, false),
+            };
+            named.push(Named {
+                record,
+                boost,
+                exact,
+                components,
+            });
+        }
+    }
+    // Strongest first, then one per record.
+    named.sort_by(|a, b| a.record.cmp(&b.record).then(b.boost.total_cmp(&a.boost)));
+    named.dedup_by_key(|n| n.record);
+    named
+}
+
+/// How many trailing path components two paths share, when one is a suffix of the other
+/// (`/home/app/src/x.rs` and `src/x.rs`; `Pool.java` and `src/main/java/Pool.java`) or they
+/// agree on at least the file and its directory (`tokio-1.35.1/src/x.rs` and `tokio/src/x.rs`:
+/// a crate or package directory named differently where it was installed).
+fn shared_suffix(a: &str, b: &str) -> Option<usize> {
+    let mut x = a.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
+    let mut y = b.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
+    let mut shared = 0;
+    loop {
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p == q => shared += 1,
+            (Some(_), Some(_)) => return (shared >= 2).then_some(shared),
+            _ => return (shared > 0).then_some(shared),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_share_components() {
+        assert_eq!(shared_suffix("/home/app/src/x.rs", "src/x.rs"), Some(2));
+        assert_eq!(
+            shared_suffix("Pool.java", "src/main/java/Pool.java"),
+            Some(1)
+        );
+        assert_eq!(shared_suffix("./src/x.rs", "src/x.rs"), Some(2));
+        assert_eq!(shared_suffix("lib/x.rs", "src/x.rs"), None);
+        assert_eq!(
+            shared_suffix("/cargo/tokio-1.35.1/src/rt/mod.rs", "tokio/src/rt/mod.rs"),
+            Some(3)
+        );
+        assert_eq!(shared_suffix("", "src/x.rs"), None);
+    }
+}

@@ -1,0 +1,190 @@
+//! The triage API against the embedded sample: boosts, location-only hits, gating by level,
+//! grouping, limits and ties.
+
+use super::*;
+use crate::dataset::Dataset;
+use crate::load::{self, Options};
+
+fn sample() -> Dataset {
+    load::load(&[crate::sample::spec()], Options::default(), &|_| {}).dataset
+}
+
+fn ids(ds: &Dataset, report: &Report) -> Vec<Vec<String>> {
+    report
+        .hits
+        .iter()
+        .map(|h| {
+            h.matches
+                .iter()
+                .map(|m| ds.entries()[m.record].id.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+const VNODE: &str = "should not update vnode bitmap during consuming log store";
+
+#[test]
+fn a_named_location_raises_the_score_of_that_record() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let bare = t.scan([VNODE], 1);
+    let located = t.scan(
+        [
+            "thread 'actor' panicked at /build/src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428:33:",
+            VNODE,
+        ],
+        1,
+    );
+    assert_eq!(ids(&ds, &bare), [["a1174e815cc32dac"]]);
+    assert_eq!(ids(&ds, &located), [["a1174e815cc32dac"]]);
+    let (b, l) = (bare.hits[0].matches[0], located.hits[0].matches[0]);
+    assert!(l.score > b.score, "{l:?} vs {b:?}");
+    assert_eq!(b.via, Via::Contains);
+    assert_eq!((located.hits[0].line, located.hits[0].last_line), (1, 2));
+}
+
+#[test]
+fn a_location_alone_matches_inside_a_trace() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let report = t.scan(
+        [
+            "panic: something odd happened",
+            "goroutine 1 [running]:",
+            "runtime.mapassign(...)",
+            "\t/usr/local/go/src/runtime/map.go:607 +0x1d",
+        ],
+        1,
+    );
+    assert_eq!(ids(&ds, &report), [["58fe51a091e185cf"]]);
+    assert_eq!(report.hits[0].matches[0].via, Via::Location);
+}
+
+#[test]
+fn an_info_line_naming_a_location_is_not_a_hit() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let report = t.scan(
+        ["2024-01-15 10:00:00 INFO loaded src/runtime/map.go:607"],
+        1,
+    );
+    assert!(report.is_empty(), "{:?}", report.hits);
+}
+
+#[test]
+fn overlap_applies_to_error_lines_only() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let text = "nodes is forbidden: User \"x\" cannot list resource \"nodes\" in API group \"\" at the cluster scope";
+    let error = t.scan([format!("2024-01-15 10:00:00 ERROR {text}")], 1);
+    let info = t.scan([format!("2024-01-15 10:00:00 INFO {text}")], 1);
+    assert_eq!(ids(&ds, &error), [["3021ef161b4b6015"]]);
+    assert_eq!(error.hits[0].matches[0].via, Via::Overlap);
+    assert!(info.is_empty());
+}
+
+#[test]
+fn groups_count_hits_most_frequent_first() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let a = "ERROR database is locked";
+    let b = "ERROR deadlock detected";
+    let report = t.scan([a, b, "INFO all good", a, a], 1);
+    let groups: Vec<(String, usize, Vec<usize>)> = report
+        .groups
+        .iter()
+        .map(|g| {
+            (
+                ds.entries()[g.record].id.to_string(),
+                g.count,
+                g.lines.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("c2806c2ccae5adc8".to_string(), 3, vec![1, 4, 5]),
+            ("c247199589bf85e9".to_string(), 1, vec![2]),
+        ]
+    );
+}
+
+#[test]
+fn limit_keeps_the_best_records_first() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let line = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial tcp 10.0.0.1:50051: connect: connection refused\"";
+    assert_eq!(ids(&ds, &t.scan([line], 1)), [["6a42ea166f8cf182"]]);
+    let two = t.scan([line], 5);
+    assert_eq!(ids(&ds, &two), [["6a42ea166f8cf182", "8ef2b1e4ccf0cbac"]]);
+    let m = &two.hits[0].matches;
+    assert!(m[0].score > m[1].score);
+}
+
+#[test]
+fn equal_messages_tie_on_the_smaller_id() {
+    let entry = |id: &str| Entry {
+        id: id.into(),
+        message: "replica lagging behind leader".into(),
+        pattern: None,
+        repo: None,
+        file_path: None,
+        line_number: None,
+        severity: None,
+        error_type: None,
+        tags: Box::new([]),
+        source: 0,
+        start: 0,
+        len: 0,
+        line: 0,
+    };
+    let entries = [entry("bbb"), entry("aaa"), entry("ccc")];
+    let t = Triage::from_entries(&entries);
+    let one = t.scan(["WARN replica lagging behind leader by 3s"], 1);
+    assert_eq!(one.hits[0].matches[0].record, 1);
+    let all = t.scan(["WARN replica lagging behind leader by 3s"], 3);
+    let order: Vec<usize> = all.hits[0].matches.iter().map(|m| m.record).collect();
+    assert_eq!(order, [1, 0, 2]);
+}
+
+#[test]
+fn streaming_and_whole_log_agree() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let log = include_str!("../../tests/fixtures/logs/java_stacktrace.log");
+    let whole = t.scan(log.lines(), 2);
+    let mut scanner = t.scanner(2);
+    let mut streamed = Vec::new();
+    for line in log.split_inclusive('\n') {
+        streamed.extend(scanner.push(line));
+    }
+    streamed.extend(scanner.finish());
+    assert_eq!(whole.hits, streamed);
+}
+
+#[test]
+fn odd_input_never_panics() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut lines = Vec::new();
+    for _ in 0..500 {
+        let len = (rng % 300) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let alphabet = b"{}%<>'\"`\\:. \tabcE0123/\x1b[";
+                alphabet[(rng % alphabet.len() as u64) as usize]
+            })
+            .collect();
+        lines.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    lines.push("x".repeat(MAX_LINE_BYTES * 2));
+    lines.push(format!("{}é", "a".repeat(MAX_LINE_BYTES - 1)));
+    t.scan(&lines, 3);
+    Triage::from_entries(&[]).scan(&lines, 1);
+}

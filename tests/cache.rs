@@ -1,0 +1,105 @@
+//! The index cache through the real binary: used when current, rebuilt when the dataset
+//! changes or the cache is damaged, emptied by `cache --clear`.
+
+mod support;
+
+use std::path::PathBuf;
+
+use support::{Home, record_count, stderr, stdout, write_dataset};
+
+/// Enough records to pass the size below which files are not cached.
+const RECORDS: usize = 1500;
+
+fn cache_files(home: &Home) -> Vec<PathBuf> {
+    match std::fs::read_dir(home.cache_dir()) {
+        Ok(dir) => dir
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "idx"))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn a_warm_start_uses_the_cache_and_a_change_invalidates_it() {
+    let home = Home::new();
+    let data = home.path("d.jsonl");
+    write_dataset(&data, "rec", RECORDS);
+    let arg = data.to_str().expect("utf-8");
+    let o = home.run(&["stats", "--json", "--data", arg]);
+    assert_eq!(record_count(&o), RECORDS as u64);
+    let files = cache_files(&home);
+    assert_eq!(files.len(), 1);
+    let written = std::fs::read(&files[0]).expect("read cache");
+
+    // Served from the cache: same answer, the cache file is not rewritten.
+    let o = home.run(&["show", "--data", arg, "rec-00042"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("failure number 42"));
+    assert_eq!(std::fs::read(&files[0]).expect("read cache"), written);
+
+    // The same size, other content: the ids change and the cache must notice.
+    write_dataset(&data, "abc", RECORDS);
+    let o = home.run(&["show", "--data", arg, "abc-00042"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("failure number 42 in abc"));
+    // A longer file.
+    write_dataset(&data, "abc", RECORDS + 10);
+    let o = home.run(&["stats", "--json", "--data", arg]);
+    assert_eq!(record_count(&o), RECORDS as u64 + 10);
+    assert_eq!(cache_files(&home).len(), 1, "one index per dataset file");
+}
+
+#[test]
+fn a_corrupt_cache_is_rebuilt_silently() {
+    let home = Home::new();
+    let data = home.path("d.jsonl");
+    write_dataset(&data, "rec", RECORDS);
+    let arg = data.to_str().expect("utf-8");
+    home.run(&["stats", "--json", "--data", arg]);
+    let files = cache_files(&home);
+    std::fs::write(&files[0], b"ERRDEXIX\x01\0\0\0garbage").expect("write");
+    let o = home.run(&["stats", "--json", "--data", arg]);
+    assert!(o.status.success());
+    assert_eq!(record_count(&o), RECORDS as u64);
+    assert_eq!(stderr(&o), "");
+    assert!(
+        std::fs::read(&files[0]).expect("read").len() > 100,
+        "rewritten"
+    );
+}
+
+#[test]
+fn diagnostics_come_back_from_the_cache() {
+    let home = Home::new();
+    let data = home.path("d.jsonl");
+    write_dataset(&data, "rec", RECORDS);
+    let mut text = std::fs::read_to_string(&data).expect("read");
+    text.push_str("{\"id\": \"broken\"}\n");
+    std::fs::write(&data, text).expect("write");
+    let arg = data.to_str().expect("utf-8");
+    let cold = home.run(&["stats", "--data", arg]);
+    let warm = home.run(&["stats", "--data", arg]);
+    assert!(stderr(&cold).contains(":1501: error:"), "{}", stderr(&cold));
+    assert_eq!(stderr(&warm), stderr(&cold));
+    assert_eq!(stdout(&warm), stdout(&cold));
+}
+
+#[test]
+fn cache_clear_empties_it() {
+    let home = Home::new();
+    let data = home.path("d.jsonl");
+    write_dataset(&data, "rec", RECORDS);
+    home.run(&["stats", "--data", data.to_str().expect("utf-8")]);
+    assert_eq!(cache_files(&home).len(), 1);
+    let o = home.run(&["cache"]);
+    assert!(stdout(&o).contains("1 cached indexes"), "{}", stdout(&o));
+    let o = home.run(&["cache", "--clear"]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o).starts_with("removed 1 cached indexes"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(cache_files(&home).is_empty());
+}

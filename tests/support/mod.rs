@@ -1,0 +1,85 @@
+//! A private errdex home for each test: XDG config, data and cache folders in a temp dir,
+//! and datasets written there.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Home {
+    pub dir: tempfile::TempDir,
+}
+
+impl Home {
+    pub fn new() -> Self {
+        Home {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn config_file(&self) -> PathBuf {
+        self.path("config/errdex/config.toml")
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.path("data/errdex")
+    }
+
+    pub fn cache_dir(&self) -> PathBuf {
+        self.path("cache/errdex")
+    }
+
+    pub fn write_config(&self, text: &str) {
+        let path = self.config_file();
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write config");
+    }
+
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_errdex"));
+        cmd.env("XDG_CONFIG_HOME", self.path("config"))
+            .env("XDG_DATA_HOME", self.path("data"))
+            .env("XDG_CACHE_HOME", self.path("cache"))
+            .env("HOME", self.dir.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("TMUX");
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.cmd().args(args).output().expect("run errdex")
+    }
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `count` small records with ids `{prefix}-{n}`, one JSON document a line.
+pub fn write_dataset(path: &Path, prefix: &str, count: usize) {
+    let mut text = String::new();
+    for n in 0..count {
+        text.push_str(&format!(
+            "{{\"id\":\"{prefix}-{n:05}\",\"errorMessage\":\"failure number {n} in {prefix}\",\"repo\":\"acme/{prefix}\",\"filePath\":\"src/{prefix}.rs\",\"lineNumber\":{n},\"tags\":[\"t{}\"]}}\n",
+            n % 7
+        ));
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("write dataset");
+}
+
+/// `records` from `errdex stats --json`.
+pub fn record_count(o: &Output) -> u64 {
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stats json");
+    v["records"].as_u64().expect("records")
+}
