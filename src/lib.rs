@@ -18,3 +18,4 @@ pub mod sample;
 pub mod search;
 pub mod state;
 pub mod triage;
+pub mod tui;

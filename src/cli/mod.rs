@@ -209,14 +209,11 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         None => {
-            let outcome = inspect::stats(&data, false)?;
-            eprintln!(
-                "\nerrdex: the interactive browser is not built yet; try `errdex show ID` or `errdex stats --json`.{}",
-                cli.query
-                    .map(|q| format!(" (query: {q})"))
-                    .unwrap_or_default()
-            );
-            Ok(outcome)
+            let query = cli.query.unwrap_or_default();
+            let options =
+                crate::tui::Options::from_env(data.specs(), query).map_err(Failure::new)?;
+            crate::tui::run(options).map_err(Failure::new)?;
+            Ok(Outcome::Found)
         }
     }
 }

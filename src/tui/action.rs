@@ -1,0 +1,160 @@
+//! The browser's vocabulary: what a key can ask for (`Action`, named in snake_case so a config
+//! can rebind keys by name), what reaches `update` (`Msg`), and the I/O `update` asks the
+//! runtime to do (`Effect`).
+
+use std::sync::Arc;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use crate::dataset::{Dataset, Entry};
+use crate::load::Progress;
+use crate::record::Record;
+
+use super::source::SourceLines;
+
+macro_rules! actions {
+    ($($variant:ident = $name:literal, $about:literal;)*) => {
+        /// Everything a key can do.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action {
+            $($variant,)*
+        }
+
+        impl Action {
+            pub const ALL: &[Action] = &[$(Action::$variant,)*];
+
+            /// The snake_case name a config file uses.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Action::$variant => $name,)*
+                }
+            }
+
+            /// What the help overlay says it does.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(Action::$variant => $about,)*
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    Quit = "quit", "quit errdex";
+    Help = "help", "show or hide this help";
+    SearchMode = "search_mode", "back to the search box";
+    BrowseMode = "browse_mode", "leave the search box: single keys act";
+    SelectNext = "select_next", "next result, or scroll the focused pane down";
+    SelectPrev = "select_prev", "previous result, or scroll the focused pane up";
+    PageDown = "page_down", "a page down";
+    PageUp = "page_up", "a page up";
+    SelectFirst = "select_first", "first result, or top of the pane";
+    SelectLast = "select_last", "last result, or bottom of the pane";
+    FocusNext = "focus_next", "focus the next pane";
+    FocusPrev = "focus_prev", "focus the previous pane";
+    ShowOverview = "show_overview", "show the overview pane";
+    ShowSource = "show_source", "show the source pane";
+    ShowFixes = "show_fixes", "show the fixes pane";
+    ShowTips = "show_tips", "show the prevention tips pane";
+    Zoom = "zoom", "detail full screen, or back";
+    Back = "back", "leave the full-screen detail";
+    DeleteBack = "delete_back", "delete the character before the cursor";
+    DeleteWord = "delete_word", "delete the word before the cursor";
+    ClearQuery = "clear_query", "clear the search";
+    CursorLeft = "cursor_left", "move the cursor left";
+    CursorRight = "cursor_right", "move the cursor right";
+}
+
+impl Action {
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::ALL.iter().copied().find(|a| a.name() == name)
+    }
+}
+
+/// The record shown in the detail panes, read from its source when it was selected.
+#[derive(Debug, Clone)]
+pub struct Detail {
+    pub index: usize,
+    pub record: Record,
+    pub source: Option<SourceLines>,
+}
+
+/// What loading ended with, as the status bar reports it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LoadSummary {
+    pub records: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub skipped: usize,
+    /// The first problem, to show the user something concrete.
+    pub first_problem: Option<String>,
+}
+
+/// The results of one search, as the browser keeps them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResultSet {
+    pub generation: u64,
+    pub query: String,
+    /// Record indices, best first.
+    pub hits: Vec<u32>,
+    pub matched: usize,
+    pub total: usize,
+    pub done: bool,
+}
+
+/// The characters a query matched in one row's fields (char indices), for highlighting.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowMatches {
+    pub message: Vec<usize>,
+    pub file_path: Vec<usize>,
+    pub repo: Vec<usize>,
+}
+
+/// Computes a row's matches for the current query; only visible rows are asked.
+pub type RowMatcher = Arc<dyn Fn(&Entry) -> RowMatches + Send + Sync>;
+
+/// Everything that reaches `update`.
+#[derive(Clone)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    Action(Action),
+    Progress(Progress),
+    Loaded(Arc<Dataset>, LoadSummary),
+    /// New results, and how to find the matched characters of a row for highlighting.
+    Results(ResultSet, Option<RowMatcher>),
+    Detail(Result<Box<Detail>, (usize, String)>),
+}
+
+/// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Quit,
+    /// Run this query against the dataset.
+    Search(String),
+    /// Read every field of record N (and prepare its source lines).
+    LoadDetail(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_snake_case_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for a in Action::ALL {
+            assert!(seen.insert(a.name()), "duplicate name {}", a.name());
+            assert!(
+                a.name().chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{}",
+                a.name()
+            );
+            assert_eq!(Action::from_name(a.name()), Some(*a));
+            assert!(!a.about().is_empty());
+        }
+        assert_eq!(Action::from_name("nope"), None);
+    }
+}

@@ -1,0 +1,22 @@
+//! The interactive browser, in The Elm Architecture: `Model` (model.rs) holds the state,
+//! `update` (update.rs) turns messages into a new state and effects without I/O, views
+//! (view/) draw the model, and the runtime (runtime.rs) owns the terminal, the threads and
+//! the effects. Nothing outside this module touches ratatui or crossterm.
+
+pub mod action;
+pub mod keymap;
+pub mod layout;
+pub mod model;
+mod runtime;
+mod scroll;
+pub mod source;
+mod terminal;
+pub mod text;
+pub mod theme;
+pub mod update;
+pub mod view;
+
+#[cfg(test)]
+mod testing;
+
+pub use runtime::{Options, run};

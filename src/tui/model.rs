@@ -1,0 +1,131 @@
+//! Everything the browser shows, in one value. `update` changes it; views only read it.
+
+use std::sync::Arc;
+
+use super::action::{Detail, LoadSummary, ResultSet, RowMatcher};
+use super::keymap::{Keymap, Mode};
+use super::layout::Areas;
+use super::theme::Theme;
+use crate::dataset::{Dataset, Entry};
+use crate::load::Progress;
+
+/// The parts of the screen that can have the focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Results,
+    Overview,
+    Source,
+    Fixes,
+    Tips,
+}
+
+impl Pane {
+    pub const DETAIL: [Pane; 4] = [Pane::Overview, Pane::Source, Pane::Fixes, Pane::Tips];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Results => "Results",
+            Pane::Overview => "Overview",
+            Pane::Source => "Source",
+            Pane::Fixes => "Fixes",
+            Pane::Tips => "Tips",
+        }
+    }
+
+    /// Position among the detail panes (Results has none).
+    pub fn detail_index(self) -> Option<usize> {
+        Pane::DETAIL.iter().position(|p| *p == self)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadState {
+    Loading(Progress),
+    Done(LoadSummary),
+}
+
+pub struct Model {
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub width: u16,
+    pub height: u16,
+    pub mode: Mode,
+    pub query: String,
+    /// Cursor position in the query, in chars.
+    pub cursor: usize,
+    pub focus: Pane,
+    /// The detail pane on display (one of `Pane::DETAIL`).
+    pub tab: Pane,
+    pub zoomed: bool,
+    pub help: bool,
+    pub help_scroll: usize,
+    pub load: LoadState,
+    pub dataset: Option<Arc<Dataset>>,
+    pub results: ResultSet,
+    pub matcher: Option<RowMatcher>,
+    /// Position of the selected result in `results.hits`.
+    pub selected: usize,
+    /// First result shown in the list.
+    pub list_offset: usize,
+    pub detail: Option<Detail>,
+    /// Why the selected record could not be read.
+    pub detail_error: Option<String>,
+    /// Scroll offset of each detail pane, in lines.
+    pub scroll: [usize; 4],
+    pub quit: bool,
+}
+
+impl Model {
+    pub fn new(keymap: Keymap, theme: Theme, query: String, width: u16, height: u16) -> Model {
+        let cursor = query.chars().count();
+        Model {
+            keymap,
+            theme,
+            width,
+            height,
+            mode: Mode::Search,
+            query,
+            cursor,
+            focus: Pane::Results,
+            tab: Pane::Overview,
+            zoomed: false,
+            help: false,
+            help_scroll: 0,
+            load: LoadState::Loading(Progress::default()),
+            dataset: None,
+            results: ResultSet::default(),
+            matcher: None,
+            selected: 0,
+            list_offset: 0,
+            detail: None,
+            detail_error: None,
+            scroll: [0; 4],
+            quit: false,
+        }
+    }
+
+    pub fn areas(&self) -> Option<Areas> {
+        Areas::compute(self.width, self.height, self.zoomed)
+    }
+
+    /// The record index of the selected result.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.results.hits.get(self.selected).map(|&i| i as usize)
+    }
+
+    /// The in-memory fields of a result row.
+    pub fn entry(&self, index: usize) -> Option<&Entry> {
+        self.dataset.as_ref()?.entries().get(index)
+    }
+
+    /// The detail being shown, if it belongs to the selected result.
+    pub fn current_detail(&self) -> Option<&Detail> {
+        self.detail
+            .as_ref()
+            .filter(|d| Some(d.index) == self.selected_index())
+    }
+
+    pub fn scroll_of(&self, pane: Pane) -> usize {
+        pane.detail_index().map_or(0, |i| self.scroll[i])
+    }
+}

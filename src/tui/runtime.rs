@@ -1,0 +1,285 @@
+//! The edge of the browser: threads for input, loading, signals and search feed one channel;
+//! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
+//! something changed.
+
+use std::io::IsTerminal;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event};
+
+use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use super::keymap::Keymap;
+use super::model::Model;
+use super::source::{self, Highlighter};
+use super::terminal::{self, Guard};
+use super::theme::{Theme, ThemeName};
+use super::update::update;
+use super::view;
+use crate::dataset::Dataset;
+use crate::load::{self, Loaded, Progress, SourceSpec};
+use crate::search::{Engine, Query, Results, positions};
+
+/// How the browser starts.
+pub struct Options {
+    pub specs: Vec<SourceSpec>,
+    pub query: String,
+    pub theme: ThemeName,
+    /// False when NO_COLOR is set.
+    pub color: bool,
+    pub keymap: Keymap,
+}
+
+impl Options {
+    /// Defaults from the environment: NO_COLOR, and ERRDEX_THEME (`dark` or `light`).
+    pub fn from_env(specs: Vec<SourceSpec>, query: String) -> Result<Options, String> {
+        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let theme = match std::env::var("ERRDEX_THEME") {
+            Ok(name) => ThemeName::parse(&name).map_err(|e| format!("ERRDEX_THEME: {e}"))?,
+            Err(_) => ThemeName::Dark,
+        };
+        Ok(Options {
+            specs,
+            query,
+            theme,
+            color,
+            keymap: Keymap::default(),
+        })
+    }
+}
+
+/// What the threads send to the loop.
+enum Inbox {
+    Msg(Msg),
+    /// The search engine has new results.
+    Wake,
+}
+
+/// How often load progress is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
+/// Runs the browser until the user quits. Errors are about the terminal, not the data.
+pub fn run(options: Options) -> Result<(), String> {
+    if !std::io::stdout().is_terminal() {
+        return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
+    }
+    let theme = Theme::new(options.theme, options.color);
+    let highlighter = options.color.then(|| {
+        let name = theme.syntax_theme();
+        thread::spawn(move || Highlighter::new(name))
+    });
+    let mut guard = Guard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let size = guard
+        .terminal
+        .size()
+        .map_err(|e| format!("cannot read the terminal size: {e}"))?;
+    let mut model = Model::new(
+        options.keymap,
+        theme,
+        options.query,
+        size.width,
+        size.height,
+    );
+    draw(&mut guard, &model)?;
+
+    let (tx, rx) = mpsc::channel();
+    spawn_input(tx.clone());
+    let quit_tx = tx.clone();
+    terminal::on_termination(move || {
+        let _ = quit_tx.send(Inbox::Msg(Msg::Action(super::action::Action::Quit)));
+    })
+    .map_err(|e| format!("cannot watch for signals: {e}"))?;
+    spawn_loader(options.specs, tx.clone());
+    let wake_tx = Mutex::new(tx);
+    let engine = Engine::new(move || {
+        if let Ok(tx) = wake_tx.lock() {
+            let _ = tx.send(Inbox::Wake);
+        }
+    });
+    let mut edge = Edge {
+        engine,
+        highlighter: Highlighting::Pending(highlighter),
+        seen: 0,
+    };
+    event_loop(&mut guard, &mut model, &rx, &mut edge)
+}
+
+fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
+    guard
+        .terminal
+        .draw(|frame| view::draw(frame, model))
+        .map(|_| ())
+        .map_err(|e| format!("cannot draw: {e}"))
+}
+
+/// The parts of the runtime that effects use.
+struct Edge {
+    engine: Engine,
+    highlighter: Highlighting,
+    /// The newest result generation handed to `update`.
+    seen: u64,
+}
+
+enum Highlighting {
+    Pending(Option<JoinHandle<Highlighter>>),
+    Ready(Option<Box<Highlighter>>),
+}
+
+impl Edge {
+    /// The highlighter, waiting for its background start-up the first time.
+    fn highlighter(&mut self) -> Option<&Highlighter> {
+        if let Highlighting::Pending(handle) = &mut self.highlighter {
+            let ready = handle.take().and_then(|h| h.join().ok()).map(Box::new);
+            self.highlighter = Highlighting::Ready(ready);
+        }
+        match &self.highlighter {
+            Highlighting::Ready(h) => h.as_deref(),
+            Highlighting::Pending(_) => None,
+        }
+    }
+}
+
+fn event_loop(
+    guard: &mut Guard,
+    model: &mut Model,
+    rx: &Receiver<Inbox>,
+    edge: &mut Edge,
+) -> Result<(), String> {
+    // Blocks until something happens: an idle browser uses no CPU.
+    while let Ok(first) = rx.recv() {
+        let mut redraw = false;
+        let mut detail_wanted = None;
+        // Everything already queued is handled before drawing once, so a burst of keys or
+        // results costs one frame, and only the last selection's record is read.
+        for item in std::iter::once(first).chain(rx.try_iter()) {
+            let msg = match item {
+                Inbox::Msg(msg) => msg,
+                Inbox::Wake => match fresh_results(edge) {
+                    Some(msg) => msg,
+                    None => continue,
+                },
+            };
+            if let Msg::Loaded(dataset, _) = &msg {
+                edge.engine.set_dataset(Arc::clone(dataset));
+            }
+            let step = update(model, msg);
+            redraw |= step.redraw;
+            for effect in step.effects {
+                match effect {
+                    Effect::Quit => return Ok(()),
+                    Effect::Search(query) => {
+                        edge.engine.submit(&query);
+                    }
+                    Effect::LoadDetail(index) => detail_wanted = Some(index),
+                }
+            }
+        }
+        if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
+            && let Some(dataset) = model.dataset.clone()
+        {
+            let msg = read_detail(&dataset, index, edge.highlighter());
+            redraw |= update(model, msg).redraw;
+        }
+        if redraw {
+            draw(guard, model)?;
+        }
+    }
+    Ok(())
+}
+
+/// The engine's newest results as a message, unless they were handed over already.
+fn fresh_results(edge: &mut Edge) -> Option<Msg> {
+    let results = edge.engine.latest()?;
+    if results.generation < edge.seen {
+        return None;
+    }
+    edge.seen = results.generation;
+    Some(results_msg(&results))
+}
+
+fn results_msg(results: &Results) -> Msg {
+    let set = ResultSet {
+        generation: results.generation,
+        query: results.query.clone(),
+        hits: results.hits.iter().map(|h| h.index).collect(),
+        matched: results.matched,
+        total: results.total,
+        done: results.done,
+    };
+    let query = Query::parse(&results.query);
+    let matcher: RowMatcher = Arc::new(move |entry| {
+        let p = positions(entry, &query);
+        RowMatches {
+            message: p.message,
+            file_path: p.file_path,
+            repo: p.repo,
+        }
+    });
+    Msg::Results(set, Some(matcher))
+}
+
+/// Every field of the selected record, its snippet prepared for the source pane.
+fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter>) -> Msg {
+    match dataset.record(index) {
+        Ok(record) => {
+            let source = source::prepare(&record, highlighter);
+            Msg::Detail(Ok(Box::new(Detail {
+                index,
+                record,
+                source,
+            })))
+        }
+        Err(why) => Msg::Detail(Err((index, why))),
+    }
+}
+
+fn spawn_input(tx: Sender<Inbox>) {
+    thread::spawn(move || {
+        loop {
+            let msg = match event::read() {
+                Ok(Event::Key(key)) => Msg::Key(key),
+                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
+                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                Ok(_) => continue,
+                Err(_) => Msg::Action(super::action::Action::Quit),
+            };
+            let quit = matches!(msg, Msg::Action(_));
+            if tx.send(Inbox::Msg(msg)).is_err() || quit {
+                return;
+            }
+        }
+    });
+}
+
+fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
+    thread::spawn(move || {
+        let last = Mutex::new(Instant::now());
+        let progress_tx = Mutex::new(tx.clone());
+        let report = |p: Progress| {
+            let Ok(mut last) = last.lock() else { return };
+            if p.done || last.elapsed() < PROGRESS_EVERY {
+                return;
+            }
+            *last = Instant::now();
+            if let Ok(tx) = progress_tx.lock() {
+                let _ = tx.send(Inbox::Msg(Msg::Progress(p)));
+            }
+        };
+        let loaded = load::load(&specs, load::Options::default(), &report);
+        let summary = summarize(&loaded);
+        let dataset = Arc::new(loaded.dataset);
+        let _ = tx.send(Inbox::Msg(Msg::Loaded(dataset, summary)));
+    });
+}
+
+fn summarize(loaded: &Loaded) -> LoadSummary {
+    LoadSummary {
+        records: loaded.dataset.len(),
+        errors: loaded.errors(),
+        warnings: loaded.warnings(),
+        skipped: loaded.skipped,
+        first_problem: loaded.diagnostics.first().map(|d| d.to_string()),
+    }
+}

@@ -1,0 +1,88 @@
+//! The one owner of the terminal: raw mode, alternate screen and mouse on entry; all of it
+//! undone on exit, on panic and on SIGTERM/SIGHUP, so a shell is never left unusable.
+
+use std::io::{self, Stdout};
+use std::sync::Once;
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// The terminal in browser mode; dropping it puts the terminal back.
+pub struct Guard {
+    pub terminal: Term,
+}
+
+impl Guard {
+    pub fn enter() -> io::Result<Guard> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        let mut out = io::stdout();
+        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+            restore();
+            return Err(e);
+        }
+        match Terminal::new(CrosstermBackend::new(io::stdout())) {
+            Ok(terminal) => Ok(Guard { terminal }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Undoes everything `enter` did. Safe to call more than once.
+pub fn restore() {
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = disable_raw_mode();
+}
+
+/// A panic restores the terminal first, so the message that follows is readable.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+/// Calls `quit` when the process is asked to stop, from a thread of its own.
+#[cfg(unix)]
+pub fn on_termination(quit: impl Fn() + Send + 'static) -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    std::thread::Builder::new()
+        .name("errdex-signals".into())
+        .spawn(move || {
+            if signals.forever().next().is_some() {
+                quit();
+            }
+        })?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+pub fn on_termination(_quit: impl Fn() + Send + 'static) -> io::Result<()> {
+    Ok(())
+}

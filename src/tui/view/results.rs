@@ -1,0 +1,134 @@
+//! The results list: two rows a result — severity and message with the matched characters
+//! highlighted, then repo and `path:line`.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::block;
+use crate::dataset::Entry;
+use crate::tui::action::RowMatches;
+use crate::tui::layout::{ROWS_PER_RESULT, inner};
+use crate::tui::model::{LoadState, Model, Pane};
+use crate::tui::text::{highlight, one_line};
+use crate::tui::theme::Theme;
+
+pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let title = Line::styled(" Results ", theme.title);
+    frame.render_widget(block(title, model.focus == Pane::Results, theme), area);
+    let body = inner(area);
+    if model.results.hits.is_empty() {
+        frame.render_widget(
+            Paragraph::new(empty_message(model, theme)).wrap(Wrap { trim: false }),
+            body,
+        );
+        return;
+    }
+    let mut y = body.y;
+    for (pos, &index) in model
+        .results
+        .hits
+        .iter()
+        .enumerate()
+        .skip(model.list_offset)
+    {
+        if y + ROWS_PER_RESULT > body.bottom() {
+            break;
+        }
+        let Some(entry) = model.entry(index as usize) else {
+            continue;
+        };
+        let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
+        let selected = pos == model.selected;
+        let rows = Rect::new(body.x, y, body.width, ROWS_PER_RESULT);
+        if selected {
+            frame.buffer_mut().set_style(rows, theme.selected);
+        }
+        let [first, second] = row_lines(entry, &matches, selected, theme);
+        frame.render_widget(first, Rect::new(body.x, y, body.width, 1));
+        frame.render_widget(second, Rect::new(body.x, y + 1, body.width, 1));
+        y += ROWS_PER_RESULT;
+    }
+}
+
+/// The two lines of one result.
+pub fn row_lines(
+    entry: &Entry,
+    matches: &RowMatches,
+    selected: bool,
+    theme: &Theme,
+) -> [Line<'static>; 2] {
+    let marker = if selected { "▌" } else { " " };
+    let severity = entry.severity.as_deref().unwrap_or("");
+    let badge = badge(severity);
+    let mut first = vec![
+        Span::styled(marker, theme.key),
+        Span::styled(format!("{badge:<4} "), theme.severity(severity)),
+    ];
+    first.extend(highlight(
+        &entry.message,
+        &matches.message,
+        theme.text,
+        theme.matched,
+    ));
+    let mut second = vec![Span::styled(format!("{marker}     "), theme.key)];
+    if let Some(repo) = &entry.repo {
+        second.extend(highlight(repo, &matches.repo, theme.dim, theme.matched));
+        second.push(Span::raw("  "));
+    }
+    if let Some(path) = &entry.file_path {
+        second.extend(highlight(
+            path,
+            &matches.file_path,
+            theme.dim,
+            theme.matched,
+        ));
+        if let Some(line) = entry.line_number {
+            second.push(Span::styled(format!(":{line}"), theme.dim));
+        }
+    }
+    let style = if selected {
+        theme.selected
+    } else {
+        ratatui::style::Style::new()
+    };
+    [
+        Line::from(first).style(style),
+        Line::from(second).style(style),
+    ]
+}
+
+/// Four columns for the severity, so messages line up.
+fn badge(severity: &str) -> String {
+    match severity.to_ascii_lowercase().as_str() {
+        "critical" => "crit".into(),
+        "error" => "err".into(),
+        "warning" => "warn".into(),
+        other => one_line(other).chars().take(4).collect(),
+    }
+}
+
+fn empty_message(model: &Model, theme: &Theme) -> Vec<Line<'static>> {
+    match &model.load {
+        LoadState::Loading(_) => vec![Line::styled("loading records…", theme.dim)],
+        LoadState::Done(s) if s.records == 0 => vec![
+            Line::styled("The dataset has no records.", theme.text),
+            Line::styled("Run `errdex validate PATH` to see why.", theme.dim),
+        ],
+        LoadState::Done(_) if !model.results.done => {
+            vec![Line::styled("searching…", theme.dim)]
+        }
+        LoadState::Done(_) => vec![
+            Line::styled(
+                format!("No match for “{}”.", one_line(&model.query)),
+                theme.text,
+            ),
+            Line::styled(
+                "Fewer letters, `a | b` for either, or Ctrl-u to clear.",
+                theme.dim,
+            ),
+        ],
+    }
+}
