@@ -211,7 +211,11 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         None => {
             let query = cli.query.unwrap_or_default();
             let resolved = data.resolve();
-            let problems = resolved.diagnostics.iter().map(ToString::to_string).collect();
+            let problems = resolved
+                .diagnostics
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             let options =
                 crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
                     .map_err(Failure::new)?;

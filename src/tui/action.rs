@@ -139,7 +139,10 @@ pub enum Msg {
     Results(ResultSet, Option<RowMatcher>),
     Detail(Result<Box<Detail>, (usize, String)>),
     /// A copy finished: what was copied ("fix", "solution 2") and the clipboard's report.
-    Copied { what: String, report: String },
+    Copied {
+        what: String,
+        report: String,
+    },
     /// Opening a URL finished: the program that took it, or why none did.
     Opened(String, Result<String, crate::open::OpenError>),
 }
@@ -153,7 +156,10 @@ pub enum Effect {
     /// Read every field of record N (and prepare its source lines).
     LoadDetail(usize),
     /// Put `text` on the clipboard (off the UI thread); `what` names it for the status line.
-    Copy { what: String, text: String },
+    Copy {
+        what: String,
+        text: String,
+    },
     /// Open this URL in a web browser (off the UI thread).
     Open(String),
 }

@@ -261,7 +261,9 @@ impl Keymap {
         // a ctrl or alt key types nothing, so it works in every mode (`ctrl-t = "show_tips"`
         // from the search box too).
         let plain_char = matches!(key.code, KeyCode::Char(_)) && key.mods.is_empty();
-        let chord = key.mods.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let chord = key
+            .mods
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         let scope = match scope {
             Scope::Any if plain_char => Scope::Browse,
             _ if chord => Scope::Any,

@@ -92,9 +92,15 @@ mod tests {
         assert!(t(Theme::Dark, Some("pink"), None).is_err_and(|e| e.contains("ERRDEX_THEME")));
         assert_eq!(t(Theme::Light, None, Some("15;0")), Ok(ThemeName::Light));
         assert_eq!(t(Theme::Auto, None, Some("0;15")), Ok(ThemeName::Light));
-        assert_eq!(t(Theme::Auto, None, Some("0;default;7")), Ok(ThemeName::Light));
+        assert_eq!(
+            t(Theme::Auto, None, Some("0;default;7")),
+            Ok(ThemeName::Light)
+        );
         assert_eq!(t(Theme::Auto, None, Some("15;0")), Ok(ThemeName::Dark));
-        assert_eq!(t(Theme::Auto, None, Some("15;default")), Ok(ThemeName::Dark));
+        assert_eq!(
+            t(Theme::Auto, None, Some("15;default")),
+            Ok(ThemeName::Dark)
+        );
         assert_eq!(t(Theme::Auto, None, None), Ok(ThemeName::Dark));
         assert_eq!(t(Theme::Auto, Some(""), Some("0;7")), Ok(ThemeName::Light));
     }

@@ -96,7 +96,11 @@ pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step
             return copy_from_menu(m, target);
         }
         (KeyCode::Char(c), _) if plain && menu.offers.iter().any(|o| o.key == Some(c)) => {
-            let target = menu.offers.iter().find(|o| o.key == Some(c)).map(|o| o.target);
+            let target = menu
+                .offers
+                .iter()
+                .find(|o| o.key == Some(c))
+                .map(|o| o.target);
             return copy_from_menu(m, target);
         }
         (KeyCode::Char('j'), _) | (_, Some(Action::SelectNext)) => {

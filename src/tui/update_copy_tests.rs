@@ -66,7 +66,12 @@ fn digits_copy_solutions_in_browse_mode_and_say_when_there_is_none() {
     update(&mut m, key(KeyCode::Char('/')));
     let step = update(&mut m, key(KeyCode::Char('1')));
     assert_eq!(m.query, "1");
-    assert!(!step.effects.iter().any(|e| matches!(e, Effect::Copy { .. })));
+    assert!(
+        !step
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Copy { .. }))
+    );
 }
 
 #[test]
@@ -123,7 +128,11 @@ fn the_menu_will_not_copy_from_a_record_it_was_not_opened_for() {
     update(&mut m, msg);
     let step = update(&mut m, key(KeyCode::Char('f')));
     assert!(step.effects.is_empty());
-    assert!(m.notice.as_deref().is_some_and(|n| n.contains("selection changed")));
+    assert!(
+        m.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("selection changed"))
+    );
 }
 
 #[test]
@@ -133,7 +142,11 @@ fn nothing_to_copy_is_said_not_attempted() {
     // The second record's detail is not read yet.
     let step = update(&mut m, ctrl('y'));
     assert!(step.effects.is_empty());
-    assert!(m.notice.as_deref().is_some_and(|n| n.contains("still being read")));
+    assert!(
+        m.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("still being read"))
+    );
     let msg = detail(&m, 1);
     update(&mut m, msg);
     let step = update(&mut m, key(KeyCode::Char('o')));
@@ -176,7 +189,10 @@ fn a_failed_open_from_the_search_box_names_the_way_to_browse_mode() {
     let url = "https://example.com/x".to_string();
     update(
         &mut m,
-        Msg::Opened(url.clone(), Err(OpenError::Failed(vec!["xdg-open failed".into()]))),
+        Msg::Opened(
+            url.clone(),
+            Err(OpenError::Failed(vec!["xdg-open failed".into()])),
+        ),
     );
     assert_eq!(
         m.notice.as_deref(),

@@ -17,7 +17,10 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let width = area.width.saturating_sub(4).min(100);
     let rows = u16::try_from(menu.offers.len()).unwrap_or(u16::MAX);
-    let height = rows.saturating_add(2).min(area.height.saturating_sub(2)).max(3);
+    let height = rows
+        .saturating_add(2)
+        .min(area.height.saturating_sub(2))
+        .max(3);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -49,7 +52,10 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             };
             Line::from(vec![
                 Span::styled(format!(" {key} "), style(theme.key)),
-                Span::styled(format!(" {:<label_width$} ", offer.label), style(theme.text)),
+                Span::styled(
+                    format!(" {:<label_width$} ", offer.label),
+                    style(theme.text),
+                ),
                 Span::styled(one_line(&offer.preview), style(theme.dim)),
             ])
         })
