@@ -117,6 +117,15 @@ fn the_copy_menu_moves_with_arrows_copies_on_enter_and_closes_on_esc() {
     let step = update(&mut m, key(KeyCode::Char('t')));
     assert_eq!(step, Step::default());
     assert!(m.copy_menu.is_some() && m.tab == Pane::Overview);
+    // Nor does a click on a result under the menu.
+    let click = crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 5,
+        row: 6,
+        modifiers: KeyModifiers::NONE,
+    };
+    assert_eq!(update(&mut m, Msg::Mouse(click)), Step::default());
+    assert_eq!(m.selected, 0);
 }
 
 #[test]
