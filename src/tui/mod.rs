@@ -4,16 +4,19 @@
 //! the effects. Nothing outside this module touches ratatui or crossterm.
 
 pub mod action;
+mod effects;
 pub mod keymap;
 pub mod layout;
 pub mod model;
 mod runtime;
 mod scroll;
+pub mod setup;
 pub mod source;
 mod terminal;
 pub mod text;
 pub mod theme;
 pub mod update;
+pub mod update_copy;
 pub mod view;
 
 #[cfg(test)]

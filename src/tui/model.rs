@@ -6,6 +6,8 @@ use super::action::{Detail, LoadSummary, ResultSet, RowMatcher};
 use super::keymap::{Keymap, Mode};
 use super::layout::Areas;
 use super::theme::Theme;
+use super::update_copy::CopyMenu;
+use crate::config::Layout;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 
@@ -73,6 +75,13 @@ pub struct Model {
     /// Scroll offset of each detail pane, in lines.
     pub scroll: [usize; 4],
     pub quit: bool,
+    /// The copy menu, while it is open.
+    pub copy_menu: Option<CopyMenu>,
+    /// One line for the status bar answering the last key (a copy's report, a config
+    /// problem at start); the next key clears it.
+    pub notice: Option<String>,
+    /// Where the detail goes and how much room the list gets (config `[layout]`).
+    pub layout: Layout,
 }
 
 impl Model {
@@ -101,11 +110,14 @@ impl Model {
             detail_error: None,
             scroll: [0; 4],
             quit: false,
+            copy_menu: None,
+            notice: None,
+            layout: Layout::default(),
         }
     }
 
     pub fn areas(&self) -> Option<Areas> {
-        Areas::compute(self.width, self.height, self.zoomed)
+        Areas::compute_with(self.width, self.height, self.zoomed, self.layout)
     }
 
     /// The record index of the selected result.

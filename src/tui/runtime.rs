@@ -2,7 +2,7 @@
 //! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
 //! something changed.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event};
 
 use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use super::effects::{Effects, Reply};
 use super::keymap::Keymap;
 use super::model::Model;
 use super::source::{self, Highlighter};
@@ -18,6 +19,7 @@ use super::terminal::{self, Guard};
 use super::theme::{Theme, ThemeName};
 use super::update::update;
 use super::view;
+use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::search::{Engine, Query, Results, positions};
@@ -30,6 +32,10 @@ pub struct Options {
     /// False when NO_COLOR is set.
     pub color: bool,
     pub keymap: Keymap,
+    pub layout: crate::config::Layout,
+    pub clipboard: crate::clipboard::Config,
+    /// Shown on the status line at start (config problems).
+    pub notice: Option<String>,
 }
 
 impl Options {
@@ -46,6 +52,9 @@ impl Options {
             theme,
             color,
             keymap: Keymap::default(),
+            layout: crate::config::Layout::default(),
+            clipboard: crate::clipboard::Config::default(),
+            notice: None,
         })
     }
 }
@@ -82,6 +91,8 @@ pub fn run(options: Options) -> Result<(), String> {
         size.width,
         size.height,
     );
+    model.layout = options.layout;
+    model.notice = options.notice;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
@@ -92,6 +103,13 @@ pub fn run(options: Options) -> Result<(), String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     spawn_loader(options.specs, tx.clone());
+    let reply_tx = Mutex::new(tx.clone());
+    let reply: Reply = Arc::new(move |msg| {
+        if let Ok(tx) = reply_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let effects = Effects::new(options.clipboard, reply);
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -102,6 +120,7 @@ pub fn run(options: Options) -> Result<(), String> {
         engine,
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
+        effects,
     };
     event_loop(&mut guard, &mut model, &rx, &mut edge)
 }
@@ -120,6 +139,7 @@ struct Edge {
     highlighter: Highlighting,
     /// The newest result generation handed to `update`.
     seen: u64,
+    effects: Effects,
 }
 
 enum Highlighting {
@@ -168,11 +188,16 @@ fn event_loop(
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
-                    Effect::Quit => return Ok(()),
+                    Effect::Quit => {
+                        write_queued(guard, edge);
+                        return Ok(());
+                    }
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }
                     Effect::LoadDetail(index) => detail_wanted = Some(index),
+                    Effect::Copy { what, text } => edge.effects.copy(what, text),
+                    Effect::Open(url) => edge.effects.open(url),
                 }
             }
         }
@@ -182,11 +207,23 @@ fn event_loop(
             let msg = read_detail(&dataset, index, edge.highlighter());
             redraw |= update(model, msg).redraw;
         }
+        write_queued(guard, edge);
         if redraw {
             draw(guard, model)?;
         }
     }
     Ok(())
+}
+
+/// Writes the OSC 52 sequences the clipboard queued, between frames. A terminal that cannot
+/// take them is not worth stopping for: the copy's report already went to the status line.
+fn write_queued(guard: &mut Guard, edge: &Edge) {
+    let bytes = edge.effects.take_terminal_bytes();
+    if bytes.is_empty() {
+        return;
+    }
+    let out = guard.terminal.backend_mut();
+    let _ = out.write_all(&bytes).and_then(|()| out.flush());
 }
 
 /// The engine's newest results as a message, unless they were handed over already.
@@ -267,7 +304,9 @@ fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
                 let _ = tx.send(Inbox::Msg(Msg::Progress(p)));
             }
         };
-        let loaded = load::load(&specs, load::Options::default(), &report);
+        // The same index cache as the other commands, so a warm start is instant.
+        let cache = Cache::open_default();
+        let loaded = load::load_cached(&specs, load::Options::default(), cache.as_ref(), &report);
         let summary = summarize(&loaded);
         let dataset = Arc::new(loaded.dataset);
         let _ = tx.send(Inbox::Msg(Msg::Loaded(dataset, summary)));
