@@ -55,11 +55,12 @@ fn main() {
 
         let seen = Mutex::new(Vec::new());
         let t = Instant::now();
-        let loaded = load::load_streaming(&specs, Options::default(), None, &|_| {}, EVERY, &|ds| {
-            if let Ok(mut seen) = seen.lock() {
-                seen.push((t.elapsed().as_secs_f64(), ds.len()));
-            }
-        });
+        let loaded =
+            load::load_streaming(&specs, Options::default(), None, &|_| {}, EVERY, &|ds| {
+                if let Ok(mut seen) = seen.lock() {
+                    seen.push((t.elapsed().as_secs_f64(), ds.len()));
+                }
+            });
         streamed.push(t.elapsed().as_secs_f64());
         drop(loaded);
         let seen = seen.into_inner().unwrap_or_default();
@@ -76,8 +77,14 @@ fn main() {
         median(&mut free)
     );
     let (p, s) = (median(&mut plain.clone()), median(&mut streamed.clone()));
-    println!("plain load       median {p:.3} s  worst {:.3} s", worst(&plain));
-    println!("with partials    median {s:.3} s  worst {:.3} s", worst(&streamed));
+    println!(
+        "plain load       median {p:.3} s  worst {:.3} s",
+        worst(&plain)
+    );
+    println!(
+        "with partials    median {s:.3} s  worst {:.3} s",
+        worst(&streamed)
+    );
     println!("ratio (with partials / plain, medians): {:.3}", s / p);
     println!("partials per load: median {:.0}", median(&mut counts));
     if first.is_empty() {

@@ -31,6 +31,8 @@ struct Session {
     screen: Arc<Mutex<vt100::Parser<Requests>>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
+    /// A private XDG home: the browser reads the config and writes the cache there.
+    _home: tempfile::TempDir,
 }
 
 impl Session {
@@ -55,6 +57,14 @@ impl Session {
             "ERRDEX_THEME",
         ] {
             cmd.env_remove(var);
+        }
+        let home = tempfile::tempdir().expect("temp home");
+        for (var, dir) in [
+            ("XDG_CONFIG_HOME", "config"),
+            ("XDG_DATA_HOME", "data"),
+            ("XDG_CACHE_HOME", "cache"),
+        ] {
+            cmd.env(var, home.path().join(dir));
         }
         for (k, v) in env {
             cmd.env(k, v);
@@ -88,6 +98,7 @@ impl Session {
             screen,
             writer,
             child,
+            _home: home,
         }
     }
 

@@ -210,10 +210,16 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         None => {
             let query = cli.query.unwrap_or_default();
-            let log_on_stdin = browser_log_on_stdin(&data)?;
+            let resolved = data.resolve();
+            let problems = resolved
+                .diagnostics
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             let mut options =
-                crate::tui::Options::from_env(data.specs(), query).map_err(Failure::new)?;
-            options.log_on_stdin = log_on_stdin;
+                crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
+                    .map_err(Failure::new)?;
+            options.log_on_stdin = browser_log_on_stdin(&data)?;
             crate::tui::run(options).map_err(Failure::new)?;
             Ok(Outcome::Found)
         }

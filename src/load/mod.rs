@@ -9,7 +9,6 @@ pub mod scan;
 pub mod source;
 pub mod split;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -196,7 +195,8 @@ impl Counter<'_> {
 }
 
 fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {
-    let mut first: HashMap<&str, usize> = HashMap::with_capacity(dataset.len());
+    let mut first: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    first.reserve(dataset.len());
     for (i, e) in dataset.entries().iter().enumerate() {
         if let Some(&j) = first.get(&*e.id) {
             let other = &dataset.entries()[j];

@@ -4,11 +4,13 @@
 //! the effects. Nothing outside this module touches ratatui or crossterm.
 
 pub mod action;
+mod effects;
 pub mod keymap;
 pub mod layout;
 pub mod model;
 mod runtime;
 mod scroll;
+pub mod setup;
 pub mod source;
 mod terminal;
 pub mod text;
@@ -16,6 +18,7 @@ pub mod theme;
 pub mod triage;
 mod triage_worker;
 pub mod update;
+pub mod update_copy;
 pub mod view;
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
 //! something changed.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event};
 
 use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use super::effects::{Effects, Reply};
 use super::keymap::Keymap;
 use super::model::Model;
 use super::source::{self, Highlighter};
@@ -20,6 +21,7 @@ use super::triage::{self as triage_view, Origin};
 use super::triage_worker::{Post, Worker};
 use super::update::update;
 use super::view;
+use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::search::{Engine, Query, Results, positions};
@@ -34,6 +36,10 @@ pub struct Options {
     pub keymap: Keymap,
     /// Stdin is a log to triage (`kubectl logs POD | errdex`); keys come from the terminal.
     pub log_on_stdin: bool,
+    pub layout: crate::config::Layout,
+    pub clipboard: crate::clipboard::Config,
+    /// Shown on the status line at start (config problems).
+    pub notice: Option<String>,
 }
 
 impl Options {
@@ -51,6 +57,9 @@ impl Options {
             color,
             keymap: Keymap::default(),
             log_on_stdin: false,
+            layout: crate::config::Layout::default(),
+            clipboard: crate::clipboard::Config::default(),
+            notice: None,
         })
     }
 }
@@ -94,6 +103,8 @@ pub fn run(options: Options) -> Result<(), String> {
     if options.log_on_stdin {
         triage_view::start(&mut model, STDIN_LOG, Origin::Stdin);
     }
+    model.layout = options.layout;
+    model.notice = options.notice;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
@@ -110,6 +121,13 @@ pub fn run(options: Options) -> Result<(), String> {
     if options.log_on_stdin {
         triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
     }
+    let reply_tx = Mutex::new(tx.clone());
+    let reply: Reply = Arc::new(move |msg| {
+        if let Ok(tx) = reply_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let effects = Effects::new(options.clipboard, reply);
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -121,6 +139,7 @@ pub fn run(options: Options) -> Result<(), String> {
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
         triage,
+        effects,
     };
     event_loop(&mut guard, &mut model, &rx, &mut edge)
 }
@@ -140,6 +159,7 @@ struct Edge {
     /// The newest result generation handed to `update`.
     seen: u64,
     triage: Worker,
+    effects: Effects,
 }
 
 enum Highlighting {
@@ -192,12 +212,17 @@ fn event_loop(
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
-                    Effect::Quit => return Ok(()),
+                    Effect::Quit => {
+                        write_queued(guard, edge);
+                        return Ok(());
+                    }
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }
                     Effect::LoadDetail(index) => detail_wanted = Some(index),
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
+                    Effect::Copy { what, text } => edge.effects.copy(what, text),
+                    Effect::Open(url) => edge.effects.open(url),
                 }
             }
         }
@@ -207,11 +232,23 @@ fn event_loop(
             let msg = read_detail(&dataset, index, edge.highlighter());
             redraw |= update(model, msg).redraw;
         }
+        write_queued(guard, edge);
         if redraw {
             draw(guard, model)?;
         }
     }
     Ok(())
+}
+
+/// Writes the OSC 52 sequences the clipboard queued, between frames. A terminal that cannot
+/// take them is not worth stopping for: the copy's report already went to the status line.
+fn write_queued(guard: &mut Guard, edge: &Edge) {
+    let bytes = edge.effects.take_terminal_bytes();
+    if bytes.is_empty() {
+        return;
+    }
+    let out = guard.terminal.backend_mut();
+    let _ = out.write_all(&bytes).and_then(|()| out.flush());
 }
 
 /// The engine's newest results as a message, unless they were handed over already.
@@ -299,10 +336,12 @@ fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
                 let _ = tx.send(Inbox::Msg(Msg::Partial(Arc::new(dataset))));
             }
         };
+        // The same index cache as the other commands, so a warm start is instant.
+        let cache = Cache::open_default();
         let loaded = load::load_streaming(
             &specs,
             load::Options::default(),
-            None,
+            cache.as_ref(),
             &report,
             PARTIAL_EVERY,
             &on_partial,

@@ -7,6 +7,7 @@ use super::action::{Action, Effect, Msg};
 use super::keymap::Mode;
 use super::model::{LoadState, Model, Pane};
 use super::scroll;
+use super::update_copy;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -23,7 +24,7 @@ impl Step {
         }
     }
 
-    fn with(mut self, effect: Effect) -> Step {
+    pub(super) fn with(mut self, effect: Effect) -> Step {
         self.effects.push(effect);
         self
     }
@@ -31,7 +32,7 @@ impl Step {
 
 pub fn update(m: &mut Model, msg: Msg) -> Step {
     match msg {
-        Msg::Key(key) => on_key(m, key),
+        Msg::Key(key) => update_copy::on_key(m, key, |m| on_key(m, key)),
         Msg::Mouse(mouse) => scroll::on_mouse(m, mouse),
         Msg::Action(action) => apply(m, action),
         Msg::Resize(width, height) => {
@@ -94,6 +95,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             scroll::center_marked_line(m);
             Step::redraw()
         }
+        msg @ (Msg::Copied { .. } | Msg::Opened(..)) => update_copy::on_msg(m, msg),
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
                 return Step::default();
@@ -118,6 +120,9 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     if m.help {
         return on_help_key(m, key, action);
+    }
+    if m.copy_menu.is_some() {
+        return update_copy::on_menu_key(m, key, action);
     }
     if let Some(action) = action {
         return apply(m, action);
@@ -231,6 +236,18 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         }
         Action::CursorLeft => m.cursor = m.cursor.saturating_sub(1),
         Action::CursorRight => m.cursor = (m.cursor + 1).min(m.query.chars().count()),
+        Action::CopyMenu
+        | Action::CopyFix
+        | Action::CopySolution1
+        | Action::CopySolution2
+        | Action::CopySolution3
+        | Action::CopySolution4
+        | Action::CopySolution5
+        | Action::CopySolution6
+        | Action::CopySolution7
+        | Action::CopySolution8
+        | Action::CopySolution9
+        | Action::OpenUrl => return update_copy::apply(m, action),
     }
     Step::redraw()
 }
