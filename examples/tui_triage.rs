@@ -64,7 +64,10 @@ fn main() {
                 let e = &ds.entries()[(i * 7919) % n];
                 format!("2024-05-01T10:00:{:02}Z ERROR {}", i % 60, e.message)
             } else {
-                format!("2024-05-01T10:00:{:02}Z INFO request served path=/api/{i} status=200", i % 60)
+                format!(
+                    "2024-05-01T10:00:{:02}Z INFO request served path=/api/{i} status=200",
+                    i % 60
+                )
             }
         })
         .collect();

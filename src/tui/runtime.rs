@@ -201,14 +201,21 @@ fn event_loop(
                     None => continue,
                 },
             };
+            let mut replaced = None;
             if let Msg::Partial(dataset) = &msg {
                 edge.engine.set_dataset(Arc::clone(dataset));
+                replaced = model.dataset.clone();
             }
             if let Msg::Loaded(dataset, _) = &msg {
                 edge.engine.set_dataset(Arc::clone(dataset));
                 edge.triage.set_dataset(Arc::clone(dataset));
+                replaced = model.dataset.clone();
             }
             let step = update(model, msg);
+            // A partial dataset copies most of the records: it is freed off the UI thread.
+            if let Some(old) = replaced {
+                thread::spawn(move || drop(old));
+            }
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {

@@ -137,6 +137,10 @@ impl TriageState {
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
 pub fn on_paste(m: &mut Model, text: String) -> Step {
+    if m.help || m.copy_menu.is_some() {
+        // An overlay has the keyboard; a paste does not go past it.
+        return Step::default();
+    }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
     if lines > 1 {

@@ -96,6 +96,10 @@ fn a_one_line_paste_goes_into_the_query() {
     let step = update(&mut m, Msg::Paste("\n\n".into()));
     assert!(step.effects.is_empty());
     assert_eq!(m.query, "con ref");
+    // With the help open, a paste changes nothing.
+    update(&mut m, Msg::Action(Action::Help));
+    assert_eq!(update(&mut m, Msg::Paste(LOG.into())), Step::default());
+    assert!(m.triage.is_none());
 }
 
 #[test]
