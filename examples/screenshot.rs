@@ -51,6 +51,18 @@ fn main() -> Result<(), String> {
     type_keys(&mut writer, "?")?;
     wait_for(&screen, "Keys everywhere")?;
     save(&screen, &out.join("help.png"))?;
+    type_keys(&mut writer, "?")?;
+    // A log pasted into the terminal (bracketed paste) opens the triage view.
+    type_keys(
+        &mut writer,
+        "\x1b[200~2024-05-01T10:00:00Z INFO boot\n\
+         2024-05-01T10:00:01Z ERROR deadlock detected while updating rows\n\
+         2024-05-01T10:00:02Z WARN request timed out after 30s\n\
+         2024-05-01T10:00:03Z ERROR connection refused by peer\n\
+         2024-05-01T10:00:04Z ERROR deadlock detected while updating rows\n\x1b[201~",
+    )?;
+    wait_for(&screen, "Log lines that hit it")?;
+    save(&screen, &out.join("triage.png"))?;
     type_keys(&mut writer, "\x03")?;
     let _ = child.wait();
     Ok(())
