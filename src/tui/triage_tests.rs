@@ -157,6 +157,11 @@ fn typing_in_the_search_box_leaves_the_triage_for_the_query() {
     assert!(!m.in_triage());
     assert_eq!(m.query, "timex");
     assert_eq!(step.effects, vec![Effect::Search("timex".into())]);
+    update(&mut m, ctrl('t'));
+    m.mode = Mode::Search;
+    let step = update(&mut m, key(KeyCode::Backspace));
+    assert!(!m.in_triage(), "any edit of the query shows its results");
+    assert_eq!(step.effects, vec![Effect::Search("time".into())]);
 }
 
 #[test]

@@ -253,10 +253,6 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
 }
 
 fn insert(m: &mut Model, c: char) -> Step {
-    if m.in_triage() {
-        // Typing always edits the query: it leaves the triage view for the search.
-        super::triage::deactivate(m);
-    }
     let at = byte_at(&m.query, m.cursor);
     m.query.insert(at, c);
     m.cursor += 1;
@@ -264,6 +260,10 @@ fn insert(m: &mut Model, c: char) -> Step {
 }
 
 pub(super) fn query_changed(m: &mut Model) -> Step {
+    if m.in_triage() {
+        // Typing always edits the query: it leaves the triage view for the search.
+        super::triage::deactivate(m);
+    }
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();
