@@ -54,14 +54,23 @@ fn main() {
         drop(loaded);
 
         let seen = Mutex::new(Vec::new());
+        // As in the browser, a partial goes to another thread, which frees it.
+        let (tx, rx) = std::sync::mpsc::channel::<errdex::dataset::Dataset>();
+        let consumer = std::thread::spawn(move || rx.into_iter().for_each(drop));
+        let tx = Mutex::new(tx);
         let t = Instant::now();
         let loaded =
             load::load_streaming(&specs, Options::default(), None, &|_| {}, EVERY, &|ds| {
                 if let Ok(mut seen) = seen.lock() {
                     seen.push((t.elapsed().as_secs_f64(), ds.len()));
                 }
+                if let Ok(tx) = tx.lock() {
+                    let _ = tx.send(ds);
+                }
             });
         streamed.push(t.elapsed().as_secs_f64());
+        drop(tx);
+        let _ = consumer.join();
         drop(loaded);
         let seen = seen.into_inner().unwrap_or_default();
         counts.push(seen.len() as f64);

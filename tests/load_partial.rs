@@ -53,14 +53,15 @@ fn assert_prefixes(partials: &[Dataset], last: &Dataset) {
 #[test]
 fn each_finished_source_is_handed_out_as_a_prefix() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for (name, n) in [("a.jsonl", 30), ("b.jsonl", 50), ("c.jsonl", 20)] {
+    // c.jsonl is the biggest: a partial is not worth copying when the end is near.
+    for (name, n) in [("a.jsonl", 30), ("b.jsonl", 50), ("c.jsonl", 120)] {
         write_dataset(&dir.path().join(name), &name[..1], n);
     }
     let (partials, last) = streamed(
         &[SourceSpec::Path(dir.path().to_path_buf())],
         Options::default(),
     );
-    assert_eq!(last.len(), 100);
+    assert_eq!(last.len(), 200);
     let sizes: Vec<usize> = partials.iter().map(Dataset::len).collect();
     assert_eq!(sizes, [30, 80], "after a.jsonl, then after b.jsonl");
     assert_eq!(partials[1].source_count(), 2);
@@ -101,4 +102,20 @@ fn a_big_source_is_handed_out_part_by_part() {
         &|_| {},
     );
     assert_eq!(plain.dataset.entries(), last.entries());
+}
+
+#[test]
+fn nothing_is_handed_out_when_the_end_is_near() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_dataset(&dir.path().join("a.jsonl"), "a", 90);
+    write_dataset(&dir.path().join("b.jsonl"), "b", 10);
+    let (partials, last) = streamed(
+        &[SourceSpec::Path(dir.path().to_path_buf())],
+        Options::default(),
+    );
+    assert_eq!(last.len(), 100);
+    assert!(
+        partials.is_empty(),
+        "90 % read after a.jsonl: b.jsonl is moments away"
+    );
 }

@@ -94,8 +94,8 @@ pub fn load_cached(
 
 /// `load_cached`, handing the records loaded so far to `on_partial` while the load goes on:
 /// at most once per `every` (none for a quicker load), when a source or the front of a big
-/// source is done, each twice the size of the one before at least. Each is a prefix of the
-/// final dataset, in its order.
+/// source is done, each twice the size of the one before at least, and none once three
+/// quarters of the bytes are read. Each is a prefix of the final dataset, in its order.
 pub fn load_streaming(
     specs: &[SourceSpec],
     options: Options,
@@ -151,7 +151,7 @@ fn load_into(
         loaded.diagnostics.append(&mut diags);
         loaded.dataset.push_source(source, entries);
         if k + 1 < sources {
-            stream.offer(&loaded.dataset);
+            stream.offer(&loaded.dataset, counter.read());
         }
     }
     warn_duplicate_ids(&loaded.dataset, &mut loaded.diagnostics);
@@ -182,6 +182,15 @@ impl Counter<'_> {
         self.records.fetch_add(records, Ordering::Relaxed);
         self.bytes.fetch_add(bytes, Ordering::Relaxed);
         (self.progress)(self.snapshot());
+    }
+
+    /// The share of all bytes read so far (0 when there are none).
+    fn read(&self) -> f64 {
+        let p = self.snapshot();
+        if p.total_bytes == 0 {
+            return 0.0;
+        }
+        p.bytes as f64 / p.total_bytes as f64
     }
 
     fn snapshot(&self) -> Progress {

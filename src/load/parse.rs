@@ -76,7 +76,7 @@ pub(super) fn parse_source(
             let mut m = merged.lock().unwrap_or_else(|p| p.into_inner());
             // The whole source is offered by the loader, with the sources after it.
             if m.put(k, result) && m.next < m.waiting.len() {
-                partial.offer(&m.entries);
+                partial.offer(&m.entries, counter.read());
             }
         }
     };
