@@ -210,8 +210,9 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         None => {
             let query = cli.query.unwrap_or_default();
-            let options =
+            let mut options =
                 crate::tui::Options::from_env(data.specs(), query).map_err(Failure::new)?;
+            options.weights = crate::config::load().config.ranking.weights();
             crate::tui::run(options).map_err(Failure::new)?;
             Ok(Outcome::Found)
         }

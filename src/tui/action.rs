@@ -10,6 +10,7 @@ use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::record::Record;
 
+use super::memory::{Chore, Remembered};
 use super::source::SourceLines;
 
 macro_rules! actions {
@@ -64,6 +65,9 @@ actions! {
     ClearQuery = "clear_query", "clear the search";
     CursorLeft = "cursor_left", "move the cursor left";
     CursorRight = "cursor_right", "move the cursor right";
+    TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
+    ExportPins = "export_pins", "write the pinned records as one Markdown note";
+    History = "history", "search the query history";
 }
 
 impl Action {
@@ -126,6 +130,8 @@ pub enum Msg {
     /// New results, and how to find the matched characters of a row for highlighting.
     Results(ResultSet, Option<RowMatcher>),
     Detail(Result<Box<Detail>, (usize, String)>),
+    /// The pins and history stores answered.
+    Remembered(Remembered),
 }
 
 /// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
@@ -136,6 +142,13 @@ pub enum Effect {
     Search(String),
     /// Read every field of record N (and prepare its source lines).
     LoadDetail(usize),
+    /// Change the pins or history stores (on a worker thread).
+    Remember(Chore),
+    /// What `is:pinned` and `is:recent` match changed: search again with it.
+    SearchContext {
+        pinned: std::collections::HashSet<String>,
+        recent: std::collections::HashSet<String>,
+    },
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "tab", Action::FocusNext, Some("pane")),
     (Scope::Any, "shift-tab", Action::FocusPrev, None),
     (Scope::Any, "enter", Action::Zoom, Some("zoom")),
+    (Scope::Any, "ctrl-r", Action::History, None),
     (Scope::Search, "esc", Action::BrowseMode, Some("browse")),
     (Scope::Search, "backspace", Action::DeleteBack, None),
     (Scope::Search, "ctrl-w", Action::DeleteWord, None),
@@ -69,6 +70,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "s", Action::ShowSource, Some("source")),
     (Scope::Browse, "f", Action::ShowFixes, Some("fixes")),
     (Scope::Browse, "t", Action::ShowTips, None),
+    (Scope::Browse, "b", Action::TogglePin, None),
+    (Scope::Browse, "P", Action::ExportPins, None),
     (Scope::Browse, "?", Action::Help, Some("help")),
     (Scope::Browse, "q", Action::Quit, Some("quit")),
 ];

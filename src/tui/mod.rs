@@ -6,6 +6,8 @@
 pub mod action;
 pub mod keymap;
 pub mod layout;
+pub mod memory;
+mod memory_worker;
 pub mod model;
 mod runtime;
 mod scroll;
@@ -14,6 +16,7 @@ mod terminal;
 pub mod text;
 pub mod theme;
 pub mod update;
+mod update_memory;
 pub mod view;
 
 #[cfg(test)]

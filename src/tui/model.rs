@@ -5,6 +5,7 @@ use std::sync::Arc;
 use super::action::{Detail, LoadSummary, ResultSet, RowMatcher};
 use super::keymap::{Keymap, Mode};
 use super::layout::Areas;
+use super::memory::Memory;
 use super::theme::Theme;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
@@ -73,6 +74,8 @@ pub struct Model {
     /// Scroll offset of each detail pane, in lines.
     pub scroll: [usize; 4],
     pub quit: bool,
+    /// Pins, query history, recently viewed records.
+    pub memory: Memory,
 }
 
 impl Model {
@@ -101,6 +104,7 @@ impl Model {
             detail_error: None,
             scroll: [0; 4],
             quit: false,
+            memory: Memory::default(),
         }
     }
 

@@ -12,6 +12,7 @@ use crossterm::event::{self, Event};
 
 use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
 use super::keymap::Keymap;
+use super::memory_worker::Worker;
 use super::model::Model;
 use super::source::{self, Highlighter};
 use super::terminal::{self, Guard};
@@ -20,7 +21,7 @@ use super::update::update;
 use super::view;
 use crate::dataset::Dataset;
 use crate::load::{self, Loaded, Progress, SourceSpec};
-use crate::search::{Engine, Query, Results, positions};
+use crate::search::{Context, Engine, Query, Results, Weights, positions};
 
 /// How the browser starts.
 pub struct Options {
@@ -30,6 +31,8 @@ pub struct Options {
     /// False when NO_COLOR is set.
     pub color: bool,
     pub keymap: Keymap,
+    /// How much a match in each field counts (the config's `[ranking]`).
+    pub weights: Weights,
 }
 
 impl Options {
@@ -46,6 +49,7 @@ impl Options {
             theme,
             color,
             keymap: Keymap::default(),
+            weights: Weights::default(),
         })
     }
 }
@@ -92,6 +96,12 @@ pub fn run(options: Options) -> Result<(), String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     spawn_loader(options.specs, tx.clone());
+    let memory_tx = Mutex::new(tx.clone());
+    let memory = Worker::spawn(crate::state::data_dir(), move |msg| {
+        if let Ok(tx) = memory_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -102,8 +112,18 @@ pub fn run(options: Options) -> Result<(), String> {
         engine,
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
+        memory,
+        weights: options.weights,
     };
-    event_loop(&mut guard, &mut model, &rx, &mut edge)
+    if options.weights != Weights::default() {
+        edge.engine.set_context(Context {
+            weights: options.weights,
+            ..Context::default()
+        });
+    }
+    let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
+    edge.memory.finish();
+    result
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -120,6 +140,8 @@ struct Edge {
     highlighter: Highlighting,
     /// The newest result generation handed to `update`.
     seen: u64,
+    memory: Worker,
+    weights: Weights,
 }
 
 enum Highlighting {
@@ -173,6 +195,14 @@ fn event_loop(
                         edge.engine.submit(&query);
                     }
                     Effect::LoadDetail(index) => detail_wanted = Some(index),
+                    Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
+                    Effect::SearchContext { pinned, recent } => {
+                        edge.engine.set_context(Context {
+                            pinned,
+                            recent,
+                            weights: edge.weights,
+                        });
+                    }
                 }
             }
         }

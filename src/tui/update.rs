@@ -7,6 +7,7 @@ use super::action::{Action, Effect, Msg};
 use super::keymap::Mode;
 use super::model::{LoadState, Model, Pane};
 use super::scroll;
+use super::update_memory as memory;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -16,14 +17,14 @@ pub struct Step {
 }
 
 impl Step {
-    fn redraw() -> Step {
+    pub(super) fn redraw() -> Step {
         Step {
             effects: Vec::new(),
             redraw: true,
         }
     }
 
-    fn with(mut self, effect: Effect) -> Step {
+    pub(super) fn with(mut self, effect: Effect) -> Step {
         self.effects.push(effect);
         self
     }
@@ -86,6 +87,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             scroll::center_marked_line(m);
             Step::redraw()
         }
+        Msg::Remembered(answer) => memory::on_remembered(m, answer),
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
                 return Step::default();
@@ -101,6 +103,8 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     if key.kind == KeyEventKind::Release {
         return Step::default();
     }
+    // A pin or export notice has been seen once the user goes on.
+    m.memory.notice = None;
     let action = m.keymap.action(m.mode, &key);
     if m.areas().is_none() && action != Some(Action::Quit) {
         // Nothing is on screen to act on while the terminal is too small.
@@ -108,6 +112,9 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     if m.help {
         return on_help_key(m, key, action);
+    }
+    if m.memory.overlay.is_some() {
+        return memory::on_overlay_key(m, key, action);
     }
     if let Some(action) = action {
         return apply(m, action);
@@ -151,7 +158,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
     match action {
         Action::Quit => {
             m.quit = true;
-            return Step::default().with(Effect::Quit);
+            return memory::record_query(m, Step::default()).with(Effect::Quit);
         }
         Action::Help => {
             m.help = !m.help;
@@ -165,8 +172,12 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             scroll::settle(m);
         }
         Action::Back => return Step::default(),
-        Action::SelectNext => return scroll::move_by(m, 1),
-        Action::SelectPrev => return scroll::move_by(m, -1),
+        Action::SelectNext => {
+            return memory::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
+        }
+        Action::SelectPrev => {
+            return memory::recall(m, -1).unwrap_or_else(|| scroll::move_by(m, -1));
+        }
         Action::PageDown => return scroll::move_by(m, scroll::page(m)),
         Action::PageUp => return scroll::move_by(m, -scroll::page(m)),
         Action::SelectFirst => return scroll::move_by(m, isize::MIN),
@@ -181,6 +192,9 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             m.zoomed = !m.zoomed;
             m.focus = if m.zoomed { m.tab } else { Pane::Results };
             scroll::settle(m);
+            if m.zoomed {
+                return memory::opened(m, Step::redraw());
+            }
         }
         Action::DeleteBack => {
             if m.cursor == 0 {
@@ -218,6 +232,9 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         }
         Action::CursorLeft => m.cursor = m.cursor.saturating_sub(1),
         Action::CursorRight => m.cursor = (m.cursor + 1).min(m.query.chars().count()),
+        Action::TogglePin => return memory::toggle_pin(m),
+        Action::ExportPins => return memory::export_pins(m),
+        Action::History => return memory::open_history(m),
     }
     Step::redraw()
 }
@@ -229,7 +246,9 @@ fn insert(m: &mut Model, c: char) -> Step {
     query_changed(m)
 }
 
-fn query_changed(m: &mut Model) -> Step {
+pub(super) fn query_changed(m: &mut Model) -> Step {
+    // An edited query is no longer a step of a walk through the history.
+    m.memory.recall = None;
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();

@@ -4,6 +4,7 @@
 mod detail;
 mod fixes;
 mod help;
+mod history;
 mod overview;
 mod results;
 mod search_box;
@@ -37,6 +38,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     }
     detail::draw(frame, areas.detail, model);
     status::draw(frame, areas.status, model);
+    history::draw(frame, area, model);
     if model.help {
         help::draw(frame, area, model);
     }
