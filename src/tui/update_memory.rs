@@ -131,8 +131,11 @@ pub(super) fn recall(m: &mut Model, by: isize) -> Option<Step> {
     let len = m.memory.queries.len();
     let at = m.memory.recall.unwrap_or(len);
     let next = if by < 0 {
-        // Nothing older: stay on the oldest.
-        at.checked_sub(1)?
+        let Some(older) = at.checked_sub(1) else {
+            // Nothing older: stay on the oldest.
+            return Some(Step::default());
+        };
+        older
     } else {
         at + 1
     };
@@ -204,3 +207,7 @@ fn pick(m: &mut Model) -> Step {
     m.cursor = m.query.chars().count();
     query_changed(m)
 }
+
+#[cfg(test)]
+#[path = "update_memory_tests.rs"]
+mod tests;
