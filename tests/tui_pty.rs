@@ -261,8 +261,7 @@ fn a_pin_made_in_the_browser_shows_in_errdex_pins_and_the_query_is_remembered() 
     let note = std::fs::read_to_string(home.join("data/errdex/pinned-errors.md")).expect("note");
     let markdown = errdex(&["pins", "--markdown", "--data", FIXTURE]);
     assert_eq!(note, String::from_utf8_lossy(&markdown.stdout));
-    let history =
-        std::fs::read_to_string(home.join("data/errdex/history.json")).expect("history");
+    let history = std::fs::read_to_string(home.join("data/errdex/history.json")).expect("history");
     assert!(history.contains("\"timed out\""), "{history}");
 
     // The next browser finds the pin with `is:pinned` and the query with Up.

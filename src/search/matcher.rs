@@ -33,7 +33,6 @@ impl Field {
             Field::Id => "id",
         }
     }
-
 }
 
 /// Calls `f` with every field value a scope covers.

@@ -5,11 +5,11 @@
 //! (16 a character, bonuses at word starts and for runs, penalties for gaps); SkimMatcherV2
 //! searches all alignments, so it can only find a better one.
 
-use super::{Context, Weights};
 use super::index::Index;
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
+use super::{Context, Weights};
 use crate::dataset::Entry;
 
 const SCORE_MATCH: i64 = 16;
@@ -176,7 +176,9 @@ impl Prepared {
             .map(|t| {
                 matches!(t.scope, Scope::Any | Scope::Tags).then(|| {
                     let chars = t.text.chars().count();
-                    let score = |tag: &str| score_field(t, chars, (Field::Tag(0), &weights), tag.as_bytes());
+                    let score = |tag: &str| {
+                        score_field(t, chars, (Field::Tag(0), &weights), tag.as_bytes())
+                    };
                     index.vocabulary().iter().map(|tag| score(tag)).collect()
                 })
             })
@@ -229,7 +231,12 @@ fn estimate_term(
         Scope::Any | Scope::Message | Scope::Path | Scope::Tags
     ) {
         for_each_field(e, t.scope, |field, v| {
-            keep(score_field(t, chars, (field, &prepared.weights), v.as_bytes()))
+            keep(score_field(
+                t,
+                chars,
+                (field, &prepared.weights),
+                v.as_bytes(),
+            ))
         });
     }
     if t.negated {

@@ -97,10 +97,7 @@ mod tests {
             queries: vec!["tag:db".into(), "conn refused".into(), "DB locked".into()],
             ..Memory::default()
         };
-        assert_eq!(
-            m.history_matches(),
-            ["DB locked", "conn refused", "tag:db"]
-        );
+        assert_eq!(m.history_matches(), ["DB locked", "conn refused", "tag:db"]);
         m.overlay = Some(HistoryOverlay {
             filter: "db".into(),
             selected: 0,

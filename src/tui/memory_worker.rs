@@ -29,7 +29,9 @@ impl Worker {
             let mut stores = match dir {
                 Ok(dir) => Stores::open(dir),
                 Err(why) => {
-                    send(Remembered::Failed(format!("pins and history are off: {why}")));
+                    send(Remembered::Failed(format!(
+                        "pins and history are off: {why}"
+                    )));
                     // Nothing to remember with; let the chores go.
                     for _ in rx {}
                     return;
@@ -87,9 +89,9 @@ impl Stores {
 
     /// Problems met while reading (a corrupt file set aside) come once, then are cleared.
     fn warnings(&mut self) -> Vec<String> {
-        let mut out: Vec<String> = self.pins.warnings.drain(..).collect();
-        out.extend(self.queries.warnings.drain(..));
-        out.extend(self.viewed.warnings.drain(..));
+        let mut out = std::mem::take(&mut self.pins.warnings);
+        out.append(&mut self.queries.warnings);
+        out.append(&mut self.viewed.warnings);
         out
     }
 
@@ -131,8 +133,12 @@ impl Stores {
         self.pins.reload();
         let found = note::locate(ds, self.pins.list());
         let text = note::pinned_note(ds, &found)?;
-        let path = note::write_note(&self.dir, &text)
-            .map_err(|e| format!("cannot write {}: {e}", self.dir.join(note::NOTE_FILE).display()))?;
+        let path = note::write_note(&self.dir, &text).map_err(|e| {
+            format!(
+                "cannot write {}: {e}",
+                self.dir.join(note::NOTE_FILE).display()
+            )
+        })?;
         Ok(Remembered::Exported {
             path: path.display().to_string(),
             count: found.iter().filter(|(_, i)| i.is_some()).count(),

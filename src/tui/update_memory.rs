@@ -193,11 +193,12 @@ pub(super) fn on_overlay_key(m: &mut Model, key: KeyEvent, action: Option<Action
 
 /// Enter in the overlay: the chosen query goes into the search box.
 fn pick(m: &mut Model) -> Step {
-    let chosen = m
-        .memory
-        .overlay
-        .as_ref()
-        .and_then(|o| m.memory.history_matches().get(o.selected).map(|q| q.to_string()));
+    let chosen = m.memory.overlay.as_ref().and_then(|o| {
+        m.memory
+            .history_matches()
+            .get(o.selected)
+            .map(|q| q.to_string())
+    });
     m.memory.overlay = None;
     let Some(query) = chosen else {
         return Step::redraw();
