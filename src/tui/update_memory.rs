@@ -124,7 +124,8 @@ pub(super) fn opened(m: &Model, step: Step) -> Step {
 /// Up (`by` = -1) or Down (+1) in the search box walks the history while the box is empty or
 /// showing a recalled query; otherwise None and the key moves the selection as usual.
 pub(super) fn recall(m: &mut Model, by: isize) -> Option<Step> {
-    let walking = m.memory.recall.is_some() || (by < 0 && m.query.is_empty());
+    let starting = by < 0 && m.query.is_empty() && !m.memory.queries.is_empty();
+    let walking = m.memory.recall.is_some() || starting;
     if m.mode != Mode::Search || m.focus != Pane::Results || m.zoomed || !walking {
         return None;
     }

@@ -167,6 +167,15 @@ fn up_in_an_empty_box_walks_back_through_the_history_and_down_comes_forward() {
 }
 
 #[test]
+fn up_in_an_empty_box_without_history_moves_the_selection() {
+    let mut m = browsing(80, 24, true, "");
+    send(&mut m, [key(KeyCode::Down), key(KeyCode::Down)]);
+    assert_eq!(m.selected, 2);
+    update(&mut m, key(KeyCode::Up));
+    assert_eq!((m.query.as_str(), m.selected), ("", 1));
+}
+
+#[test]
 fn up_in_a_box_with_a_query_moves_the_selection() {
     let mut m = browsing(80, 24, true, "conn");
     update(&mut m, opened(&["older"], &[]));
