@@ -1,14 +1,15 @@
 //! `errdex search` as a user runs it: output shapes, exit codes, warnings.
 
-use std::process::{Command, Output};
+mod support;
+
+use std::process::Output;
 
 use serde_json::Value;
 
+/// Runs errdex in a private home: no config, so the built-in sample is searched.
 fn errdex(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_errdex"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    let home = support::Home::new();
+    home.cmd().args(args).output().expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {

@@ -210,9 +210,15 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         None => {
             let query = cli.query.unwrap_or_default();
-            let mut options =
-                crate::tui::Options::from_env(data.specs(), query).map_err(Failure::new)?;
-            options.weights = crate::config::load().config.ranking.weights();
+            let resolved = data.resolve();
+            let problems = resolved
+                .diagnostics
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let options =
+                crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
+                    .map_err(Failure::new)?;
             crate::tui::run(options).map_err(Failure::new)?;
             Ok(Outcome::Found)
         }

@@ -7,7 +7,6 @@ pub mod scan;
 pub mod source;
 pub mod split;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::cache::Cache;
@@ -367,7 +366,8 @@ fn parse_docs(
 }
 
 fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {
-    let mut first: HashMap<&str, usize> = HashMap::with_capacity(dataset.len());
+    let mut first: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    first.reserve(dataset.len());
     for (i, e) in dataset.entries().iter().enumerate() {
         if let Some(&j) = first.get(&*e.id) {
             let other = &dataset.entries()[j];

@@ -259,7 +259,10 @@ fn step(shared: &Shared, worker: &mut Worker) {
         base.as_deref(),
         LIMIT,
         &stale,
-        Some(&partial),
+        Some(pass::Partial {
+            report: &partial,
+            after: pass::PARTIAL_AFTER,
+        }),
     ) else {
         return;
     };

@@ -25,7 +25,7 @@ pub struct Index {
     tag_ids: Vec<u32>,
     /// Every distinct tag, by id.
     vocabulary: Vec<Box<str>>,
-    ids: HashMap<Box<str>, u32>,
+    ids: HashMap<Box<str>, u32, foldhash::fast::RandomState>,
 }
 
 impl Index {

@@ -19,7 +19,14 @@ pub struct Outcome {
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
-pub type Partial<'a> = &'a dyn Fn(Vec<Hit>, usize, usize);
+pub type Report<'a> = &'a dyn Fn(Vec<Hit>, usize, usize);
+
+/// Where partial results go, and after how long a pass starts sending them.
+#[derive(Clone, Copy)]
+pub struct Partial<'a> {
+    pub report: Report<'a>,
+    pub after: Duration,
+}
 
 /// How many best-estimated candidates SkimMatcherV2 re-scores (at least twice the limit).
 pub const CANDIDATES: usize = 2000;
@@ -35,7 +42,7 @@ const CHUNK: usize = 32 * 1024;
 
 /// A pass still running after this long reports what it has (ranking it costs a few ms), and
 /// again this often — only while at least a quarter of the work remains.
-const PARTIAL_AFTER: Duration = Duration::from_millis(150);
+pub const PARTIAL_AFTER: Duration = Duration::from_millis(150);
 
 /// Runs `q` over `candidates` (every record when None). Returns None when `cancelled` says the
 /// pass is stale.
@@ -78,11 +85,11 @@ pub fn run(
             }
             scan_chunk(entries, (index, &prepared), q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
-            if let Some(report) = partial
+            if let Some(p) = partial
                 && scanned < candidates.len() - candidates.len() / 4
-                && reported.elapsed() >= PARTIAL_AFTER
+                && reported.elapsed() >= p.after
             {
-                report(
+                (p.report)(
                     rank(entries, q, ctx, hits.clone(), limit),
                     hits.len(),
                     scanned,
@@ -162,4 +169,75 @@ fn rank(entries: &[Entry], q: &Query, ctx: &Context, mut hits: Vec<Hit>, limit: 
     }
     top_k(entries, &mut hits, limit);
     hits
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::load::source::{Bytes, Source};
+    use crate::record::Record;
+
+    /// A dataset of `n` records, every tenth one about a timeout.
+    fn dataset(n: usize) -> Dataset {
+        let entries = (0..n)
+            .map(|i| {
+                let r = Record {
+                    id: format!("{i:08}"),
+                    error_message: if i % 10 == 0 {
+                        format!("request {i} timed out")
+                    } else {
+                        format!("record {i} is fine")
+                    },
+                    ..Record::default()
+                };
+                Entry::from_record(r, 0, 0, 0, 1)
+            })
+            .collect();
+        let mut ds = Dataset::default();
+        let source = Source {
+            name: "<test>".into(),
+            bytes: Bytes::Static(b""),
+            extension: None,
+        };
+        ds.push_source(source, entries);
+        ds
+    }
+
+    #[test]
+    fn a_long_pass_reports_ranked_partial_results_then_the_whole() {
+        let ds = dataset(CHUNK * 2 + 10);
+        let index = Index::build(ds.entries());
+        let q = Query::parse("timed");
+        let reports = RefCell::new(Vec::new());
+        let report = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+            reports.borrow_mut().push((hits, matched, scanned));
+        };
+        let partial = Partial {
+            report: &report,
+            after: Duration::ZERO,
+        };
+        let ctx = Context::default();
+        let out =
+            run(&ds, &index, &q, &ctx, None, 5, &|| false, Some(partial)).expect("not cancelled");
+        let reports = reports.into_inner();
+        // After the first chunk only: the second leaves less than a quarter of the work.
+        assert_eq!(reports.len(), 1);
+        let (hits, matched, scanned) = &reports[0];
+        assert_eq!((*matched, *scanned), (CHUNK / 10 + 1, CHUNK));
+        assert_eq!(hits.len(), 5);
+        assert!(hits.iter().all(|h| (h.index as usize) < CHUNK));
+        assert_eq!(out.matched.len(), (CHUNK * 2 + 10).div_ceil(10));
+        assert_eq!(out.hits.len(), 5);
+    }
+
+    #[test]
+    fn a_cancelled_pass_returns_nothing() {
+        let ds = dataset(100);
+        let index = Index::build(ds.entries());
+        let q = Query::parse("fine");
+        let ctx = Context::default();
+        assert!(run(&ds, &index, &q, &ctx, None, 5, &|| true, None).is_none());
+    }
 }

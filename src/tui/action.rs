@@ -68,6 +68,18 @@ actions! {
     TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
     ExportPins = "export_pins", "write the pinned records as one Markdown note";
     History = "history", "search the query history";
+    CopyMenu = "copy_menu", "choose what to copy from the record";
+    CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
+    CopySolution1 = "copy_solution_1", "copy solution 1";
+    CopySolution2 = "copy_solution_2", "copy solution 2";
+    CopySolution3 = "copy_solution_3", "copy solution 3";
+    CopySolution4 = "copy_solution_4", "copy solution 4";
+    CopySolution5 = "copy_solution_5", "copy solution 5";
+    CopySolution6 = "copy_solution_6", "copy solution 6";
+    CopySolution7 = "copy_solution_7", "copy solution 7";
+    CopySolution8 = "copy_solution_8", "copy solution 8";
+    CopySolution9 = "copy_solution_9", "copy solution 9";
+    OpenUrl = "open_url", "open the source on the web, at the error line";
 }
 
 impl Action {
@@ -132,6 +144,13 @@ pub enum Msg {
     Detail(Result<Box<Detail>, (usize, String)>),
     /// The pins and history stores answered.
     Remembered(Remembered),
+    /// A copy finished: what was copied ("fix", "solution 2") and the clipboard's report.
+    Copied {
+        what: String,
+        report: String,
+    },
+    /// Opening a URL finished: the program that took it, or why none did.
+    Opened(String, Result<String, crate::open::OpenError>),
 }
 
 /// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
@@ -149,6 +168,13 @@ pub enum Effect {
         pinned: std::collections::HashSet<String>,
         recent: std::collections::HashSet<String>,
     },
+    /// Put `text` on the clipboard (off the UI thread); `what` names it for the status line.
+    Copy {
+        what: String,
+        text: String,
+    },
+    /// Open this URL in a web browser (off the UI thread).
+    Open(String),
 }
 
 #[cfg(test)]
@@ -161,7 +187,9 @@ mod tests {
         for a in Action::ALL {
             assert!(seen.insert(a.name()), "duplicate name {}", a.name());
             assert!(
-                a.name().chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                a.name()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
                 "{}",
                 a.name()
             );

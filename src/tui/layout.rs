@@ -4,6 +4,8 @@
 
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 
+use crate::config::{DetailPosition, Layout as Prefs};
+
 /// Below this the browser cannot draw itself and says so.
 pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = 12;
@@ -24,6 +26,11 @@ pub struct Areas {
 
 impl Areas {
     pub fn compute(width: u16, height: u16, zoomed: bool) -> Option<Areas> {
+        Areas::compute_with(width, height, zoomed, Prefs::default())
+    }
+
+    /// As `compute`, with the config's `[layout]`: where the detail goes and the list's share.
+    pub fn compute_with(width: u16, height: u16, zoomed: bool, prefs: Prefs) -> Option<Areas> {
         if width < MIN_WIDTH || height < MIN_HEIGHT {
             return None;
         }
@@ -42,11 +49,17 @@ impl Areas {
                 status,
             });
         }
-        let (direction, list_share) = if width >= WIDE {
-            (Direction::Horizontal, 45)
-        } else {
-            (Direction::Vertical, 45)
+        let right = match prefs.detail {
+            DetailPosition::Auto => width >= WIDE,
+            DetailPosition::Right => true,
+            DetailPosition::Below => false,
         };
+        let direction = match right {
+            true => Direction::Horizontal,
+            false => Direction::Vertical,
+        };
+        // The config checks the range; clamped again so a hand-built value cannot hide a pane.
+        let list_share = prefs.ratio.clamp(10, 90);
         let [list, detail] = Layout::default()
             .direction(direction)
             .constraints([
@@ -107,5 +120,25 @@ mod tests {
         let zoomed = Areas::compute(80, 24, true).expect("fits");
         assert!(zoomed.list.is_none());
         assert_eq!(zoomed.detail.width, 80);
+    }
+
+    #[test]
+    fn config_layout_places_the_detail_and_sizes_the_list() {
+        let below = Prefs {
+            detail: DetailPosition::Below,
+            ratio: 30,
+        };
+        let a = Areas::compute_with(120, 40, false, below).expect("fits");
+        let list = a.list.expect("list");
+        assert!(a.detail.y > list.y && a.detail.x == list.x);
+        assert_eq!(list.height, 11, "30% of the 36 body rows");
+        let right = Prefs {
+            detail: DetailPosition::Right,
+            ratio: 60,
+        };
+        let a = Areas::compute_with(80, 24, false, right).expect("fits");
+        let list = a.list.expect("list");
+        assert!(a.detail.x > list.x && a.detail.y == list.y);
+        assert_eq!(list.width, 48);
     }
 }

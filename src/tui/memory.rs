@@ -17,8 +17,6 @@ pub struct Memory {
     pub recall: Option<usize>,
     /// The Ctrl-r overlay, when open.
     pub overlay: Option<HistoryOverlay>,
-    /// What the last pin, export or store problem was, for the status line.
-    pub notice: Option<String>,
 }
 
 /// The searchable history list (Ctrl-r).

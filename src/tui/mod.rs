@@ -4,6 +4,7 @@
 //! the effects. Nothing outside this module touches ratatui or crossterm.
 
 pub mod action;
+mod effects;
 pub mod keymap;
 pub mod layout;
 pub mod memory;
@@ -11,11 +12,13 @@ mod memory_worker;
 pub mod model;
 mod runtime;
 mod scroll;
+pub mod setup;
 pub mod source;
 mod terminal;
 pub mod text;
 pub mod theme;
 pub mod update;
+pub mod update_copy;
 mod update_memory;
 pub mod view;
 

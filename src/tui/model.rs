@@ -7,6 +7,8 @@ use super::keymap::{Keymap, Mode};
 use super::layout::Areas;
 use super::memory::Memory;
 use super::theme::Theme;
+use super::update_copy::CopyMenu;
+use crate::config::Layout;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 
@@ -76,6 +78,13 @@ pub struct Model {
     pub quit: bool,
     /// Pins, query history, recently viewed records.
     pub memory: Memory,
+    /// The copy menu, while it is open.
+    pub copy_menu: Option<CopyMenu>,
+    /// One line for the status bar answering the last key (a copy's report, a config
+    /// problem at start); the next key clears it.
+    pub notice: Option<String>,
+    /// Where the detail goes and how much room the list gets (config `[layout]`).
+    pub layout: Layout,
 }
 
 impl Model {
@@ -105,11 +114,14 @@ impl Model {
             scroll: [0; 4],
             quit: false,
             memory: Memory::default(),
+            copy_menu: None,
+            notice: None,
+            layout: Layout::default(),
         }
     }
 
     pub fn areas(&self) -> Option<Areas> {
-        Areas::compute(self.width, self.height, self.zoomed)
+        Areas::compute_with(self.width, self.height, self.zoomed, self.layout)
     }
 
     /// The record index of the selected result.

@@ -2,7 +2,7 @@
 //! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
 //! something changed.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event};
 
 use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use super::effects::{Effects, Reply};
 use super::keymap::Keymap;
 use super::memory_worker::Worker;
 use super::model::Model;
@@ -19,6 +20,7 @@ use super::terminal::{self, Guard};
 use super::theme::{Theme, ThemeName};
 use super::update::update;
 use super::view;
+use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
@@ -33,6 +35,10 @@ pub struct Options {
     pub keymap: Keymap,
     /// How much a match in each field counts (the config's `[ranking]`).
     pub weights: Weights,
+    pub layout: crate::config::Layout,
+    pub clipboard: crate::clipboard::Config,
+    /// Shown on the status line at start (config problems).
+    pub notice: Option<String>,
 }
 
 impl Options {
@@ -50,6 +56,9 @@ impl Options {
             color,
             keymap: Keymap::default(),
             weights: Weights::default(),
+            layout: crate::config::Layout::default(),
+            clipboard: crate::clipboard::Config::default(),
+            notice: None,
         })
     }
 }
@@ -86,6 +95,8 @@ pub fn run(options: Options) -> Result<(), String> {
         size.width,
         size.height,
     );
+    model.layout = options.layout;
+    model.notice = options.notice;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
@@ -102,6 +113,13 @@ pub fn run(options: Options) -> Result<(), String> {
             let _ = tx.send(Inbox::Msg(msg));
         }
     });
+    let reply_tx = Mutex::new(tx.clone());
+    let reply: Reply = Arc::new(move |msg| {
+        if let Ok(tx) = reply_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let effects = Effects::new(options.clipboard, reply);
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -114,6 +132,7 @@ pub fn run(options: Options) -> Result<(), String> {
         seen: 0,
         memory,
         weights: options.weights,
+        effects,
     };
     if options.weights != Weights::default() {
         edge.engine.set_context(Context {
@@ -142,6 +161,7 @@ struct Edge {
     seen: u64,
     memory: Worker,
     weights: Weights,
+    effects: Effects,
 }
 
 enum Highlighting {
@@ -190,7 +210,10 @@ fn event_loop(
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
-                    Effect::Quit => return Ok(()),
+                    Effect::Quit => {
+                        write_queued(guard, edge);
+                        return Ok(());
+                    }
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }
@@ -203,6 +226,8 @@ fn event_loop(
                             weights: edge.weights,
                         });
                     }
+                    Effect::Copy { what, text } => edge.effects.copy(what, text),
+                    Effect::Open(url) => edge.effects.open(url),
                 }
             }
         }
@@ -212,11 +237,23 @@ fn event_loop(
             let msg = read_detail(&dataset, index, edge.highlighter());
             redraw |= update(model, msg).redraw;
         }
+        write_queued(guard, edge);
         if redraw {
             draw(guard, model)?;
         }
     }
     Ok(())
+}
+
+/// Writes the OSC 52 sequences the clipboard queued, between frames. A terminal that cannot
+/// take them is not worth stopping for: the copy's report already went to the status line.
+fn write_queued(guard: &mut Guard, edge: &Edge) {
+    let bytes = edge.effects.take_terminal_bytes();
+    if bytes.is_empty() {
+        return;
+    }
+    let out = guard.terminal.backend_mut();
+    let _ = out.write_all(&bytes).and_then(|()| out.flush());
 }
 
 /// The engine's newest results as a message, unless they were handed over already.
@@ -297,7 +334,9 @@ fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
                 let _ = tx.send(Inbox::Msg(Msg::Progress(p)));
             }
         };
-        let loaded = load::load(&specs, load::Options::default(), &report);
+        // The same index cache as the other commands, so a warm start is instant.
+        let cache = Cache::open_default();
+        let loaded = load::load_cached(&specs, load::Options::default(), cache.as_ref(), &report);
         let summary = summarize(&loaded);
         let dataset = Arc::new(loaded.dataset);
         let _ = tx.send(Inbox::Msg(Msg::Loaded(dataset, summary)));

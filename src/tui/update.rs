@@ -7,6 +7,7 @@ use super::action::{Action, Effect, Msg};
 use super::keymap::Mode;
 use super::model::{LoadState, Model, Pane};
 use super::scroll;
+use super::update_copy;
 use super::update_memory as memory;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
@@ -32,7 +33,7 @@ impl Step {
 
 pub fn update(m: &mut Model, msg: Msg) -> Step {
     match msg {
-        Msg::Key(key) => on_key(m, key),
+        Msg::Key(key) => update_copy::on_key(m, key, |m| on_key(m, key)),
         Msg::Mouse(mouse) => scroll::on_mouse(m, mouse),
         Msg::Action(action) => apply(m, action),
         Msg::Resize(width, height) => {
@@ -88,6 +89,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             Step::redraw()
         }
         Msg::Remembered(answer) => memory::on_remembered(m, answer),
+        msg @ (Msg::Copied { .. } | Msg::Opened(..)) => update_copy::on_msg(m, msg),
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
                 return Step::default();
@@ -103,8 +105,6 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     if key.kind == KeyEventKind::Release {
         return Step::default();
     }
-    // A pin or export notice has been seen once the user goes on.
-    m.memory.notice = None;
     let action = m.keymap.action(m.mode, &key);
     if m.areas().is_none() && action != Some(Action::Quit) {
         // Nothing is on screen to act on while the terminal is too small.
@@ -115,6 +115,10 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     if m.memory.overlay.is_some() {
         return memory::on_overlay_key(m, key, action);
+    }
+    if m.copy_menu.is_some() {
+        let step = update_copy::on_menu_key(m, key, action);
+        return memory::after_copy(m, step);
     }
     if let Some(action) = action {
         return apply(m, action);
@@ -235,6 +239,21 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::TogglePin => return memory::toggle_pin(m),
         Action::ExportPins => return memory::export_pins(m),
         Action::History => return memory::open_history(m),
+        Action::CopyMenu
+        | Action::CopyFix
+        | Action::CopySolution1
+        | Action::CopySolution2
+        | Action::CopySolution3
+        | Action::CopySolution4
+        | Action::CopySolution5
+        | Action::CopySolution6
+        | Action::CopySolution7
+        | Action::CopySolution8
+        | Action::CopySolution9
+        | Action::OpenUrl => {
+            let step = update_copy::apply(m, action);
+            return memory::after_copy(m, step);
+        }
     }
     Step::redraw()
 }

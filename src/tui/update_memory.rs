@@ -20,7 +20,6 @@ fn context(m: &Model) -> Effect {
 }
 
 pub(super) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
-    let mem = &mut m.memory;
     match answer {
         Remembered::Opened {
             pinned,
@@ -29,10 +28,12 @@ pub(super) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
             warnings,
         } => {
             let changed = !pinned.is_empty() || !viewed.is_empty();
-            mem.pinned = pinned;
-            mem.queries = queries;
-            mem.viewed = viewed;
-            mem.notice = warnings.into_iter().next();
+            m.memory.pinned = pinned;
+            m.memory.queries = queries;
+            m.memory.viewed = viewed;
+            if let Some(warning) = warnings.into_iter().next() {
+                m.notice = Some(warning);
+            }
             let step = Step::redraw();
             // Empty sets are what the engine starts with: no need to search again.
             if changed { step.with(context(m)) } else { step }
@@ -43,20 +44,20 @@ pub(super) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
             pinned,
         } => {
             let verb = if now_pinned { "pinned" } else { "unpinned" };
-            mem.notice = Some(format!("{verb} {}", sanitize(&id)));
-            mem.pinned = pinned;
+            m.notice = Some(format!("{verb} {}", sanitize(&id)));
+            m.memory.pinned = pinned;
             Step::redraw().with(context(m))
         }
         Remembered::Queries(queries) => {
-            mem.queries = queries;
+            m.memory.queries = queries;
             Step {
                 effects: Vec::new(),
-                redraw: mem.overlay.is_some(),
+                redraw: m.memory.overlay.is_some(),
             }
         }
         Remembered::Viewed(viewed) => {
-            let changed = mem.recent() != viewed.iter().cloned().collect();
-            mem.viewed = viewed;
+            let changed = m.memory.recent() != viewed.iter().cloned().collect();
+            m.memory.viewed = viewed;
             if changed {
                 Step::default().with(context(m))
             } else {
@@ -65,14 +66,23 @@ pub(super) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
         }
         Remembered::Exported { path, count } => {
             let records = if count == 1 { "record" } else { "records" };
-            mem.notice = Some(format!("{count} pinned {records} written to {path}"));
+            m.notice = Some(format!("{count} pinned {records} written to {path}"));
             Step::redraw()
         }
         Remembered::Failed(why) => {
-            mem.notice = Some(why);
+            m.notice = Some(why);
             Step::redraw()
         }
     }
+}
+
+/// A copy or an open is acting on a result: keep the query that found it.
+pub(super) fn after_copy(m: &Model, step: Step) -> Step {
+    let acted = step
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Copy { .. } | Effect::Open(_)));
+    if acted { record_query(m, step) } else { step }
 }
 
 /// `b`: pin or unpin the selected record.
@@ -91,11 +101,11 @@ pub(super) fn toggle_pin(m: &mut Model) -> Step {
 /// `P`: every pinned record as one Markdown note, in a file.
 pub(super) fn export_pins(m: &mut Model) -> Step {
     if m.dataset.is_none() {
-        m.memory.notice = Some("the records are still loading".into());
+        m.notice = Some("the records are still loading".into());
         return Step::redraw();
     }
     if m.memory.pinned.is_empty() {
-        m.memory.notice = Some("nothing is pinned (b pins the selected record)".into());
+        m.notice = Some("nothing is pinned (b pins the selected record)".into());
         return Step::redraw();
     }
     Step::default().with(Effect::Remember(Chore::ExportPins))

@@ -55,7 +55,7 @@ fn b_toggles_the_pin_and_the_answer_reaches_the_search_context() {
             recent: HashSet::new(),
         }]
     );
-    assert_eq!(m.memory.notice.as_deref(), Some(&*format!("pinned {id}")));
+    assert_eq!(m.notice.as_deref(), Some(&*format!("pinned {id}")));
     update(
         &mut m,
         Msg::Remembered(Remembered::Pin {
@@ -64,7 +64,7 @@ fn b_toggles_the_pin_and_the_answer_reaches_the_search_context() {
             pinned: set(&["elsewhere"]),
         }),
     );
-    assert_eq!(m.memory.notice.as_deref(), Some(&*format!("unpinned {id}")));
+    assert_eq!(m.notice.as_deref(), Some(&*format!("unpinned {id}")));
     assert!(!m.memory.pinned.contains(&id));
     // In the search box, b is a letter.
     update(&mut m, key(KeyCode::Char('/')));
@@ -79,8 +79,7 @@ fn p_exports_only_when_something_is_pinned() {
     let step = update(&mut m, key(KeyCode::Char('P')));
     assert!(step.effects.is_empty());
     assert!(
-        m.memory
-            .notice
+        m.notice
             .as_deref()
             .is_some_and(|n| n.contains("nothing is pinned"))
     );
@@ -95,7 +94,7 @@ fn p_exports_only_when_something_is_pinned() {
         }),
     );
     assert_eq!(
-        m.memory.notice.as_deref(),
+        m.notice.as_deref(),
         Some("1 pinned record written to /d/pinned-errors.md")
     );
 }
@@ -243,8 +242,8 @@ fn store_answers_update_the_context_only_when_the_sets_change() {
         &mut m,
         Msg::Remembered(Remembered::Failed("disk full".into())),
     );
-    assert_eq!(m.memory.notice.as_deref(), Some("disk full"));
+    assert_eq!(m.notice.as_deref(), Some("disk full"));
     // The next key clears the notice.
     update(&mut m, key(KeyCode::Char('x')));
-    assert_eq!(m.memory.notice, None);
+    assert_eq!(m.notice, None);
 }

@@ -1,10 +1,12 @@
 //! Drawing: one pane per file, each a function of `&Model` into a frame area. Nothing here
 //! changes the model; scroll offsets were settled by `update`.
 
+mod copy_menu;
 mod detail;
 mod fixes;
 mod help;
 mod history;
+mod notice;
 mod overview;
 mod results;
 mod search_box;
@@ -39,6 +41,8 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     detail::draw(frame, areas.detail, model);
     status::draw(frame, areas.status, model);
     history::draw(frame, area, model);
+    notice::draw(frame, area, areas.status, model);
+    copy_menu::draw(frame, area, model);
     if model.help {
         help::draw(frame, area, model);
     }

@@ -37,9 +37,6 @@ fn note(model: &Model) -> String {
     if let Some(e) = &model.detail_error {
         return one_line(&format!(" {e} "));
     }
-    if let Some(n) = &model.memory.notice {
-        return one_line(&format!(" {n} "));
-    }
     match &model.load {
         LoadState::Done(s) if s.errors > 0 => match &s.first_problem {
             Some(first) if s.errors == 1 => one_line(&format!(" {first} ")),
