@@ -78,9 +78,11 @@ pub enum Remembered {
     },
     Queries(Vec<String>),
     Viewed(Vec<String>),
+    /// The note was written to `path`; `text` is it, for the clipboard.
     Exported {
         path: String,
         count: usize,
+        text: String,
     },
     Failed(String),
 }

@@ -142,6 +142,7 @@ impl Stores {
         Ok(Remembered::Exported {
             path: path.display().to_string(),
             count: found.iter().filter(|(_, i)| i.is_some()).count(),
+            text,
         })
     }
 }

@@ -64,10 +64,12 @@ pub(super) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
                 Step::default()
             }
         }
-        Remembered::Exported { path, count } => {
+        Remembered::Exported { path, count, text } => {
             let records = if count == 1 { "record" } else { "records" };
-            m.notice = Some(format!("{count} pinned {records} written to {path}"));
-            Step::redraw()
+            let what = format!("{count} pinned {records} written to {path}");
+            m.notice = Some(format!("{what}; copying…"));
+            // The clipboard's report replaces the notice: "WHAT: copied (X11)".
+            Step::redraw().with(Effect::Copy { what, text })
         }
         Remembered::Failed(why) => {
             m.notice = Some(why);

@@ -86,17 +86,23 @@ fn p_exports_only_when_something_is_pinned() {
     update(&mut m, opened(&[], &["aa11conn"]));
     let step = update(&mut m, key(KeyCode::Char('P')));
     assert_eq!(step.effects, vec![Effect::Remember(Chore::ExportPins)]);
-    update(
+    let step = update(
         &mut m,
         Msg::Remembered(Remembered::Exported {
             path: "/d/pinned-errors.md".into(),
             count: 1,
+            text: "# Pinned errors (1)\n".into(),
         }),
     );
+    let what = "1 pinned record written to /d/pinned-errors.md";
     assert_eq!(
-        m.notice.as_deref(),
-        Some("1 pinned record written to /d/pinned-errors.md")
+        step.effects,
+        vec![Effect::Copy {
+            what: what.into(),
+            text: "# Pinned errors (1)\n".into()
+        }]
     );
+    assert_eq!(m.notice.as_deref(), Some(&*format!("{what}; copying…")));
 }
 
 #[test]
