@@ -75,12 +75,22 @@ fn start(binary: &Path, data: &Path) -> Result<Started, String> {
     cmd.arg("--data");
     cmd.arg(data);
     cmd.env("TERM", "xterm-256color");
+    // A private home, so the pictures do not depend on the user's config, pins or cache.
+    let home = std::env::temp_dir().join("errdex-screenshot-home");
+    for (var, dir) in [
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CACHE_HOME", "cache"),
+    ] {
+        cmd.env(var, home.join(dir));
+    }
     for var in [
         "DISPLAY",
         "WAYLAND_DISPLAY",
         "TMUX",
         "NO_COLOR",
         "ERRDEX_THEME",
+        "COLORFGBG",
     ] {
         cmd.env_remove(var);
     }
