@@ -29,11 +29,12 @@ impl Worker {
             let mut stores = match dir {
                 Ok(dir) => Stores::open(dir),
                 Err(why) => {
-                    send(Remembered::Failed(format!(
-                        "pins and history are off: {why}"
-                    )));
-                    // Nothing to remember with; let the chores go.
-                    for _ in rx {}
+                    // Nothing to remember with: every chore gets the reason.
+                    let why = format!("pins and history are off: {why}");
+                    send(Remembered::Failed(why.clone()));
+                    for _ in rx {
+                        send(Remembered::Failed(why.clone()));
+                    }
                     return;
                 }
             };
@@ -144,5 +145,70 @@ impl Stores {
             count: found.iter().filter(|(_, i)| i.is_some()).count(),
             text,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::sync::mpsc;
+
+    use super::*;
+
+    /// Runs chores against stores in `dir` and returns every answer, in order.
+    fn answers(dir: Result<PathBuf, String>, chores: Vec<Chore>) -> Vec<Remembered> {
+        let (tx, rx) = mpsc::channel();
+        let tx = Mutex::new(tx);
+        let worker = Worker::spawn(dir, move |msg| {
+            if let (Msg::Remembered(r), Ok(tx)) = (msg, tx.lock()) {
+                let _ = tx.send(r);
+            }
+        });
+        for chore in chores {
+            worker.send(chore, None);
+        }
+        worker.finish();
+        rx.try_iter().collect()
+    }
+
+    #[test]
+    fn chores_reach_the_stores_and_finish_waits_for_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let got = answers(
+            Ok(dir.path().to_path_buf()),
+            vec![
+                Chore::TogglePin("a1".into()),
+                Chore::RecordQuery("conn refused".into()),
+                Chore::RecordViewed("a1".into()),
+                Chore::ExportPins,
+            ],
+        );
+        assert!(matches!(&got[0], Remembered::Opened { pinned, .. } if pinned.is_empty()));
+        assert_eq!(
+            got[1],
+            Remembered::Pin {
+                id: "a1".into(),
+                now_pinned: true,
+                pinned: ["a1".to_string()].into(),
+            }
+        );
+        assert_eq!(got[2], Remembered::Queries(vec!["conn refused".into()]));
+        assert_eq!(got[3], Remembered::Viewed(vec!["a1".into()]));
+        assert_eq!(
+            got[4],
+            Remembered::Failed("the records are still loading".into())
+        );
+        assert!(Pins::open(dir.path()).contains("a1"));
+        assert_eq!(Recent::queries(dir.path()).items()[0].text, "conn refused");
+    }
+
+    #[test]
+    fn without_a_data_folder_every_chore_is_answered_with_the_reason() {
+        let got = answers(Err("no HOME".into()), vec![Chore::TogglePin("a1".into())]);
+        assert_eq!(got.len(), 2);
+        assert!(
+            got.iter()
+                .all(|r| matches!(r, Remembered::Failed(w) if w.contains("no HOME")))
+        );
     }
 }
