@@ -139,4 +139,17 @@ mod tests {
         assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
         assert!(notice.ends_with("(and 1 more)"), "{notice}");
     }
+
+    #[test]
+    fn ranking_weights_reach_the_browser() {
+        let text = "[ranking]\nmessage = 1\ntags = 2\n";
+        let (cfg, problems) = config::parse_str(text, "c.toml", std::path::Path::new("."));
+        assert!(problems.is_empty(), "{problems:?}");
+        let loaded = config::Loaded {
+            config: cfg,
+            ..config::Loaded::default()
+        };
+        let o = Options::configured(vec![], String::new(), &loaded, vec![]).expect("options");
+        assert_eq!((o.weights.message, o.weights.tags), (50, 100));
+    }
 }
