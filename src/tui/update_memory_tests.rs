@@ -215,6 +215,14 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
     assert_eq!(step.effects, vec![Effect::Search("tag:db locked".into())]);
 
     update(&mut m, ctrl('r'));
+    // The overlay is modal for the mouse too: a click does not change the record below it.
+    let click = crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 3,
+        row: 6,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    };
+    assert_eq!(update(&mut m, Msg::Mouse(click)), Step::default());
     send(&mut m, [key(KeyCode::Char('z')), key(KeyCode::Backspace)]);
     assert_eq!(m.memory.history_matches().len(), 3);
     update(&mut m, ctrl('r'));
