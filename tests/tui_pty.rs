@@ -31,12 +31,17 @@ struct Session {
     screen: Arc<Mutex<vt100::Parser<Requests>>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
-    /// A private XDG home: the browser reads the config and writes the cache there.
-    _home: tempfile::TempDir,
+    /// A private XDG home: pins and history written by the browser land here.
+    home: tempfile::TempDir,
 }
 
 impl Session {
     fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::start_in(tempfile::tempdir().expect("temp home"), args, env)
+    }
+
+    /// Starts errdex with `home` as its XDG config, data and cache home.
+    fn start_in(home: tempfile::TempDir, args: &[&str], env: &[(&str, &str)]) -> Session {
         let (rows, cols) = (30, 110);
         let pty = native_pty_system()
             .openpty(PtySize {
@@ -58,13 +63,13 @@ impl Session {
         ] {
             cmd.env_remove(var);
         }
-        let home = tempfile::tempdir().expect("temp home");
-        for (var, dir) in [
+        for (var, sub) in [
             ("XDG_CONFIG_HOME", "config"),
             ("XDG_DATA_HOME", "data"),
             ("XDG_CACHE_HOME", "cache"),
+            ("HOME", ""),
         ] {
-            cmd.env(var, home.path().join(dir));
+            cmd.env(var, home.path().join(sub));
         }
         for (k, v) in env {
             cmd.env(k, v);
@@ -98,7 +103,7 @@ impl Session {
             screen,
             writer,
             child,
-            _home: home,
+            home,
         }
     }
 
@@ -219,5 +224,56 @@ fn a_missing_dataset_is_reported_on_the_normal_screen() {
     s.wait_for("/nonexistent/errdex.jsonl");
     s.send("\x03");
     s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
+fn a_pin_made_in_the_browser_shows_in_errdex_pins_and_the_query_is_remembered() {
+    let mut s = Session::start(&["--data", FIXTURE], &[]);
+    s.wait_for("5/5");
+    s.send("timed out");
+    s.wait_for("1/5");
+    s.send("\x1b"); // Esc: browse mode
+    s.wait_for("BROWSE");
+    s.send("b");
+    s.wait_for("pinned bb22timeout");
+    s.wait_for("★");
+    s.send("P");
+    s.wait_for("1 pinned record written to");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+
+    let home = s.home.path();
+    let errdex = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_errdex"))
+            .args(args)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CACHE_HOME", home.join("cache"))
+            .env("HOME", home)
+            .output()
+            .expect("run errdex")
+    };
+    let pins = errdex(&["pins", "--data", FIXTURE]);
+    let listed = String::from_utf8_lossy(&pins.stdout).into_owned();
+    assert!(listed.starts_with("bb22timeout\t"), "{listed}");
+    let note = std::fs::read_to_string(home.join("data/errdex/pinned-errors.md")).expect("note");
+    let markdown = errdex(&["pins", "--markdown", "--data", FIXTURE]);
+    assert_eq!(note, String::from_utf8_lossy(&markdown.stdout));
+    let history = std::fs::read_to_string(home.join("data/errdex/history.json")).expect("history");
+    assert!(history.contains("\"timed out\""), "{history}");
+
+    // The next browser finds the pin with `is:pinned` and the query with Up.
+    let home = std::mem::replace(&mut s.home, tempfile::tempdir().expect("temp home"));
+    let mut s = Session::start_in(home, &["--data", FIXTURE, "is:pinned"], &[]);
+    s.wait_for("1/5");
+    s.wait_for("request timed out after 30s");
+    s.send("\x15"); // ctrl-u: the box is empty
+    s.wait_for("5/5");
+    s.send("\x1b[A"); // Up: the last query comes back, and finds the one record again
+    s.wait_for("1/5");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
     s.assert_restored();
 }

@@ -1,7 +1,5 @@
 //! `pin`, `unpin`, `pins`: the pinned records, from the command line.
 
-use std::collections::HashMap;
-
 use serde_json::json;
 
 use super::data::{DataArgs, load_data};
@@ -9,7 +7,7 @@ use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Dataset;
 use crate::export;
-use crate::state::{self, Pins};
+use crate::state::{self, Pins, note};
 
 fn open_pins() -> Result<Pins, Failure> {
     let dir = state::data_dir().map_err(Failure::new)?;
@@ -80,22 +78,11 @@ pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
     }
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
-    let by_id: HashMap<&str, usize> = ds
-        .entries()
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (&*e.id, i))
-        .rev() // the first of duplicate ids wins, as in `lookup`
-        .collect();
-    let found: Vec<(&state::Pin, Option<usize>)> = pins
-        .list()
-        .iter()
-        .map(|p| (p, by_id.get(p.id.as_str()).copied()))
-        .collect();
+    let found = note::locate(ds, pins.list());
     let text = match format {
         PinsFormat::Text => text_list(ds, &found),
         PinsFormat::Json => json_lines(ds, &found),
-        PinsFormat::Markdown => markdown(ds, &found)?,
+        PinsFormat::Markdown => note::pinned_note(ds, &found).map_err(Failure::new)?,
     };
     emit(|out| out.write_all(text.as_bytes()))?;
     Ok(Outcome::Found)
@@ -137,30 +124,4 @@ fn json_lines(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// One incident note: every pinned record's note under one title, and the pins that are not
-/// in the loaded datasets named at the end so none is silently dropped.
-fn markdown(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> Result<String, Failure> {
-    let present: Vec<usize> = found.iter().filter_map(|(_, i)| *i).collect();
-    let mut out = format!("# Pinned errors ({})\n\n", present.len());
-    for (n, &i) in present.iter().enumerate() {
-        if n > 0 {
-            out.push_str("\n---\n\n");
-        }
-        let record = ds.record(i).map_err(Failure::new)?;
-        out.push_str(&export::to_markdown(&record));
-    }
-    let missing: Vec<String> = found
-        .iter()
-        .filter(|(_, i)| i.is_none())
-        .map(|(p, _)| format!("`{}`", p.id))
-        .collect();
-    if !missing.is_empty() {
-        out.push_str(&format!(
-            "\n---\n\nPinned but not in the loaded datasets: {}\n",
-            missing.join(", ")
-        ));
-    }
-    Ok(export::sanitize(&out).into_owned())
 }

@@ -23,8 +23,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     }
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
-    // The command line has no pins: `is:pinned` matches nothing here.
-    let ctx = Context::default();
+    let ctx = context();
     let found = search::search(ds, &query, &ctx, opts.limit);
     let entries = ds.entries();
     emit(|out| {
@@ -52,6 +51,28 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     } else {
         Outcome::Found
     })
+}
+
+/// The config's ranking weights, and the pins and recently viewed records of the data folder
+/// for `is:pinned` and `is:recent` (empty when there is no data folder).
+fn context() -> Context {
+    let weights = crate::config::load().config.ranking.weights();
+    let (pinned, recent) = match crate::state::data_dir() {
+        Ok(dir) => (
+            crate::state::Pins::open(&dir).ids(),
+            crate::state::Recent::viewed(&dir)
+                .items()
+                .iter()
+                .map(|i| i.text.clone())
+                .collect(),
+        ),
+        Err(_) => Default::default(),
+    };
+    Context {
+        pinned,
+        recent,
+        weights,
+    }
 }
 
 /// Data may hold tabs, newlines and escape sequences; a hit stays one safe line.
@@ -86,7 +107,9 @@ fn describe(t: &Term) -> String {
     use crate::search::{Kind, Scope};
     let scope = match t.scope {
         Scope::Any => String::new(),
-        Scope::Pinned => return format!("{}is:pinned", if t.negated { "!" } else { "" }),
+        Scope::Pinned | Scope::Recent => {
+            return format!("{}is:{}", if t.negated { "!" } else { "" }, t.text);
+        }
         s => format!("{}:", s.name()),
     };
     let (pre, post) = match t.kind {
@@ -105,7 +128,7 @@ fn explain_text(t: &Term, hit: Option<&TermHit>) -> String {
     match hit {
         None => format!("{term}: no match"),
         Some(_) if t.negated => format!("{term}: holds (absent)"),
-        Some(_) if t.scope == crate::search::Scope::Pinned => format!("{term}: holds"),
+        Some(_) if t.scope.is_flag() => format!("{term}: holds"),
         Some(h) => format!("{term}: {} score {}", h.field.name(), h.score),
     }
 }
@@ -148,7 +171,7 @@ fn hit_json(e: &Entry, hit: &Hit, p: &Positions, explained: &[(Term, Option<Term
                 json!({
                     "term": describe(t),
                     "holds": h.is_some(),
-                    "field": h.filter(|_| !t.negated && t.scope != crate::search::Scope::Pinned)
+                    "field": h.filter(|_| !t.negated && !t.scope.is_flag())
                         .map(|h| h.field.name()),
                     "score": h.map(|h| h.score),
                 })

@@ -102,10 +102,17 @@ impl Default for Ranking {
     fn default() -> Self {
         Ranking {
             message: 1.0,
-            tags: 0.8,
-            path: 0.6,
-            repo: 0.4,
+            tags: 0.9,
+            path: 0.75,
+            repo: 0.6,
         }
+    }
+}
+
+impl Ranking {
+    /// The weights the search ranks with.
+    pub fn weights(&self) -> crate::search::Weights {
+        crate::search::Weights::from_proportions(self.message, self.tags, self.path, self.repo)
     }
 }
 

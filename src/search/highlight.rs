@@ -4,7 +4,7 @@
 use fuzzy_matcher::FuzzyMatcher;
 
 use super::matcher::{Field, for_each_field};
-use super::query::{Kind, Query, Scope};
+use super::query::{Kind, Query};
 use super::{skim, text};
 use crate::dataset::Entry;
 
@@ -31,7 +31,7 @@ impl Positions {
 pub fn positions(entry: &Entry, q: &Query) -> Positions {
     let mut p = Positions::default();
     let m = skim();
-    for term in q.terms().filter(|t| !t.negated && t.scope != Scope::Pinned) {
+    for term in q.terms().filter(|t| !t.negated && !t.scope.is_flag()) {
         // `repo` is not one of the unscoped fields, but a scoped repo term highlights it.
         for_each_field(entry, term.scope, |field, value| {
             let found: Vec<usize> = if term.kind == Kind::Fuzzy {

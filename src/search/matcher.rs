@@ -33,16 +33,6 @@ impl Field {
             Field::Id => "id",
         }
     }
-
-    /// Percent applied to a field's score: a hit in the message counts most.
-    pub fn weight(self) -> i64 {
-        match self {
-            Field::Message | Field::Severity | Field::Type | Field::Id => 100,
-            Field::Tag(_) => 90,
-            Field::Path => 75,
-            Field::Repo => 60,
-        }
-    }
 }
 
 /// Calls `f` with every field value a scope covers.
@@ -75,7 +65,7 @@ pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fiel
             .into_iter()
             .for_each(|v| f(Field::Type, v)),
         Scope::Id => f(Field::Id, &entry.id),
-        Scope::Pinned => {}
+        Scope::Pinned | Scope::Recent => {}
     }
 }
 
@@ -120,9 +110,8 @@ pub struct TermHit {
 
 /// Whether a term holds for a record (for a negated term: does not match) and the best hit.
 pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Option<TermHit> {
-    if term.scope == Scope::Pinned {
-        let pinned = ctx.pinned.contains(&*e.id);
-        return (pinned != term.negated).then_some(TermHit {
+    if let Some(has) = ctx.flag(term.scope, &e.id) {
+        return (has != term.negated).then_some(TermHit {
             field: Field::Id,
             score: 0,
         });
@@ -135,7 +124,7 @@ pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Opt
         let hit = if term.negated {
             text::locate(value, &term.text, term.kind, term.case_sensitive).map(|_| 0)
         } else {
-            score_text(m, term, value).map(|s| s * field.weight() / 100)
+            score_text(m, term, value).map(|s| s * ctx.weights.of(field) / 100)
         };
         if let Some(score) = hit
             && best.is_none_or(|b| score > b.score)

@@ -13,6 +13,7 @@ mod query;
 mod rank;
 mod scan;
 mod text;
+mod weights;
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -27,12 +28,29 @@ pub use highlight::{Positions, positions};
 pub use matcher::{Field, TermHit};
 pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
+pub use weights::Weights;
 
-/// Context a query can refer to beyond the record itself (`is:pinned`).
+/// Context a query can refer to beyond the record itself (`is:pinned`, `is:recent`), and the
+/// ranking weights in force.
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub struct Context {
     /// Ids of the pinned records.
     pub pinned: HashSet<String>,
+    /// Ids of the records viewed recently (`is:recent`).
+    pub recent: HashSet<String>,
+    /// How much a match in each field counts.
+    pub weights: Weights,
+}
+
+impl Context {
+    /// For `is:` terms: whether the record with this id is in the set the scope names.
+    pub fn flag(&self, scope: Scope, id: &str) -> Option<bool> {
+        match scope {
+            Scope::Pinned => Some(self.pinned.contains(id)),
+            Scope::Recent => Some(self.recent.contains(id)),
+            _ => None,
+        }
+    }
 }
 
 /// The result of a blocking search.

@@ -75,7 +75,7 @@ pub fn run(
     if q.is_empty() {
         hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
     } else {
-        let prepared = scan::Prepared::new(index, q);
+        let prepared = scan::Prepared::new(index, q, ctx.weights);
         let started = Instant::now();
         let mut reported = started;
         let mut scanned = 0;

@@ -16,6 +16,8 @@ pub enum Scope {
     Id,
     /// `is:pinned`: the record's id is in the context's pinned set.
     Pinned,
+    /// `is:recent`: the record was viewed recently (the context's recent set).
+    Recent,
 }
 
 impl Scope {
@@ -33,6 +35,11 @@ impl Scope {
         })
     }
 
+    /// `is:pinned`, `is:recent`: a set the record's id is in, not a field to match.
+    pub fn is_flag(self) -> bool {
+        matches!(self, Scope::Pinned | Scope::Recent)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Scope::Any => "any",
@@ -43,7 +50,7 @@ impl Scope {
             Scope::Severity => "sev",
             Scope::Type => "type",
             Scope::Id => "id",
-            Scope::Pinned => "is",
+            Scope::Pinned | Scope::Recent => "is",
         }
     }
 }
@@ -259,17 +266,22 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
     {
         let lower = name.to_ascii_lowercase();
         if lower == "is" {
-            if value.eq_ignore_ascii_case("pinned") && phrase.is_empty() {
+            let flag = match value.to_ascii_lowercase().as_str() {
+                "pinned" => Some((Scope::Pinned, "pinned")),
+                "recent" => Some((Scope::Recent, "recent")),
+                _ => None,
+            };
+            if let Some((scope, text)) = flag.filter(|_| phrase.is_empty()) {
                 return Some(Term {
-                    scope: Scope::Pinned,
+                    scope,
                     kind: Kind::Equal,
                     negated,
-                    text: "pinned".into(),
+                    text: text.into(),
                     case_sensitive: false,
                 });
             }
             warnings.push(format!(
-                "unknown `is:{value}{phrase}` (only `is:pinned`), searched literally"
+                "unknown `is:{value}{phrase}` (only `is:pinned`, `is:recent`), searched literally"
             ));
         } else if let Some(s) = Scope::from_name(&lower) {
             if value.is_empty() && !token.quoted {

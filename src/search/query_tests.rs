@@ -86,6 +86,7 @@ fn every_scope_and_alias() {
     let p = one("is:pinned");
     assert_eq!((p.scope, p.negated), (Scope::Pinned, false));
     assert!(one("!is:PINNED").negated);
+    assert_eq!(one("is:recent").scope, Scope::Recent);
 }
 
 #[test]

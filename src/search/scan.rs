@@ -5,11 +5,11 @@
 //! (16 a character, bonuses at word starts and for runs, penalties for gaps); SkimMatcherV2
 //! searches all alignments, so it can only find a better one.
 
-use super::Context;
 use super::index::Index;
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
+use super::{Context, Weights};
 use crate::dataset::Entry;
 
 const SCORE_MATCH: i64 = 16;
@@ -145,7 +145,7 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
 }
 
 /// A term's weighted score in one field value (0 for a negated term: it only has to be found).
-fn score_field(t: &Term, chars: usize, field: Field, hay: &[u8]) -> Option<i64> {
+fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]) -> Option<i64> {
     let needle = t.text.as_bytes();
     let (raw, exact) = if t.kind == Kind::Fuzzy && !t.negated {
         estimate_fuzzy(hay, needle, t.case_sensitive)?
@@ -156,7 +156,7 @@ fn score_field(t: &Term, chars: usize, field: Field, hay: &[u8]) -> Option<i64> 
         }
         (score_alignment(hay, needle, s..e), Some((s, e)))
     };
-    Some((raw + bonus_bytes(hay, chars, exact)) * field.weight() / 100)
+    Some((raw + bonus_bytes(hay, chars, exact)) * w.of(field) / 100)
 }
 
 /// What a query needs once per pass rather than once per record: each term's score against
@@ -166,22 +166,29 @@ pub struct Prepared {
     tags: Vec<Option<Vec<Option<i64>>>>,
     /// Per term: its length in characters.
     chars: Vec<usize>,
+    weights: Weights,
 }
 
 impl Prepared {
-    pub fn new(index: &Index, q: &Query) -> Prepared {
+    pub fn new(index: &Index, q: &Query, weights: Weights) -> Prepared {
         let tags = q
             .terms()
             .map(|t| {
                 matches!(t.scope, Scope::Any | Scope::Tags).then(|| {
                     let chars = t.text.chars().count();
-                    let score = |tag: &str| score_field(t, chars, Field::Tag(0), tag.as_bytes());
+                    let score = |tag: &str| {
+                        score_field(t, chars, (Field::Tag(0), &weights), tag.as_bytes())
+                    };
                     index.vocabulary().iter().map(|tag| score(tag)).collect()
                 })
             })
             .collect();
         let chars = q.terms().map(|t| t.text.chars().count()).collect();
-        Prepared { tags, chars }
+        Prepared {
+            tags,
+            chars,
+            weights,
+        }
     }
 }
 
@@ -193,8 +200,8 @@ fn estimate_term(
     (k, t): (usize, &Term),
     ctx: &Context,
 ) -> Option<i64> {
-    if t.scope == Scope::Pinned {
-        return (ctx.pinned.contains(&*e.id) != t.negated).then_some(0);
+    if let Some(has) = ctx.flag(t.scope, &e.id) {
+        return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];
     let mut best: Option<i64> = None;
@@ -211,7 +218,7 @@ fn estimate_term(
     };
     if message || path {
         index.fields(i, message, path, |field, hay| {
-            keep(score_field(t, chars, field, hay))
+            keep(score_field(t, chars, (field, &prepared.weights), hay))
         });
     }
     if let Some(per_tag) = &prepared.tags[k] {
@@ -224,7 +231,12 @@ fn estimate_term(
         Scope::Any | Scope::Message | Scope::Path | Scope::Tags
     ) {
         for_each_field(e, t.scope, |field, v| {
-            keep(score_field(t, chars, field, v.as_bytes()))
+            keep(score_field(
+                t,
+                chars,
+                (field, &prepared.weights),
+                v.as_bytes(),
+            ))
         });
     }
     if t.negated {

@@ -3,6 +3,7 @@
 
 mod file;
 pub mod history;
+pub mod note;
 pub mod pins;
 
 use std::path::PathBuf;

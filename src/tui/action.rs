@@ -10,6 +10,7 @@ use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::record::Record;
 
+use super::memory::{Chore, Remembered};
 use super::source::SourceLines;
 use super::triage::TriageNews;
 
@@ -66,6 +67,9 @@ actions! {
     ClearQuery = "clear_query", "clear the search";
     CursorLeft = "cursor_left", "move the cursor left";
     CursorRight = "cursor_right", "move the cursor right";
+    TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
+    ExportPins = "export_pins", "write the pinned records as one Markdown note";
+    History = "history", "search the query history";
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
     CopySolution1 = "copy_solution_1", "copy solution 1";
@@ -146,6 +150,8 @@ pub enum Msg {
     Paste(String),
     /// What the triage of a pasted or piped log found since the last news.
     Triage(TriageNews),
+    /// The pins and history stores answered.
+    Remembered(Remembered),
     /// A copy finished: what was copied ("fix", "solution 2") and the clipboard's report.
     Copied {
         what: String,
@@ -167,6 +173,13 @@ pub enum Effect {
     Triage {
         id: u64,
         log: String,
+    },
+    /// Change the pins or history stores (on a worker thread).
+    Remember(Chore),
+    /// What `is:pinned` and `is:recent` match changed: search again with it.
+    SearchContext {
+        pinned: std::collections::HashSet<String>,
+        recent: std::collections::HashSet<String>,
     },
     /// Put `text` on the clipboard (off the UI thread); `what` names it for the status line.
     Copy {

@@ -7,6 +7,8 @@ pub mod action;
 mod effects;
 pub mod keymap;
 pub mod layout;
+pub mod memory;
+mod memory_worker;
 pub mod model;
 mod runtime;
 mod scroll;
@@ -19,6 +21,7 @@ pub mod triage;
 mod triage_worker;
 pub mod update;
 pub mod update_copy;
+mod update_memory;
 pub mod view;
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use super::action::{Detail, LoadSummary, ResultSet, RowMatcher};
 use super::keymap::{Keymap, Mode};
 use super::layout::Areas;
+use super::memory::Memory;
 use super::theme::Theme;
 use super::triage::TriageState;
 use super::update_copy::CopyMenu;
@@ -78,6 +79,8 @@ pub struct Model {
     pub quit: bool,
     /// The log being triaged, if one was pasted or piped in.
     pub triage: Option<TriageState>,
+    /// Pins, query history, recently viewed records.
+    pub memory: Memory,
     /// The copy menu, while it is open.
     pub copy_menu: Option<CopyMenu>,
     /// One line for the status bar answering the last key (a copy's report, a config
@@ -114,6 +117,7 @@ impl Model {
             scroll: [0; 4],
             quit: false,
             triage: None,
+            memory: Memory::default(),
             copy_menu: None,
             notice: None,
             layout: Layout::default(),

@@ -13,18 +13,19 @@ use crossterm::event::{self, Event};
 use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
 use super::effects::{Effects, Reply};
 use super::keymap::Keymap;
+use super::memory_worker::Worker;
 use super::model::Model;
 use super::source::{self, Highlighter};
 use super::terminal::{self, Guard};
 use super::theme::{Theme, ThemeName};
 use super::triage::{self as triage_view, Origin};
-use super::triage_worker::{Post, Worker};
+use super::triage_worker::{Post, Worker as TriageWorker};
 use super::update::update;
 use super::view;
 use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::load::{self, Loaded, Progress, SourceSpec};
-use crate::search::{Engine, Query, Results, positions};
+use crate::search::{Context, Engine, Query, Results, Weights, positions};
 
 /// How the browser starts.
 pub struct Options {
@@ -36,6 +37,8 @@ pub struct Options {
     pub keymap: Keymap,
     /// Stdin is a log to triage (`kubectl logs POD | errdex`); keys come from the terminal.
     pub log_on_stdin: bool,
+    /// How much a match in each field counts (the config's `[ranking]`).
+    pub weights: Weights,
     pub layout: crate::config::Layout,
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
@@ -57,6 +60,7 @@ impl Options {
             color,
             keymap: Keymap::default(),
             log_on_stdin: false,
+            weights: Weights::default(),
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
@@ -117,10 +121,16 @@ pub fn run(options: Options) -> Result<(), String> {
     spawn_loader(options.specs, tx.clone());
     let triage_tx = tx.clone();
     let post: Post = Arc::new(move |msg| triage_tx.send(Inbox::Msg(msg)).is_ok());
-    let triage = Worker::spawn(post);
+    let triage = TriageWorker::spawn(post);
     if options.log_on_stdin {
         triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
     }
+    let memory_tx = Mutex::new(tx.clone());
+    let memory = Worker::spawn(crate::state::data_dir(), move |msg| {
+        if let Ok(tx) = memory_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
     let reply_tx = Mutex::new(tx.clone());
     let reply: Reply = Arc::new(move |msg| {
         if let Ok(tx) = reply_tx.lock() {
@@ -139,9 +149,19 @@ pub fn run(options: Options) -> Result<(), String> {
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
         triage,
+        memory,
+        weights: options.weights,
         effects,
     };
-    event_loop(&mut guard, &mut model, &rx, &mut edge)
+    if options.weights != Weights::default() {
+        edge.engine.set_context(Context {
+            weights: options.weights,
+            ..Context::default()
+        });
+    }
+    let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
+    edge.memory.finish();
+    result
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -158,7 +178,9 @@ struct Edge {
     highlighter: Highlighting,
     /// The newest result generation handed to `update`.
     seen: u64,
-    triage: Worker,
+    triage: TriageWorker,
+    memory: Worker,
+    weights: Weights,
     effects: Effects,
 }
 
@@ -228,6 +250,14 @@ fn event_loop(
                     }
                     Effect::LoadDetail(index) => detail_wanted = Some(index),
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
+                    Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
+                    Effect::SearchContext { pinned, recent } => {
+                        edge.engine.set_context(Context {
+                            pinned,
+                            recent,
+                            weights: edge.weights,
+                        });
+                    }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
                 }

@@ -123,7 +123,7 @@ fn contains(r: Rect, x: u16, y: u16) -> bool {
 /// Click selects (a result, a pane, the search box); the wheel scrolls what is under it.
 pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
     // Overlays are modal: a click must not change the record under the copy menu.
-    if m.help || m.copy_menu.is_some() {
+    if m.help || m.copy_menu.is_some() || m.memory.overlay.is_some() {
         return Step::default();
     }
     let Some(areas) = m.areas() else {

@@ -25,6 +25,7 @@ impl Options {
         options.keymap = keymap;
         options.layout = cfg.layout;
         options.clipboard = cfg.clipboard_config();
+        options.weights = cfg.ranking.weights();
         let mut notices: Vec<String> = loaded.summary().into_iter().collect();
         notices.extend(key_problems);
         notices.extend(problems);
@@ -137,5 +138,18 @@ mod tests {
         let notice = o.notice.expect("a notice");
         assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
         assert!(notice.ends_with("(and 1 more)"), "{notice}");
+    }
+
+    #[test]
+    fn ranking_weights_reach_the_browser() {
+        let text = "[ranking]\nmessage = 1\ntags = 2\n";
+        let (cfg, problems) = config::parse_str(text, "c.toml", std::path::Path::new("."));
+        assert!(problems.is_empty(), "{problems:?}");
+        let loaded = config::Loaded {
+            config: cfg,
+            ..config::Loaded::default()
+        };
+        let o = Options::configured(vec![], String::new(), &loaded, vec![]).expect("options");
+        assert_eq!((o.weights.message, o.weights.tags), (50, 100));
     }
 }

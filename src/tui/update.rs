@@ -8,6 +8,7 @@ use super::keymap::Mode;
 use super::model::{LoadState, Model, Pane};
 use super::scroll;
 use super::update_copy;
+use super::update_memory as memory;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub struct Step {
 }
 
 impl Step {
-    fn redraw() -> Step {
+    pub(super) fn redraw() -> Step {
         Step {
             effects: Vec::new(),
             redraw: true,
@@ -95,6 +96,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             scroll::center_marked_line(m);
             Step::redraw()
         }
+        Msg::Remembered(answer) => memory::on_remembered(m, answer),
         msg @ (Msg::Copied { .. } | Msg::Opened(..)) => update_copy::on_msg(m, msg),
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
@@ -121,8 +123,12 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     if m.help {
         return on_help_key(m, key, action);
     }
+    if m.memory.overlay.is_some() {
+        return memory::on_overlay_key(m, key, action);
+    }
     if m.copy_menu.is_some() {
-        return update_copy::on_menu_key(m, key, action);
+        let step = update_copy::on_menu_key(m, key, action);
+        return memory::after_copy(m, step);
     }
     if let Some(action) = action {
         return apply(m, action);
@@ -166,7 +172,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
     match action {
         Action::Quit => {
             m.quit = true;
-            return Step::default().with(Effect::Quit);
+            return memory::record_query(m, Step::default()).with(Effect::Quit);
         }
         Action::Help => {
             m.help = !m.help;
@@ -183,8 +189,12 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::Back if m.in_triage() => return super::triage::leave(m),
         Action::Back => return Step::default(),
         Action::ShowTriage => return super::triage::reopen(m),
-        Action::SelectNext => return scroll::move_by(m, 1),
-        Action::SelectPrev => return scroll::move_by(m, -1),
+        Action::SelectNext => {
+            return memory::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
+        }
+        Action::SelectPrev => {
+            return memory::recall(m, -1).unwrap_or_else(|| scroll::move_by(m, -1));
+        }
         Action::PageDown => return scroll::move_by(m, scroll::page(m)),
         Action::PageUp => return scroll::move_by(m, -scroll::page(m)),
         Action::SelectFirst => return scroll::move_by(m, isize::MIN),
@@ -199,6 +209,9 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             m.zoomed = !m.zoomed;
             m.focus = if m.zoomed { m.tab } else { Pane::Results };
             scroll::settle(m);
+            if m.zoomed {
+                return memory::opened(m, Step::redraw());
+            }
         }
         Action::DeleteBack => {
             if m.cursor == 0 {
@@ -236,6 +249,9 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         }
         Action::CursorLeft => m.cursor = m.cursor.saturating_sub(1),
         Action::CursorRight => m.cursor = (m.cursor + 1).min(m.query.chars().count()),
+        Action::TogglePin => return memory::toggle_pin(m),
+        Action::ExportPins => return memory::export_pins(m),
+        Action::History => return memory::open_history(m),
         Action::CopyMenu
         | Action::CopyFix
         | Action::CopySolution1
@@ -247,7 +263,10 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         | Action::CopySolution7
         | Action::CopySolution8
         | Action::CopySolution9
-        | Action::OpenUrl => return update_copy::apply(m, action),
+        | Action::OpenUrl => {
+            let step = update_copy::apply(m, action);
+            return memory::after_copy(m, step);
+        }
     }
     Step::redraw()
 }
@@ -264,6 +283,8 @@ pub(super) fn query_changed(m: &mut Model) -> Step {
         // Typing always edits the query: it leaves the triage view for the search.
         super::triage::deactivate(m);
     }
+    // An edited query is no longer a step of a walk through the history.
+    m.memory.recall = None;
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();

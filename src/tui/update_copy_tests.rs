@@ -32,7 +32,12 @@ fn ctrl_y_copies_the_fix_from_the_search_box_without_typing() {
     let mut m = browsing(80, 24, true, "conn");
     let step = update(&mut m, ctrl('y'));
     assert_eq!(m.query, "conn");
-    assert_eq!(step.effects, vec![copy_effect(&m, Target::Fix, "fix")]);
+    // Copying acts on a result: the query that found it goes to the history too.
+    let record = Effect::Remember(crate::tui::memory::Chore::RecordQuery("conn".into()));
+    assert_eq!(
+        step.effects,
+        vec![copy_effect(&m, Target::Fix, "fix"), record]
+    );
     assert_eq!(m.notice.as_deref(), Some("fix: copying…"));
     let step = update(
         &mut m,

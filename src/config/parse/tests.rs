@@ -48,7 +48,7 @@ G = "last"
     );
     assert_eq!(config.ranking.message, 5.0);
     assert_eq!(config.ranking.tags, 0.5);
-    assert_eq!(config.ranking.repo, 0.4);
+    assert_eq!(config.ranking.repo, 0.6);
     assert_eq!(config.layout.detail, DetailPosition::Below);
     assert_eq!(config.layout.ratio, 60);
     assert_eq!(

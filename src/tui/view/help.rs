@@ -16,6 +16,10 @@ const QUERY_SYNTAX: &[(&str, &str)] = &[
     ("tag: path: msg: repo: sev: type: id:", "match one field"),
     ("'exact ^prefix suffix$", "exact, prefix, suffix"),
     ("!term", "must not match"),
+    (
+        "is:pinned is:recent",
+        "pinned records, records opened lately",
+    ),
 ];
 
 fn lines(keymap: &Keymap, theme: &Theme) -> Vec<Line<'static>> {

@@ -5,6 +5,7 @@ mod copy_menu;
 mod detail;
 mod fixes;
 mod help;
+mod history;
 mod notice;
 mod overview;
 mod results;
@@ -44,6 +45,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     }
     detail::draw(frame, areas.detail, model);
     status::draw(frame, areas.status, model);
+    history::draw(frame, area, model);
     notice::draw(frame, area, areas.status, model);
     copy_menu::draw(frame, area, model);
     if model.help {

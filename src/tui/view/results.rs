@@ -46,7 +46,11 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         if selected {
             frame.buffer_mut().set_style(rows, theme.selected);
         }
-        let [first, second] = row_lines(entry, &matches, selected, theme);
+        let mut lines = row_lines(entry, &matches, selected, theme);
+        if model.memory.pinned.contains(&*entry.id) {
+            mark_pinned(&mut lines[0], theme);
+        }
+        let [first, second] = lines;
         frame.render_widget(first, Rect::new(body.x, y, body.width, 1));
         frame.render_widget(second, Rect::new(body.x, y + 1, body.width, 1));
         y += ROWS_PER_RESULT;
@@ -98,6 +102,15 @@ pub fn row_lines(
         Line::from(first).style(style),
         Line::from(second).style(style),
     ]
+}
+
+/// A pinned record shows a star in the column after its severity badge.
+fn mark_pinned(first: &mut Line<'static>, theme: &Theme) {
+    if let Some(badge) = first.spans.get_mut(1) {
+        let text = badge.content.trim_end().to_string();
+        *badge = Span::styled(format!("{text:<4}"), badge.style);
+        first.spans.insert(2, Span::styled("★", theme.key));
+    }
 }
 
 /// Four columns for the severity, so messages line up.

@@ -1,0 +1,102 @@
+//! The pinned records as one Markdown incident note: `errdex pins --markdown` prints it, the
+//! browser's export writes it to a file. One function for both, so they cannot differ.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::Pin;
+use crate::dataset::Dataset;
+use crate::export;
+
+/// The file in the data folder the browser exports the note to.
+pub const NOTE_FILE: &str = "pinned-errors.md";
+
+/// Each pin with the index of its record in the dataset (None when it is not loaded); the
+/// first of duplicate ids wins, as in `Dataset::lookup`.
+pub fn locate<'p>(ds: &Dataset, pins: &'p [Pin]) -> Vec<(&'p Pin, Option<usize>)> {
+    let by_id: HashMap<&str, usize> = ds
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (&*e.id, i))
+        .rev()
+        .collect();
+    pins.iter()
+        .map(|p| (p, by_id.get(p.id.as_str()).copied()))
+        .collect()
+}
+
+/// One incident note: every pinned record's note under one title, and the pins that are not
+/// in the loaded datasets named at the end so none is silently dropped.
+pub fn pinned_note(ds: &Dataset, found: &[(&Pin, Option<usize>)]) -> Result<String, String> {
+    let present: Vec<usize> = found.iter().filter_map(|(_, i)| *i).collect();
+    let mut out = format!("# Pinned errors ({})\n\n", present.len());
+    for (n, &i) in present.iter().enumerate() {
+        if n > 0 {
+            out.push_str("\n---\n\n");
+        }
+        out.push_str(&export::to_markdown(&ds.record(i)?));
+    }
+    let missing: Vec<String> = found
+        .iter()
+        .filter(|(_, i)| i.is_none())
+        .map(|(p, _)| format!("`{}`", p.id))
+        .collect();
+    if !missing.is_empty() {
+        out.push_str(&format!(
+            "\n---\n\nPinned but not in the loaded datasets: {}\n",
+            missing.join(", ")
+        ));
+    }
+    Ok(export::sanitize(&out).into_owned())
+}
+
+/// Writes the note to `NOTE_FILE` in `dir` atomically (a reader never sees half of it).
+pub fn write_note(dir: &Path, note: &str) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(NOTE_FILE);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".pinned-errors.")
+        .tempfile_in(dir)?;
+    tmp.write_all(note.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&path).map_err(|e| e.error)?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{self, SourceSpec};
+
+    #[test]
+    fn the_note_has_every_found_pin_and_names_the_missing_ones() {
+        let bytes = b"{\"id\":\"a1\",\"errorMessage\":\"first\"}\n{\"id\":\"b2\",\"errorMessage\":\"second\"}\n";
+        let spec = SourceSpec::Embedded {
+            name: "t",
+            bytes: bytes.as_slice(),
+        };
+        let ds = load::load(&[spec], load::Options::default(), &|_| {}).dataset;
+        let pins = [
+            Pin {
+                id: "b2".into(),
+                at: 1,
+            },
+            Pin {
+                id: "gone".into(),
+                at: 2,
+            },
+        ];
+        let found = locate(&ds, &pins);
+        assert_eq!(found[0].1, Some(1));
+        assert_eq!(found[1].1, None);
+        let note = pinned_note(&ds, &found).expect("note");
+        assert!(note.starts_with("# Pinned errors (1)\n"), "{note}");
+        assert!(note.contains("second") && !note.contains("first"), "{note}");
+        assert!(note.ends_with("Pinned but not in the loaded datasets: `gone`\n"));
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = write_note(dir.path(), &note).expect("write");
+        assert_eq!(std::fs::read_to_string(path).expect("read"), note);
+    }
+}
