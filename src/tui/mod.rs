@@ -7,6 +7,7 @@ pub mod action;
 mod effects;
 pub mod keymap;
 pub mod layout;
+mod loader;
 pub mod memory;
 mod memory_worker;
 pub mod model;

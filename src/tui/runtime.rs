@@ -6,13 +6,13 @@ use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
 
-use super::action::{Detail, Effect, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use super::action::{Detail, Effect, Msg, ResultSet, RowMatcher, RowMatches};
 use super::effects::{Effects, Reply};
 use super::keymap::Keymap;
+use super::loader;
 use super::memory_worker::Worker;
 use super::model::Model;
 use super::source::{self, Highlighter};
@@ -22,9 +22,8 @@ use super::triage::{self as triage_view, Origin};
 use super::triage_worker::{Post, Worker as TriageWorker};
 use super::update::update;
 use super::view;
-use crate::cache::Cache;
 use crate::dataset::Dataset;
-use crate::load::{self, Loaded, Progress, SourceSpec};
+use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
 
 /// How the browser starts.
@@ -75,11 +74,6 @@ enum Inbox {
     Wake,
 }
 
-/// How often the records loaded so far are searched while a big dataset loads.
-const PARTIAL_EVERY: Duration = Duration::from_millis(200);
-/// How often load progress is redrawn.
-const PROGRESS_EVERY: Duration = Duration::from_millis(50);
-
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
 pub fn run(options: Options) -> Result<(), String> {
     if !std::io::stdout().is_terminal() {
@@ -118,7 +112,12 @@ pub fn run(options: Options) -> Result<(), String> {
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(super::action::Action::Quit)));
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
-    spawn_loader(options.specs, tx.clone());
+    let load_tx = Mutex::new(tx.clone());
+    loader::spawn(options.specs, move |msg| {
+        if let Ok(tx) = load_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
     let triage_tx = tx.clone();
     let post: Post = Arc::new(move |msg| triage_tx.send(Inbox::Msg(msg)).is_ok());
     let triage = TriageWorker::spawn(post);
@@ -351,50 +350,4 @@ fn spawn_input(tx: Sender<Inbox>) {
             }
         }
     });
-}
-
-fn spawn_loader(specs: Vec<SourceSpec>, tx: Sender<Inbox>) {
-    thread::spawn(move || {
-        let last = Mutex::new(Instant::now());
-        let progress_tx = Mutex::new(tx.clone());
-        let report = |p: Progress| {
-            let Ok(mut last) = last.lock() else { return };
-            if p.done || last.elapsed() < PROGRESS_EVERY {
-                return;
-            }
-            *last = Instant::now();
-            if let Ok(tx) = progress_tx.lock() {
-                let _ = tx.send(Inbox::Msg(Msg::Progress(p)));
-            }
-        };
-        let partial_tx = Mutex::new(tx.clone());
-        let on_partial = |dataset: Dataset| {
-            if let Ok(tx) = partial_tx.lock() {
-                let _ = tx.send(Inbox::Msg(Msg::Partial(Arc::new(dataset))));
-            }
-        };
-        // The same index cache as the other commands, so a warm start is instant.
-        let cache = Cache::open_default();
-        let loaded = load::load_streaming(
-            &specs,
-            load::Options::default(),
-            cache.as_ref(),
-            &report,
-            PARTIAL_EVERY,
-            &on_partial,
-        );
-        let summary = summarize(&loaded);
-        let dataset = Arc::new(loaded.dataset);
-        let _ = tx.send(Inbox::Msg(Msg::Loaded(dataset, summary)));
-    });
-}
-
-fn summarize(loaded: &Loaded) -> LoadSummary {
-    LoadSummary {
-        records: loaded.dataset.len(),
-        errors: loaded.errors(),
-        warnings: loaded.warnings(),
-        skipped: loaded.skipped,
-        first_problem: loaded.diagnostics.first().map(|d| d.to_string()),
-    }
 }
