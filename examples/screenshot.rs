@@ -33,20 +33,20 @@ fn main() -> Result<(), String> {
     if !status.success() {
         return Err("building errdex failed".into());
     }
-    let fixture = root.join("tests/fixtures/tui.jsonl");
-    let (screen, mut writer, mut child) = start(&binary, &fixture)?;
+    // The built-in sample: what a newcomer sees first.
+    let (screen, mut writer, mut child) = start(&binary)?;
     let out = root.join("screenshots");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
 
-    wait_for(&screen, "5/5")?;
-    type_keys(&mut writer, "connection")?;
+    wait_for(&screen, "83/83")?;
+    type_keys(&mut writer, "conn refused")?;
     wait_for(&screen, "ECONNREFUSED")?;
     save(&screen, &out.join("main.png"))?;
     // Esc alone: followed at once by a key it would read as Alt-key.
     type_keys(&mut writer, "\x1b")?;
     wait_for(&screen, "BROWSE")?;
     type_keys(&mut writer, "s")?;
-    wait_for(&screen, "▶123")?;
+    wait_for(&screen, "▶3135")?;
     save(&screen, &out.join("source.png"))?;
     type_keys(&mut writer, "?")?;
     wait_for(&screen, "Keys everywhere")?;
@@ -62,7 +62,7 @@ type Started = (
     Box<dyn portable_pty::Child + Send + Sync>,
 );
 
-fn start(binary: &Path, data: &Path) -> Result<Started, String> {
+fn start(binary: &Path) -> Result<Started, String> {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -72,8 +72,6 @@ fn start(binary: &Path, data: &Path) -> Result<Started, String> {
         })
         .map_err(|e| format!("cannot open a pty: {e}"))?;
     let mut cmd = CommandBuilder::new(binary);
-    cmd.arg("--data");
-    cmd.arg(data);
     cmd.env("TERM", "xterm-256color");
     // A private home, so the pictures do not depend on the user's config, pins or cache.
     let home = std::env::temp_dir().join("errdex-screenshot-home");
