@@ -33,20 +33,20 @@ fn main() -> Result<(), String> {
     if !status.success() {
         return Err("building errdex failed".into());
     }
-    let fixture = root.join("tests/fixtures/tui.jsonl");
-    let (screen, mut writer, mut child) = start(&binary, &fixture)?;
+    // The built-in sample: what a newcomer sees first.
+    let (screen, mut writer, mut child) = start(&binary)?;
     let out = root.join("screenshots");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
 
-    wait_for(&screen, "5/5")?;
-    type_keys(&mut writer, "connection")?;
+    wait_for(&screen, "83/83")?;
+    type_keys(&mut writer, "conn refused")?;
     wait_for(&screen, "ECONNREFUSED")?;
     save(&screen, &out.join("main.png"))?;
     // Esc alone: followed at once by a key it would read as Alt-key.
     type_keys(&mut writer, "\x1b")?;
     wait_for(&screen, "BROWSE")?;
     type_keys(&mut writer, "s")?;
-    wait_for(&screen, "▶123")?;
+    wait_for(&screen, "▶3135")?;
     save(&screen, &out.join("source.png"))?;
     type_keys(&mut writer, "?")?;
     wait_for(&screen, "Keys everywhere")?;
@@ -55,11 +55,11 @@ fn main() -> Result<(), String> {
     // A log pasted into the terminal (bracketed paste) opens the triage view.
     type_keys(
         &mut writer,
-        "\x1b[200~2024-05-01T10:00:00Z INFO boot\n\
-         2024-05-01T10:00:01Z ERROR deadlock detected while updating rows\n\
-         2024-05-01T10:00:02Z WARN request timed out after 30s\n\
-         2024-05-01T10:00:03Z ERROR connection refused by peer\n\
-         2024-05-01T10:00:04Z ERROR deadlock detected while updating rows\n\x1b[201~",
+        "\x1b[200~2024/01/15 10:23:45 starting api server on :8080\n\
+         2024/01/15 10:23:47 http: panic serving 10.0.0.9:51234: assignment to entry in nil map\n\
+         2024/01/15 10:23:50 dial tcp 10.0.3.7:5432: connect: connection refused\n\
+         2024/01/15 10:24:10 sql: no rows in result set\n\
+         2024/01/15 10:24:12 dial tcp 10.0.3.7:5432: connect: connection refused\n\x1b[201~",
     )?;
     wait_for(&screen, "Log lines that hit it")?;
     save(&screen, &out.join("triage.png"))?;
@@ -74,7 +74,7 @@ type Started = (
     Box<dyn portable_pty::Child + Send + Sync>,
 );
 
-fn start(binary: &Path, data: &Path) -> Result<Started, String> {
+fn start(binary: &Path) -> Result<Started, String> {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -84,8 +84,6 @@ fn start(binary: &Path, data: &Path) -> Result<Started, String> {
         })
         .map_err(|e| format!("cannot open a pty: {e}"))?;
     let mut cmd = CommandBuilder::new(binary);
-    cmd.arg("--data");
-    cmd.arg(data);
     cmd.env("TERM", "xterm-256color");
     // A private home, so the pictures do not depend on the user's config, pins or cache.
     let home = std::env::temp_dir().join("errdex-screenshot-home");

@@ -14,7 +14,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
     let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
-    let facts: [(&str, Option<&str>); 10] = [
+    let facts: [(&str, Option<&str>); 9] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
         ("class", present(&r.error_class)),
@@ -23,7 +23,6 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         ("repo", present(&r.repo)),
         ("location", None),
         ("tags", tags.as_deref()),
-        ("url", present(&r.github_url)),
         ("id", Some(r.id.as_str())),
     ];
     let location = r.location();
@@ -52,6 +51,10 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         if let Some(value) = present(value) {
             section(&mut lines, title, text_lines(value, theme.text), theme);
         }
+    }
+    // A URL is one long word: under a label it would start on a line of its own anyway.
+    if let Some(url) = present(&r.github_url) {
+        section(&mut lines, "Link", text_lines(url, theme.text), theme);
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
 }
