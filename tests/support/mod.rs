@@ -2,6 +2,8 @@
 //! and datasets written there.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
