@@ -4,9 +4,8 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph};
 
-use super::block;
+use super::popup;
 use crate::tui::model::Model;
 use crate::tui::text::one_line;
 
@@ -21,17 +20,9 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         .saturating_add(2)
         .min(area.height.saturating_sub(2))
         .max(3);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    frame.render_widget(Clear, rect);
-    let title = Line::styled(" Copy — press a key, ↑↓ Enter, Esc closes ", theme.title);
+    let rect = popup::centred(area, width, height);
     let visible = usize::from(height.saturating_sub(2)).max(1);
-    // The highlighted row stays in view; the offset follows from it, nothing is stored.
-    let first = menu.selected.saturating_sub(visible - 1);
+    let first = popup::first_visible(menu.selected, visible);
     let label_width = menu
         .offers
         .iter()
@@ -60,12 +51,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             ])
         })
         .collect();
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block(title, true, theme))
-            .style(theme.text),
-        rect,
-    );
+    let title = " Copy — press a key, ↑↓ Enter, Esc closes ";
+    popup::draw(frame, rect, title, lines, 0, theme);
 }
 
 #[cfg(test)]

@@ -3,9 +3,8 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph};
 
-use super::block;
+use super::popup;
 use crate::tui::keymap::Keymap;
 use crate::tui::model::Model;
 use crate::tui::theme::Theme;
@@ -56,20 +55,15 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let width = area.width.saturating_sub(4).min(76);
     let height = area.height.saturating_sub(2);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    frame.render_widget(Clear, rect);
-    let title = Line::styled(" Help — Esc or ? closes, ↑↓ scroll ", theme.title);
+    let rect = popup::centred(area, width, height);
+    let title = " Help — Esc or ? closes, ↑↓ scroll ";
     let scroll = u16::try_from(model.help_scroll).unwrap_or(u16::MAX);
-    frame.render_widget(
-        Paragraph::new(lines(&model.keymap, theme))
-            .block(block(title, true, theme))
-            .style(theme.text)
-            .scroll((scroll, 0)),
+    popup::draw(
+        frame,
         rect,
+        title,
+        lines(&model.keymap, theme),
+        scroll,
+        theme,
     );
 }

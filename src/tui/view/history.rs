@@ -3,9 +3,8 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph};
 
-use super::block;
+use super::popup;
 use crate::tui::model::Model;
 use crate::tui::text::one_line;
 
@@ -16,14 +15,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let width = area.width.saturating_sub(4).min(72);
     let height = area.height.saturating_sub(4).min(18);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    frame.render_widget(Clear, rect);
-    let title = Line::styled(" History — Enter uses, Esc cancels ", theme.title);
+    let rect = popup::centred(area, width, height);
     let matches = model.memory.history_matches();
     let mut lines = vec![
         Line::from(vec![
@@ -38,7 +30,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     ];
     // Rows inside the border, less the filter line and the gap below it.
     let rows = usize::from(height.saturating_sub(4));
-    let first = overlay.selected.saturating_sub(rows.saturating_sub(1));
+    let first = popup::first_visible(overlay.selected, rows);
     if matches.is_empty() {
         let why = if model.memory.queries.is_empty() {
             "No queries yet: a query is kept when you open, pin or copy a result."
@@ -62,12 +54,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             .style(style),
         );
     }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block(title, true, theme))
-            .style(theme.text),
-        rect,
-    );
+    let title = " History — Enter uses, Esc cancels ";
+    popup::draw(frame, rect, title, lines, 0, theme);
 }
 
 #[cfg(test)]

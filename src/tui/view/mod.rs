@@ -8,6 +8,7 @@ mod help;
 mod history;
 mod notice;
 mod overview;
+mod popup;
 mod results;
 mod search_box;
 mod source;
