@@ -26,6 +26,26 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         );
         return;
     }
+    hit_rows(frame, body, model, |index, selected| {
+        let entry = model.entry(index)?;
+        let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
+        let mut lines = row_lines(entry, &matches, selected, theme);
+        if model.memory.pinned.contains(&*entry.id) {
+            mark_pinned(&mut lines[0], theme);
+        }
+        Some(lines)
+    });
+}
+
+/// The hits from `model.list_offset` down, two rows each, as many as fit in `body`: `row`
+/// makes the lines of the hit at a dataset index (`None` leaves it out), told whether it is
+/// the selected one, whose rows get the selection style across the whole width.
+pub fn hit_rows(
+    frame: &mut Frame,
+    body: Rect,
+    model: &Model,
+    mut row: impl FnMut(usize, bool) -> Option<[Line<'static>; 2]>,
+) {
     let mut y = body.y;
     for (pos, &index) in model
         .results
@@ -37,20 +57,14 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         if y + ROWS_PER_RESULT > body.bottom() {
             break;
         }
-        let Some(entry) = model.entry(index as usize) else {
+        let selected = pos == model.selected;
+        let Some([first, second]) = row(index as usize, selected) else {
             continue;
         };
-        let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
-        let selected = pos == model.selected;
-        let rows = Rect::new(body.x, y, body.width, ROWS_PER_RESULT);
         if selected {
-            frame.buffer_mut().set_style(rows, theme.selected);
+            let rows = Rect::new(body.x, y, body.width, ROWS_PER_RESULT);
+            frame.buffer_mut().set_style(rows, model.theme.selected);
         }
-        let mut lines = row_lines(entry, &matches, selected, theme);
-        if model.memory.pinned.contains(&*entry.id) {
-            mark_pinned(&mut lines[0], theme);
-        }
-        let [first, second] = lines;
         frame.render_widget(first, Rect::new(body.x, y, body.width, 1));
         frame.render_widget(second, Rect::new(body.x, y + 1, body.width, 1));
         y += ROWS_PER_RESULT;

@@ -8,9 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::block;
-use super::results::row_lines;
+use super::results::{hit_rows, row_lines};
 use crate::tui::action::RowMatches;
-use crate::tui::layout::{Areas, ROWS_PER_RESULT, inner};
+use crate::tui::layout::{Areas, inner};
 use crate::tui::model::{LoadState, Model, Pane};
 use crate::tui::text::one_line;
 use crate::tui::theme::Theme;
@@ -95,26 +95,8 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         return;
     }
     let width = t.groups.first().map_or(1, |g| g.count.to_string().len());
-    let mut y = body.y;
-    for (pos, &index) in model
-        .results
-        .hits
-        .iter()
-        .enumerate()
-        .skip(model.list_offset)
-    {
-        if y + ROWS_PER_RESULT > body.bottom() {
-            break;
-        }
-        let (Some(entry), Some(group)) = (model.entry(index as usize), t.group(index as usize))
-        else {
-            continue;
-        };
-        let selected = pos == model.selected;
-        let rows = Rect::new(body.x, y, body.width, ROWS_PER_RESULT);
-        if selected {
-            frame.buffer_mut().set_style(rows, theme.selected);
-        }
+    hit_rows(frame, body, model, |index, selected| {
+        let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
         first.spans.insert(
             1,
@@ -135,10 +117,8 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
             format!("  {at} {}", numbers.join(", ")),
             theme.dim,
         ));
-        frame.render_widget(first, Rect::new(body.x, y, body.width, 1));
-        frame.render_widget(second, Rect::new(body.x, y + 1, body.width, 1));
-        y += ROWS_PER_RESULT;
-    }
+        Some([first, second])
+    });
 }
 
 fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'static>> {
