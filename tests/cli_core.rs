@@ -1,8 +1,7 @@
 //! The real binary: show, stats, validate, exit codes, stdin.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 mod support;
 
@@ -13,23 +12,7 @@ fn errdex(args: &[&str]) -> Output {
 fn errdex_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
     // A private home: no user config, and no cache written outside the test.
     let home = support::Home::new();
-    let mut child = home
-        .cmd()
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run errdex");
-    if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    child.wait_with_output().unwrap()
+    support::output_with_stdin(home.cmd().args(args).env_remove("RUST_BACKTRACE"), stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -1,7 +1,6 @@
 //! `errdex triage`: output shapes, stdin, limits, the summary and exit codes.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -10,24 +9,7 @@ mod support;
 fn errdex(args: &[&str], stdin: Option<&str>) -> Output {
     // A private home: no user config, and no cache written outside the test.
     let home = support::Home::new();
-    let mut child = home
-        .cmd()
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run errdex");
-    if let Some(input) = stdin {
-        let mut pipe = child.stdin.take().expect("stdin");
-        // A run that fails before reading (a usage error) closes the pipe: not this test's concern.
-        let _ = pipe.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("wait")
+    support::output_with_stdin(home.cmd().args(args), stdin.map(str::as_bytes))
 }
 
 fn text(b: &[u8]) -> String {

@@ -4,8 +4,9 @@
 
 pub mod pty;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 pub struct Home {
     pub dir: tempfile::TempDir,
@@ -55,6 +56,27 @@ impl Home {
     pub fn run(&self, args: &[&str]) -> Output {
         self.cmd().args(args).output().expect("run errdex")
     }
+}
+
+/// Runs `cmd` with `stdin` (or nothing) as its standard input and collects its output.
+pub fn output_with_stdin(cmd: &mut Command, stdin: Option<&[u8]>) -> Output {
+    let mut child = cmd
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run errdex");
+    if let Some(input) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin");
+        // A run that fails before reading (a usage error) closes the pipe: the test checks
+        // what it printed, not whether it read.
+        let _ = pipe.write_all(input);
+    }
+    child.wait_with_output().expect("wait for errdex")
 }
 
 pub fn stdout(o: &Output) -> String {
