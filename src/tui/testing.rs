@@ -3,6 +3,8 @@
 use std::sync::Arc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 
 use super::action::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
 use super::keymap::Keymap;
@@ -119,4 +121,11 @@ pub fn send(m: &mut Model, msgs: impl IntoIterator<Item = Msg>) -> Step {
         last = update(m, msg);
     }
     last
+}
+
+/// The whole screen drawn from `m` into a test backend of the model's size.
+pub fn render(m: &Model) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
+    t.draw(|f| super::view::draw(f, m)).expect("draw");
+    t
 }

@@ -58,18 +58,9 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
 #[cfg(test)]
 mod tests {
     use crossterm::event::KeyCode;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     use crate::tui::model::Model;
-    use crate::tui::testing::{browsing, key, send};
-    use crate::tui::view::draw;
-
-    fn render(m: &Model) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
-        t.draw(|f| draw(f, m)).expect("draw");
-        t
-    }
+    use crate::tui::testing::{browsing, key, render, send};
 
     fn with_menu(width: u16, height: u16) -> Model {
         let mut m = browsing(width, height, true, "");

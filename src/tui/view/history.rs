@@ -61,20 +61,11 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
 #[cfg(test)]
 mod tests {
     use crossterm::event::KeyCode;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     use crate::tui::action::Msg;
     use crate::tui::memory::Remembered;
     use crate::tui::model::Model;
-    use crate::tui::testing::{browsing, ctrl, key, send};
-    use crate::tui::view::draw;
-
-    fn render(m: &Model) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
-        t.draw(|f| draw(f, m)).expect("draw");
-        t
-    }
+    use crate::tui::testing::{browsing, ctrl, key, render, send};
 
     /// The browser with a history, one record pinned, Ctrl-r open and "db" typed.
     fn with_history(width: u16, height: u16) -> Model {

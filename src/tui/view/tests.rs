@@ -1,22 +1,13 @@
 //! Render tests: the screen in a TestBackend, as insta snapshots and cell by cell.
 
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
-use super::draw;
 use crate::tui::action::{Action, Msg};
 use crate::tui::model::{LoadState, Model};
-use crate::tui::testing::{browsing, key, loaded_model, results};
+use crate::tui::testing::{browsing, key, loaded_model, render, results};
 use crate::tui::update::update;
-
-fn render(m: &Model) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
-    t.draw(|f| draw(f, m)).expect("draw");
-    t
-}
 
 fn buffer(m: &Model) -> Buffer {
     render(m).backend().buffer().clone()

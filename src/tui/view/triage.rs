@@ -187,20 +187,11 @@ fn plural(n: usize, word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
-
     use crate::tui::model::Model;
     use crate::tui::triage::tests::triaged;
     use crate::tui::triage::{Phase, TriageNews};
     use crate::tui::update::update;
-    use crate::tui::{action::Msg, testing::loaded_model, triage::Origin, view::draw};
-
-    fn render(m: &Model) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
-        t.draw(|f| draw(f, m)).expect("draw");
-        t
-    }
+    use crate::tui::{action::Msg, testing::loaded_model, testing::render, triage::Origin};
 
     fn screen(m: &Model) -> String {
         let t = render(m);
