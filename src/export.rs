@@ -125,18 +125,27 @@ pub fn to_text(r: &Record) -> String {
         let _ = write!(out, "\nSource\n{}", numbered_snippet(r, code));
     }
     list(&mut out, "Solutions", &r.solutions, true);
-    for (title, code) in [
+    for (title, code) in code_fields(r) {
+        let _ = write!(out, "\n{title}\n{}", indent(code, "    "));
+    }
+    list(&mut out, "Prevention tips", &r.prevention_tips, false);
+    out
+}
+
+/// The code fields both exports show after the solutions, with their titles, leaving out
+/// empty and whitespace-only ones.
+fn code_fields(r: &Record) -> impl Iterator<Item = (&'static str, &str)> {
+    [
         ("Example fix", &r.example_fix),
         ("Validation", &r.validation_code),
         ("Try/catch pattern", &r.try_catch_pattern),
         ("Type guard", &r.type_guard),
-    ] {
-        if let Some(code) = code.as_deref().filter(|c| !c.trim().is_empty()) {
-            let _ = write!(out, "\n{title}\n{}", indent(code, "    "));
-        }
-    }
-    list(&mut out, "Prevention tips", &r.prevention_tips, false);
-    out
+    ]
+    .into_iter()
+    .filter_map(|(title, code)| {
+        let code = code.as_deref().filter(|c| !c.trim().is_empty())?;
+        Some((title, code))
+    })
 }
 
 fn list(out: &mut String, title: &str, items: &[String], numbered: bool) {
@@ -231,15 +240,8 @@ pub fn to_markdown(r: &Record) -> String {
         }
         out.push('\n');
     }
-    for (title, code) in [
-        ("Example fix", &r.example_fix),
-        ("Validation", &r.validation_code),
-        ("Try/catch pattern", &r.try_catch_pattern),
-        ("Type guard", &r.type_guard),
-    ] {
-        if let Some(code) = code.as_deref().filter(|c| !c.trim().is_empty()) {
-            let _ = writeln!(out, "### {title}\n\n{}", fence(lang, code));
-        }
+    for (title, code) in code_fields(r) {
+        let _ = writeln!(out, "### {title}\n\n{}", fence(lang, code));
     }
     if !r.prevention_tips.is_empty() {
         let _ = writeln!(out, "### Prevention\n");
