@@ -1,5 +1,6 @@
 //! The cache file: a magic number and format version, the key it was built for, then the
-//! entries and diagnostics, each part length-prefixed and bitcode-encoded.
+//! entries (in a few chunks, decoded in parallel) and diagnostics, each part length-prefixed
+//! and bitcode-encoded.
 
 use super::Key;
 use crate::dataset::Entry;
@@ -7,7 +8,9 @@ use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// Bump when `Entry`, `Diagnostic` or what the loader puts in them changes.
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
+/// Entries are stored in this many chunks so a warm start decodes them on every core.
+const CHUNKS: usize = 8;
 
 /// The release that wrote the file: a new errdex may index records differently.
 const WRITER: &str = env!("CARGO_PKG_VERSION");
@@ -16,12 +19,13 @@ pub(super) fn encode(key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> Vec<
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    for part in [
-        bitcode::encode(WRITER),
-        bitcode::encode(key),
-        bitcode::encode(entries),
-        bitcode::encode(diags),
-    ] {
+    let chunk = entries.len().div_ceil(CHUNKS).max(1);
+    let mut parts = vec![bitcode::encode(WRITER), bitcode::encode(key)];
+    let chunks: Vec<&[Entry]> = entries.chunks(chunk).collect();
+    parts.push(bitcode::encode(&(chunks.len() as u64)));
+    parts.extend(chunks.into_iter().map(bitcode::encode));
+    parts.push(bitcode::encode(diags));
+    for part in parts {
         out.extend_from_slice(&(part.len() as u64).to_le_bytes());
         out.extend_from_slice(&part);
     }
@@ -44,8 +48,23 @@ pub(super) fn decode(bytes: &[u8], key: &Key) -> Option<(Vec<Entry>, Vec<Diagnos
     if stored != *key {
         return None;
     }
-    let entries: Vec<Entry> = bitcode::decode(take(&mut rest)?).ok()?;
+    let count: u64 = bitcode::decode(take(&mut rest)?).ok()?;
+    let chunks: Vec<&[u8]> = (0..count).map(|_| take(&mut rest)).collect::<Option<_>>()?;
     let diags: Vec<Diagnostic> = bitcode::decode(take(&mut rest)?).ok()?;
+    let decoded: Vec<Option<Vec<Entry>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|c| scope.spawn(move || bitcode::decode::<Vec<Entry>>(c).ok()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().ok().flatten())
+            .collect()
+    });
+    let mut entries = Vec::new();
+    for chunk in decoded {
+        entries.append(&mut chunk?);
+    }
     Some((entries, diags))
 }
 
