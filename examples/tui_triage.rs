@@ -132,6 +132,7 @@ fn main() {
             total: ds.len(),
             done: true,
             hits,
+            facets: None,
         };
         let t = Instant::now();
         update(&mut r, Msg::Results(set, None));

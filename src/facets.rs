@@ -1,6 +1,6 @@
 //! Counts by severity, repo, error type and tag over a set of records.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::dataset::Entry;
 
@@ -18,10 +18,10 @@ pub const NONE: &str = "(none)";
 
 impl Facets {
     pub fn count<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Facets {
-        let mut repo: HashMap<&str, usize> = HashMap::new();
-        let mut severity: HashMap<&str, usize> = HashMap::new();
-        let mut error_type: HashMap<&str, usize> = HashMap::new();
-        let mut tag: HashMap<&str, usize> = HashMap::new();
+        let mut repo: HashMap<&str, usize> = HashMap::default();
+        let mut severity: HashMap<&str, usize> = HashMap::default();
+        let mut error_type: HashMap<&str, usize> = HashMap::default();
+        let mut tag: HashMap<&str, usize> = HashMap::default();
         for e in entries {
             *repo.entry(e.repo.as_deref().unwrap_or(NONE)).or_default() += 1;
             *severity

@@ -67,6 +67,10 @@ fn results_equal_the_blocking_search() {
     let f = search::facets_of(&ds, &m.indices);
     let want = search::facets(&ds, &Query::parse("conn refused"), &Context::default());
     assert_eq!(f, want);
+    // The same results come again with the facets, counted off the caller's thread.
+    let with = wait(&e, &rx, |r| r.generation == g && r.facets.is_some());
+    assert_eq!(with.hits, r.hits);
+    assert_eq!(with.facets.as_deref(), Some(&want));
 }
 
 #[test]

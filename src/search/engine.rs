@@ -10,6 +10,7 @@ use super::pass;
 use super::rank::Hit;
 use super::{Context, Query};
 use crate::dataset::Dataset;
+use crate::facets::Facets;
 
 /// How many ranked hits a result carries (the browser's list never shows more).
 pub const LIMIT: usize = 1000;
@@ -27,6 +28,9 @@ pub struct Results {
     pub total: usize,
     /// False for the partial results of a long pass that is still running.
     pub done: bool,
+    /// Counts over every matched record. A finished pass publishes its results first and
+    /// again with these, so counting never delays the ranked list.
+    pub facets: Option<Arc<Facets>>,
 }
 
 /// Every record the newest finished pass matched, for facets and anything else that needs the
@@ -231,24 +235,26 @@ fn step(shared: &Shared, worker: &mut Worker) {
         .as_ref()
         .and_then(|m| narrowing_base(m, &q, &ds, &ctx));
     let stale = || shared.request.load(Ordering::SeqCst) != request;
-    let publish = |hits: Vec<Hit>, matched: usize, total: usize, done: bool| {
+    let publish = |results: Results| {
         if stale() {
             return;
         }
-        *shared.latest() = Some(Arc::new(Results {
-            generation,
-            query: text.clone(),
-            hits,
-            matched,
-            total,
-            done,
-        }));
+        *shared.latest() = Some(Arc::new(results));
         (shared.wake)();
+    };
+    let results = |hits: Vec<Hit>, matched: usize, total: usize, done: bool| Results {
+        generation,
+        query: text.clone(),
+        hits,
+        matched,
+        total,
+        done,
+        facets: None,
     };
     // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
     let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
     let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
-        publish(hits, matched, searched_before + scanned, false);
+        publish(results(hits, matched, searched_before + scanned, false));
     };
     let index = worker.index_for(&ds);
     let Some(out) = pass::run(
@@ -274,7 +280,15 @@ fn step(shared: &Shared, worker: &mut Worker) {
         // Before the results, so that whoever is woken by them finds the matching set.
         *shared.matches() = Some(Arc::clone(&matches));
     }
-    publish(out.hits, matches.indices.len(), ds.len(), true);
+    let finished = results(out.hits, matches.indices.len(), ds.len(), true);
+    publish(finished.clone());
+    if !stale() {
+        let facets = super::facets_of(&ds, &matches.indices);
+        publish(Results {
+            facets: Some(Arc::new(facets)),
+            ..finished
+        });
+    }
     worker.memo = Some(Memo {
         query: q,
         dataset: ds,

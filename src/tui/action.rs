@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crossterm::event::{KeyEvent, MouseEvent};
 
 use crate::dataset::{Dataset, Entry};
+use crate::facets::Facets;
 use crate::load::Progress;
 use crate::record::Record;
 
@@ -119,6 +120,8 @@ pub struct ResultSet {
     pub matched: usize,
     pub total: usize,
     pub done: bool,
+    /// Counts by severity, tag, repo and type over every match, once the pass has finished.
+    pub facets: Option<Arc<Facets>>,
 }
 
 /// The characters a query matched in one row's fields (char indices), for highlighting.

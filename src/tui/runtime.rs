@@ -305,6 +305,7 @@ fn results_msg(results: &Results) -> Msg {
         matched: results.matched,
         total: results.total,
         done: results.done,
+        facets: results.facets.clone(),
     };
     let query = Query::parse(&results.query);
     let matcher: RowMatcher = Arc::new(move |entry| {

@@ -76,6 +76,7 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
             matched: hits.len(),
             total,
             done: true,
+            facets: None,
         },
         Some(substring_matcher(query)),
     )

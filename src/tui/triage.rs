@@ -260,6 +260,7 @@ fn sync(m: &mut Model) -> Step {
         total,
         done: t.finished(),
         hits,
+        facets: None,
     };
     m.matcher = None;
     m.selected = kept

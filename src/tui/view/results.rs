@@ -8,6 +8,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::block;
 use crate::dataset::Entry;
+use crate::facets::{self, Facets};
 use crate::tui::action::RowMatches;
 use crate::tui::layout::{ROWS_PER_RESULT, inner};
 use crate::tui::model::{LoadState, Model, Pane};
@@ -17,7 +18,11 @@ use crate::tui::theme::Theme;
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let title = Line::styled(" Results ", theme.title);
-    frame.render_widget(block(title, model.focus == Pane::Results, theme), area);
+    let mut frame_block = block(title, model.focus == Pane::Results, theme);
+    if let Some(facets) = model.results.facets.as_deref() {
+        frame_block = frame_block.title_bottom(facet_line(facets, theme).right_aligned());
+    }
+    frame.render_widget(frame_block, area);
     let body = inner(area);
     if model.results.hits.is_empty() {
         frame.render_widget(
@@ -127,6 +132,32 @@ fn mark_pinned(first: &mut Line<'static>, theme: &Theme) {
     }
 }
 
+/// What the whole result set holds, beyond the rows that fit: matches by severity, then the
+/// most common tags (` crit 2 · err 14 │ network 9 · db 4 `).
+fn facet_line(facets: &Facets, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(" ")];
+    for (i, (severity, n)) in facets.by_severity.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim));
+        }
+        let name = if severity == facets::NONE {
+            "?".to_string()
+        } else {
+            badge(severity)
+        };
+        spans.push(Span::styled(
+            format!("{name} {n}"),
+            theme.severity(severity),
+        ));
+    }
+    for (i, (tag, n)) in facets.by_tag.iter().take(3).enumerate() {
+        spans.push(Span::styled(if i == 0 { " │ " } else { " · " }, theme.dim));
+        spans.push(Span::styled(format!("{} {n}", one_line(tag)), theme.dim));
+    }
+    spans.push(Span::raw(" "));
+    Line::from(spans)
+}
+
 /// Four columns for the severity, so messages line up.
 fn badge(severity: &str) -> String {
     match severity.to_ascii_lowercase().as_str() {
@@ -157,5 +188,34 @@ fn empty_message(model: &Model, theme: &Theme) -> Vec<Line<'static>> {
                 theme.dim,
             ),
         ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_facet_line_counts_severities_then_the_top_tags() {
+        let facets = Facets {
+            by_severity: vec![
+                ("error".into(), 14),
+                ("critical".into(), 2),
+                (facets::NONE.into(), 1),
+            ],
+            by_tag: vec![
+                ("network".into(), 9),
+                ("db".into(), 4),
+                ("io".into(), 2),
+                ("tls".into(), 1),
+            ],
+            ..Facets::default()
+        };
+        let line = facet_line(
+            &facets,
+            &Theme::new(crate::tui::theme::ThemeName::Dark, false),
+        );
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, " err 14 · crit 2 · ? 1 │ network 9 · db 4 · io 2 ");
     }
 }

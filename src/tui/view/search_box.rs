@@ -66,7 +66,10 @@ fn counts(model: &Model) -> String {
         LoadState::Done(_) if r.generation == 0 && r.total == 0 => " searching… ".to_string(),
         LoadState::Done(_) => {
             let more = if r.done { "" } else { "…" };
-            format!(" {}/{}{more} ", r.matched, r.total)
+            // The list still shows the previous query's results while this one runs.
+            let pending = r.query != model.query && !model.in_triage();
+            let mark = if pending { " · searching…" } else { "" };
+            format!(" {}/{}{more}{mark} ", r.matched, r.total)
         }
     }
 }

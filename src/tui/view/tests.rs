@@ -235,3 +235,32 @@ fn wide_and_right_to_left_text_keeps_the_frame_intact() {
         assert_eq!(buf[(list.right() - 1, y)].symbol(), "│", "row {y}");
     }
 }
+
+#[test]
+fn a_query_still_running_says_searching_over_the_previous_results() {
+    let mut m = browsing(100, 24, true, "conn");
+    assert!(find(&buffer(&m), "searching").is_none());
+    update(&mut m, key(KeyCode::Char('x')));
+    assert!(
+        find(&buffer(&m), "· searching…").is_some(),
+        "typed, not answered yet"
+    );
+    update(&mut m, results(2, "connx", &[0], 5));
+    assert!(find(&buffer(&m), "searching").is_none());
+}
+
+#[test]
+fn facets_of_the_whole_result_set_sit_under_the_list() {
+    let mut m = browsing(120, 40, true, "conn");
+    let Msg::Results(mut set, matcher) = results(2, "conn", &[0, 1], 5) else {
+        unreachable!()
+    };
+    let entries = m.dataset.as_ref().unwrap().entries().to_vec();
+    let facets = crate::facets::Facets::count(&entries);
+    let (tag, n) = facets.by_tag[0].clone();
+    set.facets = Some(std::sync::Arc::new(facets));
+    update(&mut m, Msg::Results(set, matcher));
+    let buf = buffer(&m);
+    let (_, y) = find(&buf, &format!("│ {tag} {n}")).expect("the facet line");
+    assert_eq!(buf[(0, y)].symbol(), "└", "on the list's bottom border");
+}
