@@ -20,7 +20,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let title = Line::styled(" Results ", theme.title);
     let mut frame_block = block(title, model.focus == Pane::Results, theme);
     if let Some(facets) = model.results.facets.as_deref() {
-        frame_block = frame_block.title_bottom(facet_line(facets, theme).right_aligned());
+        let room = usize::from(area.width.saturating_sub(2));
+        frame_block = frame_block.title_bottom(facet_line(facets, theme, room).right_aligned());
     }
     frame.render_widget(frame_block, area);
     let body = inner(area);
@@ -132,9 +133,9 @@ fn mark_pinned(first: &mut Line<'static>, theme: &Theme) {
     }
 }
 
-/// What the whole result set holds, beyond the rows that fit: matches by severity, then the
-/// most common tags (` crit 2 · err 14 │ network 9 · db 4 `).
-fn facet_line(facets: &Facets, theme: &Theme) -> Line<'static> {
+/// What the whole result set holds, beyond the rows that fit: matches by severity, then as
+/// many of the most common tags as `room` columns allow (` crit 2 · err 14 │ network 9 `).
+fn facet_line(facets: &Facets, theme: &Theme, room: usize) -> Line<'static> {
     let mut spans = vec![Span::raw(" ")];
     for (i, (severity, n)) in facets.by_severity.iter().enumerate() {
         if i > 0 {
@@ -150,9 +151,17 @@ fn facet_line(facets: &Facets, theme: &Theme) -> Line<'static> {
             theme.severity(severity),
         ));
     }
+    let mut width: usize = spans.iter().map(Span::width).sum::<usize>() + 1;
     for (i, (tag, n)) in facets.by_tag.iter().take(3).enumerate() {
-        spans.push(Span::styled(if i == 0 { " │ " } else { " · " }, theme.dim));
-        spans.push(Span::styled(format!("{} {n}", one_line(tag)), theme.dim));
+        let sep = if i == 0 { " │ " } else { " · " };
+        let text = format!("{} {n}", one_line(tag));
+        let more = sep.chars().count() + unicode_width::UnicodeWidthStr::width(text.as_str());
+        if width + more > room {
+            break;
+        }
+        width += more;
+        spans.push(Span::styled(sep, theme.dim));
+        spans.push(Span::styled(text, theme.dim));
     }
     spans.push(Span::raw(" "));
     Line::from(spans)
@@ -211,11 +220,20 @@ mod tests {
             ],
             ..Facets::default()
         };
-        let line = facet_line(
-            &facets,
-            &Theme::new(crate::tui::theme::ThemeName::Dark, false),
+        let theme = Theme::new(crate::tui::theme::ThemeName::Dark, false);
+        let text = |room| -> String {
+            let line = facet_line(&facets, &theme, room);
+            line.spans.iter().map(|s| s.content.as_ref()).collect()
+        };
+        assert_eq!(
+            text(80),
+            " err 14 · crit 2 · ? 1 │ network 9 · db 4 · io 2 "
         );
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        assert_eq!(text, " err 14 · crit 2 · ? 1 │ network 9 · db 4 · io 2 ");
+        assert_eq!(
+            text(40),
+            " err 14 · crit 2 · ? 1 │ network 9 ",
+            "tags that do not fit are left out"
+        );
+        assert_eq!(text(20), " err 14 · crit 2 · ? 1 ");
     }
 }
