@@ -68,7 +68,7 @@ pub fn triage(
         )));
     }
     if summary.is_empty() {
-        eprintln!("errdex: no known errors in {lines_read} lines");
+        eprintln!("errdex: no known errors in {}", plural(lines_read, "line"));
         return Ok(Outcome::NotFound);
     }
     print_summary(ds, summary.into_groups(), lines_read);
@@ -132,6 +132,15 @@ pub fn via_name(via: Via) -> &'static str {
 }
 
 /// A message on one terminal line: control characters made visible, line breaks and tabs spaces.
+/// `1 line`, `2 lines`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn one_line(text: &str) -> String {
     sanitize(&text.replace(['\n', '\t', '\r'], " ")).into_owned()
 }
@@ -141,8 +150,10 @@ fn print_summary(ds: &Dataset, groups: Vec<Group>, lines_read: usize) {
     let mut err = io::stderr().lock();
     let _ = writeln!(
         err,
-        "errdex: {events} hits on {} known errors in {lines_read} lines",
-        groups.len()
+        "errdex: {} on {} in {}",
+        plural(events, "hit"),
+        plural(groups.len(), "known error"),
+        plural(lines_read, "line")
     );
     for g in &groups {
         let e = &ds.entries()[g.record];
