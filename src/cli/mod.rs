@@ -27,8 +27,9 @@ pub use output::{Failure, Outcome};
 pub struct Cli {
     #[command(flatten)]
     pub data: DataArgs,
-    /// Pre-fill the browser's search box.
-    pub query: Option<String>,
+    /// Pre-fill the browser's search box: every remaining word, joined by spaces (quotes
+    /// optional). A first word that is also a command name (`errdex -- show me`) needs `--`.
+    pub query: Vec<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -44,11 +45,17 @@ pub enum Command {
     },
     /// Print the records matching a query, best first (exit 1 when none match).
     Search {
-        /// The query, e.g. `conn refused tag:rust !test` (see the README for the language).
-        query: String,
-        /// How many hits to print.
-        #[arg(long, short = 'n', default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
-        limit: u32,
+        /// The query: every remaining word, joined by spaces (quotes optional), e.g.
+        /// `conn refused tag:rust !test`, or a pasted log line. `--` ends the options (for a
+        /// query that starts with `-`). See the README for the language.
+        #[arg(required = true, num_args = 1..)]
+        query: Vec<String>,
+        /// How many hits to print (default 20).
+        #[arg(long, short = 'n', value_parser = clap::value_parser!(u32).range(1..))]
+        limit: Option<u32>,
+        /// Print every hit.
+        #[arg(long, conflicts_with = "limit")]
+        all: bool,
         /// One JSON object per hit (NDJSON), with matched character positions.
         #[arg(long)]
         json: bool,
@@ -161,6 +168,9 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Hits `search` prints without `--limit` or `--all`.
+const DEFAULT_LIMIT: usize = 20;
+
 fn run(cli: Cli) -> Result<Outcome, Failure> {
     let data = cli.data;
     match cli.command {
@@ -168,13 +178,14 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Search {
             query,
             limit,
+            all,
             json,
             explain,
         }) => search::search(
             &data,
-            &query,
+            &query.join(" "),
             &search::Options {
-                limit: limit as usize,
+                limit: (!all).then(|| limit.map_or(DEFAULT_LIMIT, |n| n as usize)),
                 json,
                 explain,
             },
@@ -209,7 +220,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         None => {
-            let query = cli.query.unwrap_or_default();
+            let query = cli.query.join(" ");
             let resolved = data.resolve();
             let problems = resolved
                 .diagnostics

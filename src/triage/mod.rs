@@ -10,12 +10,14 @@ mod frames;
 mod index;
 mod jsonlog;
 mod level;
+mod line;
 mod matcher;
 mod normalize;
 mod report;
 mod resolve;
 
 pub use frames::Frame;
+pub use line::{LineMatch, LogMarks, log_marks};
 pub use matcher::Via;
 pub use normalize::Level;
 pub use report::{Group, Report, Summary};
