@@ -120,7 +120,7 @@ fn write_line(out: &mut dyn Write, e: &Entry, r: &Ranked) -> std::io::Result<()>
         "{}\t{}{}\t{}\t{}\t{}",
         one_line(&e.id),
         if r.mark.weak { "~" } else { "" },
-        r.hit.score,
+        r.hit.score.max(0),
         one_line(e.repo.as_deref().unwrap_or("")),
         one_line(&e.location().unwrap_or_default()),
         one_line(&e.message)
@@ -183,7 +183,7 @@ fn hit_json(e: &Entry, r: &Ranked, p: &Positions, explained: &[(Term, Option<Ter
     }
     let mut v = json!({
         "id": &*e.id,
-        "score": r.hit.score,
+        "score": r.hit.score.max(0),
         "weak": r.mark.weak,
         "via": r.mark.via.name(),
         "repo": e.repo.as_deref(),

@@ -37,8 +37,8 @@ pub struct Mark {
     pub weak: bool,
 }
 
-/// One result: a record, its score (never negative; a line match scores its confidence ×1000),
-/// and how it matched.
+/// One result: a record, its score (a line match scores its confidence ×1000; a fuzzy score
+/// may dip below zero for a very scattered match, shown as 0), and how it matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ranked {
     pub hit: Hit,
@@ -102,10 +102,7 @@ pub fn find_with(
             .hits
             .iter()
             .map(|&h| Ranked {
-                hit: Hit {
-                    index: h.index,
-                    score: h.score.max(0),
-                },
+                hit: h,
                 mark: Mark {
                     via: Via::Fuzzy,
                     weak: judge.weak(&entries[h.index as usize], ctx),

@@ -9,6 +9,7 @@ mod engine;
 mod find;
 mod highlight;
 mod index;
+mod line_index;
 mod matcher;
 mod mode;
 mod pass;
