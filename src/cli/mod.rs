@@ -220,7 +220,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         None => {
-            let query = cli.query.join(" ");
+            let words = cli.query.join(" ");
+            let query = crate::search::capped(&words).0.to_string();
             let resolved = data.resolve();
             let problems = resolved
                 .diagnostics

@@ -121,7 +121,9 @@ pub fn find_with(
     let ((primary, mut indices), secondary) = match mode {
         Mode::Typed => {
             let first = run_fuzzy(fuzzy)?;
-            let second = (!any_confident(&first.0) && !q.is_empty()).then(|| run_line(line));
+            // One typed word cannot be a line: the triage matcher needs words to compare.
+            let words = text.split_whitespace().nth(1).is_some();
+            let second = (!any_confident(&first.0) && words).then(|| run_line(line));
             (first, second)
         }
         Mode::Line => {

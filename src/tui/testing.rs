@@ -77,6 +77,7 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
             total,
             done: true,
             facets: None,
+            reading: Default::default(),
         },
         Some(substring_matcher(query)),
     )

@@ -2,3 +2,6 @@
 
 pub mod list;
 pub mod search_box;
+
+#[cfg(test)]
+mod tests;

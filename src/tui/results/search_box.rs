@@ -29,10 +29,18 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             Span::styled("type to search: words, tag:x path:y !not 'exact", theme.dim),
         ])
     } else {
-        Line::from(vec![
+        let mut spans = vec![
             Span::styled(prompt, theme.key),
             Span::styled(query, theme.text),
-        ])
+        ];
+        // What the query language could not understand, as `search` says on stderr.
+        if let Some(warning) = hint(model) {
+            spans.push(Span::styled(
+                format!("  ⚠ {}", one_line(warning)),
+                theme.dim,
+            ));
+        }
+        Line::from(spans)
     };
     frame.render_widget(line, query_area);
     frame.render_widget(
@@ -50,7 +58,16 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-/// `matched/total`, with the load progress while records stream in.
+/// The first warning about the query on display, while the results are this query's.
+fn hint(model: &Model) -> Option<&str> {
+    let r = &model.results;
+    (r.query == model.query && !model.in_triage())
+        .then(|| r.reading.warnings.first().map(String::as_str))
+        .flatten()
+}
+
+/// `matched/total`, with the load progress while records stream in; `≈ line` when the query
+/// is read as a pasted log line.
 fn counts(model: &Model) -> String {
     let r = &model.results;
     match &model.load {
@@ -69,7 +86,9 @@ fn counts(model: &Model) -> String {
             // The list still shows the previous query's results while this one runs.
             let pending = r.query != model.query && !model.in_triage();
             let mark = if pending { " · searching…" } else { "" };
-            format!(" {}/{}{more}{mark} ", r.matched, r.total)
+            let line = r.reading.mode == crate::search::Mode::Line && !model.in_triage();
+            let mode = if line { " ≈ line ·" } else { "" };
+            format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }
     }
 }

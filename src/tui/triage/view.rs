@@ -95,7 +95,7 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         return;
     }
     let width = t.groups.first().map_or(1, |g| g.count.to_string().len());
-    hit_rows(frame, body, model, |index, selected| {
+    hit_rows(frame, body, model, |_, index, selected| {
         let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
         first.spans.insert(
