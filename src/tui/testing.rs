@@ -131,3 +131,17 @@ pub fn render(m: &Model) -> Terminal<TestBackend> {
     t.draw(|f| crate::tui::view::draw(f, m)).expect("draw");
     t
 }
+
+/// The whole screen drawn from `m`, as text: one line a row.
+pub fn screen(m: &Model) -> String {
+    let t = render(m);
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -6,20 +6,7 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Msg, Reading};
 use crate::tui::app::update::update;
-use crate::tui::testing::{loaded_model, render, results};
-
-fn screen(m: &Model) -> String {
-    let t = render(m);
-    let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use crate::tui::testing::{loaded_model, results, screen};
 
 /// Results for `query` as the engine sends them, read as `reading` says.
 fn read(m: &mut Model, query: &str, hits: &[u32], reading: Reading) {

@@ -187,24 +187,11 @@ fn plural(n: usize, word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::tui::app::model::Model;
     use crate::tui::app::update::update;
+    use crate::tui::testing::screen;
     use crate::tui::triage::tests::triaged;
     use crate::tui::triage::{Phase, TriageNews};
     use crate::tui::{app::msg::Msg, testing::loaded_model, testing::render, triage::Origin};
-
-    fn screen(m: &Model) -> String {
-        let t = render(m);
-        let buf = t.backend().buffer();
-        (0..buf.area.height)
-            .map(|y| {
-                (0..buf.area.width)
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
 
     #[test]
     fn snapshot_triage_80x24() {
