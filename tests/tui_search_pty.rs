@@ -29,3 +29,16 @@ fn a_pasted_line_is_read_as_a_line_and_finds_its_record() {
     s.wait_exit();
     s.assert_restored();
 }
+
+#[test]
+fn unquoted_words_pre_fill_the_search_and_double_dash_allows_a_command_name() {
+    let mut s = Session::errdex(&["conn", "refused"]);
+    s.wait_for("> conn refused");
+    s.send("\x03");
+    s.wait_exit();
+    let mut s = Session::errdex(&["--", "show", "me"]);
+    s.wait_for("> show me");
+    s.send("\x03");
+    s.wait_exit();
+    s.assert_restored();
+}

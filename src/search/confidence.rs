@@ -37,7 +37,13 @@ impl<'q> Judge<'q> {
             .groups
             .iter()
             .zip(&self.windows)
-            .any(|(group, windows)| !group.iter().zip(windows).any(|(t, w)| solid(e, t, w, ctx)))
+            .any(|(group, windows)| {
+                let alone = group.len() == 1;
+                !group
+                    .iter()
+                    .zip(windows)
+                    .any(|(t, w)| solid(e, t, w, alone, ctx))
+            })
     }
 }
 
@@ -50,9 +56,11 @@ fn windows_of(t: &Term) -> Vec<String> {
     chars.windows(need).map(|w| w.iter().collect()).collect()
 }
 
-fn solid(e: &Entry, t: &Term, windows: &[String], ctx: &Context) -> bool {
+/// Whether `t` holds solidly for a record that matched the query; `alone`: `t` is its group's
+/// only term, so it holds (the record matched) and only a fuzzy term's solidity is in question.
+fn solid(e: &Entry, t: &Term, windows: &[String], alone: bool, ctx: &Context) -> bool {
     if windows.is_empty() {
-        return term_hit(skim(), e, t, ctx).is_some();
+        return alone || term_hit(skim(), e, t, ctx).is_some();
     }
     let mut found = false;
     for_each_field(e, t.scope, |_, value| {
