@@ -156,7 +156,11 @@ impl Problems<'_> {
         Some(Some(text.trim().to_string()).filter(|t| !t.is_empty()))
     }
 
-    pub(super) fn table<'v, 'i>(&mut self, key: &str, value: &'v Value<'i>) -> Option<&'v DeTable<'i>> {
+    pub(super) fn table<'v, 'i>(
+        &mut self,
+        key: &str,
+        value: &'v Value<'i>,
+    ) -> Option<&'v DeTable<'i>> {
         let table = value.get_ref().as_table();
         if table.is_none() {
             self.add(

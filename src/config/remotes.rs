@@ -74,7 +74,10 @@ pub(super) fn parse(p: &mut Problems, value: &Value) -> Vec<Remote> {
         if out.iter().any(|r| r.name == remote.name) {
             p.add(
                 item.span().start,
-                format!("remote `{}` is named twice; the second is ignored", remote.name),
+                format!(
+                    "remote `{}` is named twice; the second is ignored",
+                    remote.name
+                ),
             );
             continue;
         }

@@ -83,7 +83,10 @@ fn fingerprints(ds: &Dataset) -> Fingerprints {
         let doc: Value = ds.document(i).unwrap_or(Value::Null);
         let (record, version) = match doc {
             Value::Object(mut map) if map.get("record").is_some_and(Value::is_object) => {
-                let version = map.get("datasetVersion").and_then(Value::as_str).map(str::to_string);
+                let version = map
+                    .get("datasetVersion")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
                 (map.remove("record").unwrap_or(Value::Null), version)
             }
             other => (other, None),
@@ -137,7 +140,11 @@ pub fn compare(old: Option<&Fingerprints>, new: &Fingerprints) -> (Counts, Vec<S
         }
     }
     if let Some(old) = old {
-        counts.removed = old.by_id.keys().filter(|id| !new.by_id.contains_key(*id)).count();
+        counts.removed = old
+            .by_id
+            .keys()
+            .filter(|id| !new.by_id.contains_key(*id))
+            .count();
     }
     fresh.sort();
     (counts, fresh)
@@ -192,8 +199,19 @@ mod tests {
         let file = dir.path().join("r.jsonl");
         std::fs::write(&file, "{\"errorMessage\":\"ok\"}\n{\"errorMess").expect("write");
         let f = check(dir.path()).err().expect("refused");
-        assert!(f.message.starts_with("1 record would not load (first: r.jsonl:2:"), "{}", f.message);
+        assert!(
+            f.message
+                .starts_with("1 record would not load (first: r.jsonl:2:"),
+            "{}",
+            f.message
+        );
         std::fs::write(&file, "\n").expect("write");
-        assert!(check(dir.path()).err().expect("refused").message.contains("no records"));
+        assert!(
+            check(dir.path())
+                .err()
+                .expect("refused")
+                .message
+                .contains("no records")
+        );
     }
 }

@@ -71,8 +71,9 @@ pub fn fetch(
             return Ok(Fetched::NotModified);
         }
         if status.is_redirection() {
-            let location = header(&response, "location")
-                .ok_or_else(|| Failure::failed(format!("redirect ({status}) without a Location")))?;
+            let location = header(&response, "location").ok_or_else(|| {
+                Failure::failed(format!("redirect ({status}) without a Location"))
+            })?;
             current = same_host_redirect(&current, &location)?;
             continue;
         }
@@ -92,8 +93,8 @@ pub fn fetch(
             return Err(too_big(n, limits));
         }
         let reader = response.body_mut().as_reader();
-        let (sha256, written) = save(reader, limits, to, total, progress)
-            .map_err(|e| body_failure(&e, limits))?;
+        let (sha256, written) =
+            save(reader, limits, to, total, progress).map_err(|e| body_failure(&e, limits))?;
         if let Some(expected) = total.filter(|n| *n != written) {
             return Err(Failure::failed(format!(
                 "the download was cut short ({written} of {expected} bytes)"
@@ -133,7 +134,8 @@ fn same_host_redirect(from: &str, location: &str) -> Result<String, Failure> {
     let to: Uri = target
         .parse()
         .map_err(|_| Failure::failed(format!("redirected to a bad URL {location:?}")))?;
-    let same_host = to.host().map(str::to_ascii_lowercase) == base.host().map(str::to_ascii_lowercase)
+    let same_host = to.host().map(str::to_ascii_lowercase)
+        == base.host().map(str::to_ascii_lowercase)
         && to.port_u16() == base.port_u16();
     let downgrade = base.scheme_str() == Some("https") && to.scheme_str() != Some("https");
     if to.host().is_none() || !same_host || downgrade {
@@ -223,7 +225,10 @@ fn save(
         };
         written += n as u64;
         if written > limits.max_bytes {
-            return Err(io::Error::new(io::ErrorKind::FileTooLarge, "over the limit"));
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                "over the limit",
+            ));
         }
         hash.update(&buf[..n]);
         out.write_all(&buf[..n])?;
@@ -286,7 +291,8 @@ fn body_failure(e: &io::Error, limits: &Limits) -> Failure {
             seconds(limits.timeout)
         ));
     }
-    Failure::failed(format!("the download broke off: {text}"))
+    // The connection closed before the body was complete (Content-Length or chunking says so).
+    Failure::failed(format!("the download was cut short: {text}"))
 }
 
 #[cfg(test)]

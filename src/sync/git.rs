@@ -41,7 +41,14 @@ pub fn clone(
     limits: &Limits,
 ) -> Result<String, Failure> {
     let target = into.to_string_lossy();
-    let mut args = vec!["clone", "--quiet", "--depth", "1", "--single-branch", "--no-tags"];
+    let mut args = vec![
+        "clone",
+        "--quiet",
+        "--depth",
+        "1",
+        "--single-branch",
+        "--no-tags",
+    ];
     if let Some(b) = branch {
         args.extend(["--branch", b]);
     }
@@ -192,6 +199,7 @@ fn explain(stderr: &str, code: Option<i32>) -> Failure {
         "terminal prompts disabled",
         "could not read username",
         "could not read password",
+        "unable to get password",
         "authentication failed",
         "permission denied (publickey",
         "host key verification failed",
@@ -239,8 +247,14 @@ mod tests {
         );
         assert!(!f.offline);
         assert!(f.message.contains("asks for credentials"), "{}", f.message);
-        let f = explain("fatal: unable to access 'https://x/': Could not resolve host: x\n", Some(128));
+        let f = explain(
+            "fatal: unable to access 'https://x/': Could not resolve host: x\n",
+            Some(128),
+        );
         assert!(f.offline, "{}", f.message);
-        assert_eq!(explain("", Some(2)).message, "the repository has no such branch");
+        assert_eq!(
+            explain("", Some(2)).message,
+            "the repository has no such branch"
+        );
     }
 }

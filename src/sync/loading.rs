@@ -42,9 +42,12 @@ pub fn synced_specs(
     let mut specs = Vec::new();
     for remote in remotes {
         match stored(data_dir, remote, &configured) {
-            Some((store, State {
-                current: Some(v), ..
-            })) => specs.push(SourceSpec::Path(store.version_dir(&v))),
+            Some((
+                store,
+                State {
+                    current: Some(v), ..
+                },
+            )) => specs.push(SourceSpec::Path(store.version_dir(&v))),
             _ => diags.push(Diagnostic::warning(
                 format!("remote `{}`", remote.name),
                 0,
@@ -119,4 +122,24 @@ pub fn origin(data_dir: &Path, source_name: &str) -> Option<Origin> {
         .flatten()
         .find(|v| v.dir == dir)?;
     Some(Origin { remote, version })
+}
+
+/// Synced folders no configured remote owns any more (neither by name nor by source): kept,
+/// not loaded, and named by `errdex sync` so they can be removed by hand.
+pub fn orphans(data_dir: &Path, remotes: &[Remote]) -> Vec<(String, State)> {
+    let configured = names(remotes);
+    let sources: Vec<String> = remotes.iter().map(|r| r.source.describe()).collect();
+    store::stored_names(data_dir)
+        .into_iter()
+        .filter(|n| !configured.contains(&n.as_str()))
+        .filter_map(|n| {
+            let state = Store::new(data_dir, &n).read().ok()??;
+            (!sources.contains(&state.source)).then_some((n, state))
+        })
+        .collect()
+}
+
+/// A remote's folder, for messages.
+pub fn folder(data_dir: &Path, name: &str) -> std::path::PathBuf {
+    Store::new(data_dir, name).dir
 }

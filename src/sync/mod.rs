@@ -15,10 +15,11 @@ use std::time::{Duration, SystemTime};
 
 use crate::config::{Remote, RemoteSource};
 pub use diff::Counts;
-pub use loading::{News, Origin, news, origin, synced_specs};
+pub use loading::{News, Origin, folder, news, origin, orphans, synced_specs};
+pub use report::grouped;
 pub use report::{Outcome, Report};
-pub use store::{State, Version};
 use store::{LockError, Store};
+pub use store::{State, Version};
 
 /// How big and how slow a fetch may be.
 #[derive(Debug, Clone, Copy)]
@@ -97,9 +98,7 @@ pub fn sync(
                 }
             }
             Err(why) => Outcome::Failed {
-                failure: Failure::failed(format!(
-                    "{why}; move the folder away to start afresh"
-                )),
+                failure: Failure::failed(format!("{why}; move the folder away to start afresh")),
                 kept: None,
             },
         },
@@ -146,10 +145,7 @@ pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration) -> Report {
         Err(why) => return failed(why, None),
     };
     let (Some(current), Some(previous)) = (state.current.clone(), state.previous.clone()) else {
-        return failed(
-            "no earlier version is kept".into(),
-            state.current.clone(),
-        );
+        return failed("no earlier version is kept".into(), state.current.clone());
     };
     if !store.version_dir(&previous).is_dir() {
         return failed(
@@ -309,9 +305,8 @@ fn check_pin(remote: &Remote, sha256: &str) -> Result<(), Failure> {
 /// A `sha256` pin on a git remote pins the one file its `path` names.
 fn pinned_file_hash(data: &Path, path: Option<&str>) -> Result<String, Failure> {
     use sha2::{Digest, Sha256};
-    let not_a_file = || {
-        Failure::failed("`sha256` on a git remote needs a `path` that names one file".into())
-    };
+    let not_a_file =
+        || Failure::failed("`sha256` on a git remote needs a `path` that names one file".into());
     let mut files = std::fs::read_dir(data).map_err(|_| not_a_file())?.flatten();
     let (Some(file), None, Some(_)) = (files.next(), files.next(), path) else {
         return Err(not_a_file());

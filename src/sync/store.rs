@@ -121,7 +121,12 @@ impl Store {
         tempfile::Builder::new()
             .prefix(STAGING)
             .tempdir_in(&self.dir)
-            .map_err(|e| format!("cannot create a staging folder in {}: {e}", self.dir.display()))
+            .map_err(|e| {
+                format!(
+                    "cannot create a staging folder in {}: {e}",
+                    self.dir.display()
+                )
+            })
     }
 
     /// Takes this remote's lock, waiting up to `wait` for another sync to finish.
@@ -146,7 +151,10 @@ impl Store {
                 }
                 Err(std::fs::TryLockError::WouldBlock) => return Err(LockError::Busy),
                 Err(std::fs::TryLockError::Error(e)) => {
-                    return Err(LockError::Io(format!("cannot lock {}: {e}", path.display())));
+                    return Err(LockError::Io(format!(
+                        "cannot lock {}: {e}",
+                        path.display()
+                    )));
                 }
             }
         }
@@ -252,7 +260,10 @@ mod tests {
         left.sort();
         assert_eq!(left, ["state.json", "v2", "v3"]);
         assert_eq!(stored_names(home.path()), ["team"]);
-        assert_eq!(state.current.as_ref().map(Version::date), Some("2026-11-28"));
+        assert_eq!(
+            state.current.as_ref().map(Version::date),
+            Some("2026-11-28")
+        );
     }
 
     #[test]

@@ -83,7 +83,9 @@ fn gunzip(from: &Path, to: &Path, limits: &Limits) -> Result<(), Failure> {
 pub fn looks_like_html(path: &Path) -> io::Result<bool> {
     let mut head = [0u8; 512];
     let n = read_up_to(&mut File::open(path)?, &mut head)?;
-    let text = head[..n].strip_prefix(b"\xef\xbb\xbf").unwrap_or(&head[..n]);
+    let text = head[..n]
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(&head[..n]);
     Ok(text
         .iter()
         .find(|b| !b.is_ascii_whitespace())
@@ -121,7 +123,10 @@ mod tests {
 
     #[test]
     fn names_keep_the_extension() {
-        assert_eq!(file_name_for("https://h/x/errors.jsonl.gz?t=1"), "records.jsonl");
+        assert_eq!(
+            file_name_for("https://h/x/errors.jsonl.gz?t=1"),
+            "records.jsonl"
+        );
         assert_eq!(file_name_for("file:///a/b.JSON"), "records.json");
         assert_eq!(file_name_for("https://h/download"), "records.json");
     }
@@ -135,8 +140,14 @@ mod tests {
         gz.write_all(b"{\"errorMessage\":\"x\"}\n").expect("gzip");
         std::fs::write(&packed, gz.finish().expect("gzip")).expect("write");
         let out = dir.path().join("out.jsonl");
-        let bomb = unpack(&packed, &out, &limits(50_000)).err().expect("too big");
-        assert!(bomb.message.contains("unpacks to more than"), "{}", bomb.message);
+        let bomb = unpack(&packed, &out, &limits(50_000))
+            .err()
+            .expect("too big");
+        assert!(
+            bomb.message.contains("unpacks to more than"),
+            "{}",
+            bomb.message
+        );
         unpack(&packed, &out, &limits(1_000_000)).expect("fits");
         assert_eq!(std::fs::metadata(&out).expect("out").len(), 100_021);
     }

@@ -42,6 +42,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
@@ -63,6 +65,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            news: crate::sync::News::default(),
         })
     }
 }
@@ -150,11 +153,13 @@ pub fn run(options: Options) -> Result<(), String> {
         triage,
         memory,
         weights: options.weights,
+        news: options.news.ids,
         effects,
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.news.is_empty() {
         edge.engine.set_context(Context {
             weights: options.weights,
+            new: edge.news.clone(),
             ..Context::default()
         });
     }
@@ -180,6 +185,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     weights: Weights,
+    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
+    news: std::collections::HashSet<String>,
     effects: Effects,
 }
 
@@ -254,6 +261,7 @@ fn event_loop(
                         edge.engine.set_context(Context {
                             pinned,
                             recent,
+                            new: edge.news.clone(),
                             weights: edge.weights,
                         });
                     }
