@@ -478,3 +478,24 @@ fn a_git_host_asking_for_credentials_fails_at_once() {
     );
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+#[test]
+fn the_browser_says_what_is_new_and_where_a_record_came_from() {
+    let home = Home::new();
+    let local = home.path("mirror/errors.jsonl");
+    std::fs::create_dir_all(local.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&local, records("f1", &FIRST[..2])).expect("write");
+    home.write_config(&remote("local", &format!("file://{}", local.display()), ""));
+    assert_eq!(run(&home, &["sync"]).status.code(), Some(0));
+    std::fs::write(&local, records("f2", FIRST)).expect("write");
+    let out = run(&home, &["sync"]);
+    assert!(stdout(&out).starts_with("local: 3 records (+1 new, 0 changed, 0 removed)"));
+    let mut s = support::pty::Spawn::in_home(home).errdex(&[]);
+    s.wait_for("1 new since 20");
+    s.send("is:new");
+    s.wait_for("1/3");
+    s.wait_for("remote  local · version f2 · synced 20");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}

@@ -109,6 +109,18 @@ pub struct Origin {
     pub version: Version,
 }
 
+impl Origin {
+    /// `public · version 2026-11-30 · synced 2026-12-01`, as the Overview shows it.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} · version {} · synced {}",
+            self.remote,
+            self.version.version,
+            self.version.date()
+        )
+    }
+}
+
 pub fn origin(data_dir: &Path, source_name: &str) -> Option<Origin> {
     let rel = Path::new(source_name)
         .strip_prefix(store::remotes_dir(data_dir))
@@ -142,4 +154,58 @@ pub fn orphans(data_dir: &Path, remotes: &[Remote]) -> Vec<(String, State)> {
 /// A remote's folder, for messages.
 pub fn folder(data_dir: &Path, name: &str) -> std::path::PathBuf {
     Store::new(data_dir, name).dir
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::RemoteSource;
+
+    fn version(dir: &str, version: &str, day: &str) -> Version {
+        Version {
+            dir: dir.into(),
+            version: version.into(),
+            synced_at: format!("{day}T10:00:00Z"),
+            records: 2,
+            sha256: String::new(),
+            etag: None,
+            last_modified: None,
+            commit: None,
+        }
+    }
+
+    #[test]
+    fn news_and_origin_come_from_the_state() {
+        let home = tempfile::tempdir().expect("temp dir");
+        let remote = Remote {
+            name: "public".into(),
+            source: RemoteSource::Url("file:///x.jsonl".into()),
+            sha256: None,
+            max_size_mb: 1,
+            timeout_secs: 1,
+        };
+        let store = Store::new(home.path(), "public");
+        std::fs::create_dir_all(store.dir.join("v2")).expect("mkdir");
+        store
+            .write(&State {
+                source: remote.source.describe(),
+                current: Some(version("v2", "2026-11-30", "2026-12-01")),
+                previous: Some(version("v1", "2026-11-20", "2026-11-28")),
+                new_ids: vec!["a".into(), "b".into()],
+                next: 3,
+            })
+            .expect("write");
+        let news = news(home.path(), std::slice::from_ref(&remote));
+        assert_eq!(news.summary().as_deref(), Some("2 new since 2026-11-28"));
+        let mut diags = Vec::new();
+        let specs = synced_specs(home.path(), std::slice::from_ref(&remote), &mut diags);
+        assert_eq!(specs, [SourceSpec::Path(store.dir.join("v2"))]);
+        let file = store.dir.join("v2/records.jsonl");
+        let found = origin(home.path(), &file.display().to_string()).expect("origin");
+        assert_eq!(
+            found.describe(),
+            "public · version 2026-11-30 · synced 2026-12-01"
+        );
+        assert_eq!(origin(home.path(), "/elsewhere/x.jsonl"), None);
+    }
 }
