@@ -198,7 +198,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("r.jsonl");
         std::fs::write(&file, "{\"errorMessage\":\"ok\"}\n{\"errorMess").expect("write");
-        let f = check(dir.path()).err().expect("refused");
+        let Err(f) = check(dir.path()) else {
+            panic!("a broken record passed")
+        };
         assert!(
             f.message
                 .starts_with("1 record would not load (first: r.jsonl:2:"),
@@ -206,12 +208,9 @@ mod tests {
             f.message
         );
         std::fs::write(&file, "\n").expect("write");
-        assert!(
-            check(dir.path())
-                .err()
-                .expect("refused")
-                .message
-                .contains("no records")
-        );
+        let Err(f) = check(dir.path()) else {
+            panic!("an empty file passed")
+        };
+        assert!(f.message.contains("no records"), "{}", f.message);
     }
 }

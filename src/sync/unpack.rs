@@ -140,9 +140,7 @@ mod tests {
         gz.write_all(b"{\"errorMessage\":\"x\"}\n").expect("gzip");
         std::fs::write(&packed, gz.finish().expect("gzip")).expect("write");
         let out = dir.path().join("out.jsonl");
-        let bomb = unpack(&packed, &out, &limits(50_000))
-            .err()
-            .expect("too big");
+        let bomb = unpack(&packed, &out, &limits(50_000)).expect_err("too big");
         assert!(
             bomb.message.contains("unpacks to more than"),
             "{}",

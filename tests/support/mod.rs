@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod remotes;
 pub mod serve;
 
 use std::io::Write;
