@@ -8,9 +8,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{Failure, Limits};
-
-/// Dataset files copied out of the checkout (the `.git` folder and everything else stay out).
-const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
+// Only dataset files are copied out of the checkout: `.git` and everything else stay out.
+use crate::load::source::is_dataset_file;
 
 /// The commit the branch (or the default branch) points at.
 pub fn remote_commit(url: &str, branch: Option<&str>, limits: &Limits) -> Result<String, Failure> {
@@ -104,13 +103,6 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-fn is_dataset_file(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let name = name.strip_suffix(".gz").unwrap_or(name);
-    name.rsplit_once('.')
-        .is_some_and(|(_, e)| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 /// Runs git with no way to prompt, stdout collected, and a deadline; a failure says why in

@@ -7,9 +7,9 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Failure, Limits};
+use crate::load::source::{EXTENSIONS, read_up_to};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
 
 /// The dataset file name for a URL: its extension kept (after any `.gz`) so the loader gets
 /// the same hint it would from the original; `json` when the URL has none it knows.
@@ -90,17 +90,6 @@ pub fn looks_like_html(path: &Path) -> io::Result<bool> {
         .iter()
         .find(|b| !b.is_ascii_whitespace())
         .is_some_and(|&b| b == b'<'))
-}
-
-fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match file.read(&mut buf[n..])? {
-            0 => break,
-            k => n += k,
-        }
-    }
-    Ok(n)
 }
 
 /// The data folder of a staged version.
