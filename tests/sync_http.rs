@@ -305,3 +305,29 @@ fn nothing_but_sync_touches_the_network() {
     run(&home, &["search", "token"]);
     assert_eq!(server.requests().len(), 1);
 }
+
+#[test]
+fn a_slow_download_shows_its_progress_on_a_terminal() {
+    let server = Server::start();
+    let mut body = records("v1", FIRST);
+    // Blank lines are fine in JSON Lines: they make the download big enough to watch.
+    body.push_str(&"\n".repeat(400_000));
+    server.route(
+        "/errors.jsonl",
+        Reply::Dribble(body.into_bytes(), Duration::from_millis(120)),
+    );
+    let home = Home::new();
+    home.write_config(&remote("public", &server.url("/errors.jsonl"), ""));
+    let mut s = support::pty::Spawn::in_home(home).errdex(&["sync"]);
+    s.wait_for("public: 0.2 of 0.4 MB");
+    s.wait_for("public: 3 records (+3 new, 0 changed, 0 removed) — version v1");
+    assert!(s.wait_exit().success());
+    let rows = s.rows();
+    let line = rows
+        .iter()
+        .find(|r| r.contains("3 records"))
+        .expect("the line");
+    // The meter's line was taken over by the result, nothing of it left over.
+    assert!(line.starts_with("public: 3 records"), "{rows:?}");
+    assert!(!rows.iter().any(|r| r.contains(" MB")), "{rows:?}");
+}

@@ -260,10 +260,12 @@ fn seconds(d: Duration) -> u64 {
 
 fn request_failure(e: &ureq::Error, limits: &Limits) -> Failure {
     match e {
-        ureq::Error::HostNotFound | ureq::Error::ConnectionFailed => {
-            Failure::offline(e.to_string())
-        }
-        ureq::Error::Io(io) if is_offline(io) => Failure::offline(io.to_string()),
+        ureq::Error::HostNotFound => Failure::offline("host not found".into()),
+        ureq::Error::ConnectionFailed => Failure::offline("cannot connect".into()),
+        ureq::Error::Io(io) => match offline_reason(io) {
+            Some(why) => Failure::offline(why.into()),
+            None => Failure::failed(io.to_string()),
+        },
         ureq::Error::Timeout(_) => Failure::failed(format!(
             "no answer within {} s (timeout)",
             seconds(limits.timeout)
@@ -272,12 +274,17 @@ fn request_failure(e: &ureq::Error, limits: &Limits) -> Failure {
     }
 }
 
-fn is_offline(e: &io::Error) -> bool {
+/// Why the host could not be reached at all, in a few words; `None` for other errors.
+fn offline_reason(e: &io::Error) -> Option<&'static str> {
     use io::ErrorKind::*;
-    matches!(
-        e.kind(),
-        ConnectionRefused | ConnectionReset | HostUnreachable | NetworkUnreachable | NetworkDown
-    )
+    Some(match e.kind() {
+        ConnectionRefused => "connection refused",
+        ConnectionReset => "connection reset",
+        HostUnreachable | NetworkUnreachable | NetworkDown => "network unreachable",
+        // The resolver's failures have no kind of their own.
+        _ if e.to_string().contains("lookup address") => "host not found",
+        _ => return None,
+    })
 }
 
 fn body_failure(e: &io::Error, limits: &Limits) -> Failure {

@@ -27,6 +27,8 @@ pub enum Reply {
     CutShort(Vec<u8>),
     /// 401 with a Basic challenge, as a private git host answers.
     Unauthorized,
+    /// 200 with this body sent in ten parts, `pause` between them.
+    Dribble(Vec<u8>, Duration),
 }
 
 /// One request as the server saw it.
@@ -203,6 +205,15 @@ fn respond(stream: &mut TcpStream, reply: Option<Reply>, request: &Request) -> u
         Some(Reply::CutShort(body)) => {
             let _ = stream.write_all(head(200, "OK", "", body.len() * 2).as_bytes());
             let _ = stream.write_all(&body);
+            200
+        }
+        Some(Reply::Dribble(body, pause)) => {
+            let _ = stream.write_all(head(200, "OK", "", body.len()).as_bytes());
+            for part in body.chunks(body.len().div_ceil(10).max(1)) {
+                let _ = stream.write_all(part);
+                let _ = stream.flush();
+                std::thread::sleep(pause);
+            }
             200
         }
         Some(Reply::Unauthorized) => {
