@@ -173,6 +173,18 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
             }
             RemoteSource::Url(url)
         }
+        (None, Some(_))
+            if path
+                .as_ref()
+                .is_some_and(|(p, _)| p.split('/').any(|c| c == "..")) =>
+        {
+            let at = path.as_ref().map_or(at, |(_, k)| *k);
+            return skip(
+                p,
+                at,
+                "`path` must stay inside the repository (no `..`)".into(),
+            );
+        }
         (None, Some((url, _))) => RemoteSource::Git {
             url,
             path: path.map(|(p, _)| p.trim_matches('/').to_string()),
@@ -304,6 +316,11 @@ url = "https://a/x.json"
 sha256 = "abc"
 
 [[remotes]]
+name = "escape"
+git = "https://a/x.git"
+path = "records/../../.."
+
+[[remotes]]
 name = "ok"
 url = "file:///srv/x.json"
 colour = "red"
@@ -321,6 +338,7 @@ url = "file:///srv/y.json"
             "a remote needs a `name`",
             "remote `ftp` ignored: `url` must start with",
             "remote `pin` ignored: `sha256` must be 64",
+            "remote `escape` ignored: `path` must stay inside the repository",
             "unknown key `remotes.colour`",
             "remote `ok` is named twice",
         ] {

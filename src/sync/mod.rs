@@ -323,7 +323,7 @@ fn pinned_file_hash(data: &Path, path: Option<&str>) -> Result<String, Failure> 
 /// and `is:new` compares with what was there. Returns the old name.
 fn adopt_renamed(data_dir: &Path, remote: &Remote, configured: &[&str]) -> Option<String> {
     let store = Store::new(data_dir, &remote.name);
-    if store.dir.exists() {
+    if !matches!(store.read(), Ok(None)) {
         return None;
     }
     let source = remote.source.describe();
@@ -338,6 +338,8 @@ fn adopt_renamed(data_dir: &Path, remote: &Remote, configured: &[&str]) -> Optio
     let old_store = Store::new(data_dir, &old);
     let _old_lock = old_store.lock(Duration::ZERO).ok()?;
     let _new_lock = store.lock(Duration::ZERO).ok()?;
+    // An empty folder left by a first sync that failed is in the way of the rename.
+    let _ = std::fs::remove_dir(&store.dir);
     std::fs::rename(&old_store.dir, &store.dir).ok()?;
     Some(old)
 }
