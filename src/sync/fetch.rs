@@ -10,6 +10,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use ureq::http::{StatusCode, Uri};
 
+use super::unpack::{CopyError, copy_limited};
 use super::{Failure, Limits, Progress};
 
 /// What a fetch brought.
@@ -214,29 +215,20 @@ fn save(
 ) -> io::Result<(String, u64)> {
     let mut out = BufWriter::with_capacity(1 << 20, File::create(to)?);
     let mut hash = Sha256::new();
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut written = 0u64;
-    loop {
-        let n = match reader.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        written += n as u64;
-        if written > limits.max_bytes {
+    let seen = |chunk: &[u8], bytes| {
+        hash.update(chunk);
+        progress(Progress { bytes, total });
+    };
+    let written = match copy_limited(&mut reader, &mut out, limits.max_bytes, seen) {
+        Ok(n) => n,
+        Err(CopyError::Read(e) | CopyError::Write(e)) => return Err(e),
+        Err(CopyError::TooBig) => {
             return Err(io::Error::new(
                 io::ErrorKind::FileTooLarge,
                 "over the limit",
             ));
         }
-        hash.update(&buf[..n]);
-        out.write_all(&buf[..n])?;
-        progress(Progress {
-            bytes: written,
-            total,
-        });
-    }
+    };
     out.flush()?;
     out.get_ref().sync_all()?;
     Ok((format!("{:x}", hash.finalize()), written))

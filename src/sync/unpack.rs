@@ -52,31 +52,57 @@ fn gunzip(from: &Path, to: &Path, limits: &Limits) -> Result<(), Failure> {
     let input = File::open(from).map_err(cannot)?;
     let mut decoder = flate2::read::MultiGzDecoder::new(BufReader::new(input));
     let mut out = BufWriter::with_capacity(1 << 20, File::create(to).map_err(cannot)?);
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut written = 0u64;
-    loop {
-        let n = match decoder.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                return Err(Failure::failed(format!(
-                    "the gzip data is broken ({e}): truncated or corrupt"
-                )));
-            }
-        };
-        written += n as u64;
-        if written > limits.max_bytes {
+    match copy_limited(&mut decoder, &mut out, limits.max_bytes, |_, _| {}) {
+        Ok(_) => {}
+        Err(CopyError::Read(e)) => {
+            return Err(Failure::failed(format!(
+                "the gzip data is broken ({e}): truncated or corrupt"
+            )));
+        }
+        Err(CopyError::Write(e)) => return Err(cannot(e)),
+        Err(CopyError::TooBig) => {
             return Err(Failure::failed(format!(
                 "it unpacks to more than the limit of {} MB (max_size_mb); not unpacked further",
                 limits.max_bytes / 1_000_000
             )));
         }
-        out.write_all(&buf[..n]).map_err(cannot)?;
     }
     out.flush().map_err(cannot)?;
     out.get_ref().sync_all().map_err(cannot)?;
     Ok(())
+}
+
+pub(super) enum CopyError {
+    Read(io::Error),
+    Write(io::Error),
+    /// More than the limit came; the copy stopped there.
+    TooBig,
+}
+
+/// Copies `reader` to `out` to its end but never more than `max` bytes; `seen` gets each
+/// chunk and the bytes so far (for a hash, a progress meter).
+pub(super) fn copy_limited(
+    reader: &mut impl Read,
+    out: &mut impl Write,
+    max: u64,
+    mut seen: impl FnMut(&[u8], u64),
+) -> Result<u64, CopyError> {
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut copied = 0u64;
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => return Ok(copied),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(CopyError::Read(e)),
+        };
+        copied += n as u64;
+        if copied > max {
+            return Err(CopyError::TooBig);
+        }
+        out.write_all(&buf[..n]).map_err(CopyError::Write)?;
+        seen(&buf[..n], copied);
+    }
 }
 
 /// Whether the file starts (after white space and a BOM) with `<`: no JSON document does.

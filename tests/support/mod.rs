@@ -104,6 +104,19 @@ pub fn write_dataset(path: &Path, prefix: &str, count: usize) {
     std::fs::write(path, text).expect("write dataset");
 }
 
+/// The `id` of each NDJSON line of the output, sorted.
+pub fn json_ids(o: &Output) -> Vec<String> {
+    let mut ids: Vec<String> = stdout(o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["id"].as_str().expect("id").to_string()
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
 /// `records` from `errdex stats --json`.
 pub fn record_count(o: &Output) -> u64 {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stats json");

@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-use super::{Home, record_count, stdout};
+use super::{Home, json_ids, record_count};
 
 /// JSON Lines of wrapped records, each `(id, message)`.
 pub fn records(version: &str, items: &[(&str, &str)]) -> String {
@@ -49,16 +49,10 @@ pub fn count(home: &Home) -> u64 {
 }
 
 pub fn new_ids(home: &Home) -> Vec<String> {
-    let out = run(home, &["search", "--limit", "100", "is:new", "--json"]);
-    let mut ids: Vec<String> = stdout(&out)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json");
-            v["id"].as_str().expect("id").to_string()
-        })
-        .collect();
-    ids.sort();
-    ids
+    json_ids(&run(
+        home,
+        &["search", "--limit", "100", "is:new", "--json"],
+    ))
 }
 
 /// Anything in the remote's folder besides its state and version folders.
