@@ -2,6 +2,7 @@
 
 pub mod list;
 pub mod search_box;
+pub mod update;
 
 #[cfg(test)]
 mod tests;

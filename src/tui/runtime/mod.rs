@@ -17,7 +17,7 @@ use crossterm::event::{self, Event};
 use crate::dataset::Dataset;
 use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
-use crate::tui::app::effect::Effect;
+use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::update::update;
@@ -47,6 +47,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
@@ -68,6 +70,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            news: crate::sync::News::default(),
         })
     }
 }
@@ -157,11 +160,13 @@ pub fn run(options: Options) -> Result<(), String> {
         triage,
         memory,
         weights: options.weights,
+        news: options.news.ids,
         effects,
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.news.is_empty() {
         edge.engine.set_context(Context {
             weights: options.weights,
+            new: edge.news.clone(),
             ..Context::default()
         });
     }
@@ -187,6 +192,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     weights: Weights,
+    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
+    news: std::collections::HashSet<String>,
     effects: Effects,
 }
 
@@ -196,6 +203,17 @@ enum Highlighting {
 }
 
 impl Edge {
+    fn use_dataset(&mut self, handoff: Handoff) {
+        self.engine.set_dataset(Arc::clone(&handoff.dataset));
+        if handoff.complete {
+            self.triage.set_dataset(handoff.dataset);
+        }
+        // A partial dataset copies most of the records: it is freed off the UI thread.
+        if let Some(old) = handoff.replaced {
+            thread::spawn(move || drop(old));
+        }
+    }
+
     /// The highlighter, waiting for its background start-up the first time.
     fn highlighter(&mut self) -> Option<&Highlighter> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
@@ -229,21 +247,7 @@ fn event_loop(
                     None => continue,
                 },
             };
-            let mut replaced = None;
-            if let Msg::Partial(dataset) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
-            if let Msg::Loaded(dataset, _) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                edge.triage.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
             let step = update(model, msg);
-            // A partial dataset copies most of the records: it is freed off the UI thread.
-            if let Some(old) = replaced {
-                thread::spawn(move || drop(old));
-            }
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
@@ -251,6 +255,7 @@ fn event_loop(
                         write_queued(guard, edge);
                         return Ok(());
                     }
+                    Effect::UseDataset(handoff) => edge.use_dataset(handoff),
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }
@@ -261,6 +266,7 @@ fn event_loop(
                         edge.engine.set_context(Context {
                             pinned,
                             recent,
+                            new: edge.news.clone(),
                             weights: edge.weights,
                         });
                     }
@@ -341,10 +347,14 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
+                origin,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),
