@@ -18,6 +18,7 @@ pub mod sample;
 pub mod search;
 pub mod source;
 pub mod state;
+pub mod sync;
 pub mod text;
 pub mod triage;
 pub mod tui;

@@ -92,6 +92,7 @@ pub fn detail(m: &Model, index: usize) -> Msg {
         index,
         record,
         source,
+        origin: None,
     })))
 }
 
