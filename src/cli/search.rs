@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Entry;
-use crate::export::sanitize;
 use crate::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
+use crate::text::{self, one_line};
 
 pub struct Options {
     /// None: every hit (`--all`).
@@ -45,7 +45,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                     Positions::default()
                 };
                 let v = hit_json(e, r, &positions, &explained);
-                writeln!(out, "{v}")?;
+                writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
                 write_line(out, e, r)?;
                 if opts.explain && !fuzzy {
@@ -100,21 +100,6 @@ fn context() -> Context {
         new,
         weights,
     }
-}
-
-/// Data may hold tabs, newlines and escape sequences; a hit stays one safe line.
-fn one_line(s: &str) -> String {
-    let flat: String = s
-        .chars()
-        .map(|c| {
-            if c == '\t' || c == '\n' || c == '\r' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    sanitize(&flat).into_owned()
 }
 
 /// A weak hit's score is written `~N`: shown, not to be trusted.

@@ -285,19 +285,19 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             ));
         };
         let index = index_for(index, indexed, &ds);
-        let out = pass::run(
-            &ds,
+        let request = pass::Pass {
+            ds: &ds,
             index,
-            q,
-            &ctx,
-            base.as_deref(),
-            LIMIT,
-            &stale,
-            Some(pass::Partial {
-                report: &partial,
-                after: pass::PARTIAL_AFTER,
-            }),
-        )?;
+            query: q,
+            ctx: &ctx,
+            candidates: base.as_deref(),
+            limit: LIMIT,
+        };
+        let partial = pass::Partial {
+            report: &partial,
+            after: pass::PARTIAL_AFTER,
+        };
+        let out = request.run_cancellable(&stale, Some(partial))?;
         fuzzy_memo = Some((q.clone(), out.matched.clone()));
         Some(FuzzySide {
             hits: out.hits,
