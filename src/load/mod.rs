@@ -7,6 +7,7 @@ mod parse;
 mod partial;
 pub mod scan;
 pub mod source;
+mod spool;
 pub mod split;
 
 use std::sync::Arc;
@@ -123,7 +124,10 @@ fn load_into(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push((spec, Arc::new(s))),
+            Ok((s, mut problems)) => {
+                loaded.diagnostics.append(&mut problems);
+                opened.push((spec, Arc::new(s)));
+            }
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded

@@ -1,0 +1,151 @@
+//! Inputs that are not plain files of good JSON: FIFOs and pipes, gzip on stdin, truncated
+//! gzip, broken array elements, bad unknown fields, numbers at the edge of i64.
+
+mod support;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+
+fn rec(id: &str) -> String {
+    format!(r#"{{"id":"{id}","errorMessage":"message {id}","repo":"o/r"}}"#)
+}
+
+fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(bytes).unwrap();
+    enc.finish().unwrap()
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+/// Loads on another thread, so a load that hangs fails the test instead of hanging it.
+fn load_within(specs: Vec<SourceSpec>, depth: Depth) -> Loaded {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let options = Options {
+            depth,
+            ..Options::default()
+        };
+        let _ = tx.send(load::load(&specs, options, &|_| {}));
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .expect("the load finished instead of hanging")
+}
+
+fn load_path(path: &Path, depth: Depth) -> Loaded {
+    load_within(vec![SourceSpec::Path(path.to_path_buf())], depth)
+}
+
+fn ids(l: &Loaded) -> Vec<String> {
+    l.dataset
+        .entries()
+        .iter()
+        .map(|e| e.id.to_string())
+        .collect()
+}
+
+fn messages(l: &Loaded) -> Vec<String> {
+    l.diagnostics.iter().map(|d| d.to_string()).collect()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn errdex(home: &support::Home, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    support::output_with_stdin(home.cmd().args(args).env_remove("RUST_BACKTRACE"), stdin)
+}
+
+#[test]
+fn a_fifo_in_a_dataset_folder_is_skipped_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.jsonl", rec("a").as_bytes());
+    mkfifo(&dir.path().join("pipe.jsonl"));
+    let l = load_path(dir.path(), Depth::Index);
+    assert_eq!(ids(&l), ["a"]);
+    let m = messages(&l);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].ends_with("pipe.jsonl: warning: not a regular file (a FIFO, socket or device); skipped"),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn a_fifo_given_directly_is_read_like_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("feed");
+    mkfifo(&fifo);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            f.write_all(format!("{}\n{}\n", rec("a"), rec("b")).as_bytes())
+                .unwrap();
+        })
+    };
+    let l = load_path(&fifo, Depth::Index);
+    writer.join().unwrap();
+    assert_eq!(ids(&l), ["a", "b"]);
+    assert!(l.diagnostics.is_empty(), "{:?}", messages(&l));
+}
+
+#[test]
+fn process_substitution_is_read_like_stdin() {
+    let home = support::Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "f.jsonl", format!("{}\n{}\n", rec("a"), rec("b")).as_bytes());
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(r#""$0" stats --json --data <(cat "$1")"#)
+        .arg(env!("CARGO_BIN_EXE_errdex"))
+        .arg(&f)
+        .envs(home.cmd().get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with(r#"{"records":2,"#), "{}", text(&out.stdout));
+}
+
+#[test]
+fn gzip_on_stdin_is_detected() {
+    let home = support::Home::new();
+    let packed = gzip(format!("{}\n{}\n{}\n", rec("a"), rec("b"), rec("c")).as_bytes());
+    let out = errdex(&home, &["stats", "--json", "--data", "-"], Some(&packed));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with(r#"{"records":3,"#), "{}", text(&out.stdout));
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn a_truncated_gzip_keeps_the_records_before_the_cut_and_reports_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let all: String = (0..3000).map(|i| rec(&format!("r{i}")) + "\n").collect();
+    let packed = gzip(all.as_bytes());
+    let p = write(dir.path(), "cut.jsonl.gz", &packed[..packed.len() / 2]);
+    let l = load_path(&p, Depth::Index);
+    let got = ids(&l);
+    assert!(got.len() > 500, "kept {} records", got.len());
+    let expected: Vec<String> = (0..got.len()).map(|i| format!("r{i}")).collect();
+    assert_eq!(got, expected, "the records before the cut, in order");
+    let m = messages(&l);
+    assert!(
+        m.iter()
+            .any(|d| d.contains("cut.jsonl.gz: error: gzip data breaks off after")),
+        "{m:?}"
+    );
+}
