@@ -149,3 +149,44 @@ fn a_truncated_gzip_keeps_the_records_before_the_cut_and_reports_it() {
         "{m:?}"
     );
 }
+
+#[test]
+fn a_broken_array_element_costs_only_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = r#"{"id":"b","errorMessage":"unclosed}"#;
+    let one_line = format!("[{},{broken},{},{}]", rec("a"), rec("c"), rec("d"));
+    let p = write(dir.path(), "one.json", one_line.as_bytes());
+    let l = load_path(&p, Depth::Index);
+    assert_eq!(ids(&l), ["a", "c", "d"]);
+    let m = messages(&l);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].contains("one.json:1: error: invalid JSON"), "{m:?}");
+
+    let pretty = format!(
+        "[\n  {},\n  {{\"id\": \"b\", \"errorMessage\": \"no closing brace\",\n  {},\n  {}\n]\n",
+        rec("a"),
+        rec("c"),
+        rec("d")
+    );
+    let p = write(dir.path(), "pretty.json", pretty.as_bytes());
+    let l = load_path(&p, Depth::Full);
+    assert_eq!(ids(&l), ["a", "c", "d"]);
+    let m = messages(&l);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].contains("pretty.json:3: error: invalid JSON"), "{m:?}");
+}
+
+#[test]
+fn broken_lines_in_a_json_file_cost_only_themselves() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = format!(
+        "{{\"id\":\"x\",\"errorMessage\":\"unclosed\n{{\"id\":\"y\",\n{}\n{{\"id\":\"z\" \"errorMessage\":1}}\n{}\n",
+        rec("a"),
+        rec("b")
+    );
+    let p = write(dir.path(), "lines.json", content.as_bytes());
+    let l = load_path(&p, Depth::Index);
+    assert_eq!(ids(&l), ["a", "b"]);
+    let lines: Vec<u32> = l.diagnostics.iter().map(|d| d.line).collect();
+    assert_eq!(lines, [1, 2, 4], "{:?}", messages(&l));
+}

@@ -127,13 +127,76 @@ pub fn structural_releasing(
     start: usize,
     release: &mut dyn FnMut(usize, usize),
 ) -> Vec<Doc> {
+    split_structural(bytes, start, bytes.len(), 1, false, release)
+}
+
+/// Whether the content is a top-level array (its documents are the elements).
+pub fn is_array(bytes: &[u8]) -> bool {
+    let start = content_start(bytes);
+    bytes[start..]
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'[')
+}
+
+/// After a document that failed to parse, where the next one plausibly starts inside its
+/// range: a `{` that opens a line (not after a key or `[`), or follows `},`. A broken
+/// element (an unclosed string or brace) makes the splitter run on past the documents after
+/// it; resuming there loses only the broken one.
+pub fn resume_point(bytes: &[u8], start: usize, end: usize) -> Option<usize> {
+    let mut p = start + 1;
+    while p < end {
+        let at = p + memchr::memchr(b'{', &bytes[p..end])?;
+        let before = &bytes[start..at];
+        let mut back = before.iter().rev();
+        let mut newline = false;
+        let prev = back.find(|&&b| {
+            newline |= b == b'\n';
+            !b.is_ascii_whitespace()
+        });
+        let prev2 = back.find(|b| !b.is_ascii_whitespace());
+        // Pretty-printed JSON opens a nested object on the line of its key or after `[`.
+        let plausible = match (prev, prev2) {
+            (Some(b','), Some(b'}')) => true,
+            (Some(b'[' | b':'), _) | (None, _) => false,
+            _ => newline,
+        };
+        if plausible {
+            return Some(at);
+        }
+        p = at + 1;
+    }
+    None
+}
+
+/// The documents of `bytes[start..end]`, numbered from `first_line`, as `structural` finds
+/// them; `in_array` when the range lies inside a top-level array.
+pub fn structural_within(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    first_line: u32,
+    in_array: bool,
+) -> Vec<Doc> {
+    split_structural(bytes, start, end, first_line, in_array, &mut |_, _| {})
+}
+
+fn split_structural(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    first_line: u32,
+    in_array: bool,
+    release: &mut dyn FnMut(usize, usize),
+) -> Vec<Doc> {
     const RELEASE_EVERY: usize = 8 << 20;
+    let bytes = &bytes[..end];
     let mut released = start;
     let mut docs = Vec::new();
-    let mut line: u32 = 1;
+    let mut line: u32 = first_line;
     // Depth at which documents start: 1 inside a top-level array.
-    let mut base = 0usize;
-    let mut depth = 0usize;
+    let mut base = usize::from(in_array);
+    let mut depth = base;
     let mut in_string = false;
     let mut escaped = false;
     let mut open: Option<(usize, u32)> = None;
@@ -282,6 +345,26 @@ mod tests {
             texts(b, &structural(b, 0)),
             [("{\"a\":1}", 1), ("{\"b\":", 2)]
         );
+    }
+
+    #[test]
+    fn resumes_after_a_broken_element_at_the_next_one() {
+        // An unclosed string: the next element's start is inside the broken one's string.
+        let b = br#"[{"id":"a"},{"id":"b,"m":1},{"id":"c"},{"id":"d"}]"#;
+        let docs = structural(b, 0);
+        assert_eq!(docs.len(), 2, "{:?}", texts(b, &docs));
+        let r = resume_point(b, docs[1].start, docs[1].end).unwrap();
+        let rest = structural_within(b, r, docs[1].end, docs[1].line, true);
+        assert_eq!(texts(b, &rest)[0], (r#"{"id":"c"}"#, 1));
+        // An unclosed brace, pretty-printed: the next line that opens a document.
+        let b = b"{\n \"id\": \"b\",\n{\n \"id\": \"c\"\n}\n";
+        let docs = structural(b, 0);
+        assert_eq!(docs.len(), 1);
+        let r = resume_point(b, docs[0].start, docs[0].end).unwrap();
+        let rest = structural_within(b, r, docs[0].end, 3, false);
+        assert_eq!(texts(b, &rest), [("{\n \"id\": \"c\"\n}", 3)]);
+        let nested = b"{\"a\": {\"b\": 1}}";
+        assert_eq!(resume_point(nested, 0, nested.len()), None);
     }
 
     #[test]
