@@ -190,3 +190,78 @@ fn broken_lines_in_a_json_file_cost_only_themselves() {
     let lines: Vec<u32> = l.diagnostics.iter().map(|d| d.line).collect();
     assert_eq!(lines, [1, 2, 4], "{:?}", messages(&l));
 }
+
+#[test]
+fn a_record_with_a_bad_unknown_field_is_rejected_by_every_command_alike() {
+    let home = support::Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut content = format!("{}\n", rec("good")).into_bytes();
+    content.extend_from_slice(br#"{"id":"utf8","errorMessage":"m","extra":"bad "#);
+    content.extend_from_slice(b"\xff\"}\n");
+    let deep = format!(
+        r#"{{"id":"deep","errorMessage":"m","extra":{}{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    content.extend_from_slice(deep.as_bytes());
+    content.push(b'\n');
+    let p = write(dir.path(), "d.jsonl", &content);
+    let path = p.to_str().unwrap();
+    let stats = errdex(&home, &["stats", "--json", "--data", path], None);
+    assert!(text(&stats.stdout).starts_with(r#"{"records":1,"#), "{}", text(&stats.stdout));
+    let validate = errdex(&home, &["validate", path], None);
+    assert!(
+        text(&validate.stdout).ends_with("1 records, 2 errors, 0 warnings\n"),
+        "{}",
+        text(&validate.stdout)
+    );
+    let search = errdex(&home, &["search", "--data", path, "id:utf8 | id:deep"], None);
+    assert_eq!(search.status.code(), Some(1), "{}", text(&search.stdout));
+}
+
+#[test]
+fn utf16_input_gets_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let utf16: Vec<u8> = "\u{feff}".chars().chain(format!("{}\n{}\n", rec("a"), rec("b")).chars())
+        .flat_map(|c| (c as u16).to_le_bytes())
+        .collect();
+    let p = write(dir.path(), "wide.jsonl", &utf16);
+    let l = load_path(&p, Depth::Full);
+    assert!(l.dataset.is_empty());
+    let m = messages(&l);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].ends_with("wide.jsonl: error: UTF-16 text is not supported; convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > NEW`)"),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn line_numbers_near_i64_max_are_ignored_with_a_warning_not_wrapped() {
+    let home = support::Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let doc = r#"{"id":"big","errorMessage":"m","filePath":"a.rs","sourceCodeStart":9223372036854775806,"sourceCodeEnd":9223372036854775807,"lineNumber":9223372036854775807,"sourceCode":"x\ny\nz"}"#;
+    let p = write(dir.path(), "big.jsonl", doc.as_bytes());
+    let path = p.to_str().unwrap();
+    let show = errdex(&home, &["show", "--data", path, "big"], None);
+    assert!(show.status.success(), "{}", text(&show.stderr));
+    let out = text(&show.stdout);
+    assert!(!out.contains("-9223372036854775"), "{out}");
+    let validate = errdex(&home, &["validate", path], None);
+    let v = text(&validate.stdout);
+    assert!(
+        v.contains("warning: field `sourceCodeStart`: 9223372036854775806 is not a line number"),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_data_folder_that_is_a_file_is_named() {
+    let home = support::Home::new();
+    std::fs::write(home.path("data"), "").unwrap();
+    let out = errdex(&home, &["pin", "a1174e815cc32dac"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("is a file, but errdex needs a folder there"), "{err}");
+    assert!(!err.contains("os error 17"), "{err}");
+}

@@ -80,14 +80,17 @@ pub enum Command {
         paths: Vec<String>,
     },
     /// Check the config file (`--path`: where it is read from; `--default`: the documented
-    /// defaults, a starting point for your own).
+    /// defaults, a starting point for your own; `--init`: write them there).
     Config {
         /// Print the path of the config file.
-        #[arg(long, conflicts_with = "default")]
+        #[arg(long, conflicts_with_all = ["default", "init"])]
         path: bool,
         /// Print the default config, every key documented.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "init")]
         default: bool,
+        /// Write the default config to the config file's place (creating its folder).
+        #[arg(long)]
+        init: bool,
     },
     /// Pin a record, to keep it at hand (`is:pinned` in a query; `errdex pins`).
     Pin {
@@ -184,9 +187,14 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
-        Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
-            (true, _) => config_cmd::ConfigAction::Path,
-            (_, true) => config_cmd::ConfigAction::Default,
+        Some(Command::Config {
+            path,
+            default,
+            init,
+        }) => config_cmd::run(match (path, default, init) {
+            (true, _, _) => config_cmd::ConfigAction::Path,
+            (_, true, _) => config_cmd::ConfigAction::Default,
+            (_, _, true) => config_cmd::ConfigAction::Init,
             _ => config_cmd::ConfigAction::Check,
         }),
         Some(Command::Pin { id }) => pins::pin(&data, &id),

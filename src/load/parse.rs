@@ -37,6 +37,11 @@ pub(super) fn parse_source(
     partial: &Partial,
 ) -> (Vec<Entry>, Vec<Diagnostic>) {
     let bytes = source.bytes.as_slice();
+    if split::is_utf16(bytes) {
+        counter.add(0, bytes.len() as u64);
+        let why = "UTF-16 text is not supported; convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > NEW`)";
+        return (Vec::new(), vec![Diagnostic::error(&source.name, 0, why)]);
+    }
     let begin = split::content_start(bytes);
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -245,7 +250,6 @@ fn parse_docs(
     counter: &Counter,
     out: &mut PartResult,
 ) {
-    let bytes = source.bytes.as_slice();
     let mut released = place.first;
     let mut reported_records = 0u64;
     for doc in docs {

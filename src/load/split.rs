@@ -25,6 +25,23 @@ pub fn content_start(bytes: &[u8]) -> usize {
     if bytes.starts_with(BOM) { BOM.len() } else { 0 }
 }
 
+/// Whether the bytes look like UTF-16 text (a byte order mark, or ASCII with a zero byte
+/// beside every character), which is not JSON any parser here reads.
+pub fn is_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return true;
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let zeros_at = |parity: usize| {
+        head.len() >= 4
+            && head
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| (i % 2 == parity) == (b == 0))
+    };
+    zeros_at(0) || zeros_at(1)
+}
+
 /// Decides the layout from the file name and the first lines.
 pub fn detect(bytes: &[u8], extension: Option<&str>) -> Layout {
     if matches!(extension, Some("jsonl" | "ndjson")) {
@@ -365,6 +382,16 @@ mod tests {
         assert_eq!(texts(b, &rest), [("{\n \"id\": \"c\"\n}", 3)]);
         let nested = b"{\"a\": {\"b\": 1}}";
         assert_eq!(resume_point(nested, 0, nested.len()), None);
+    }
+
+    #[test]
+    fn recognises_utf16() {
+        assert!(is_utf16(b"\xFF\xFE{\0\"\0"));
+        assert!(is_utf16(b"{\0\"\0i\0d\0\"\0"));
+        assert!(is_utf16(b"\0{\0\"\0i\0d"));
+        assert!(!is_utf16(b"{\"id\":1}"));
+        assert!(!is_utf16(b"\xEF\xBB\xBF{\"id\":1}"));
+        assert!(!is_utf16(b"{}"));
     }
 
     #[test]
