@@ -211,7 +211,7 @@ fn a_record_with_a_bad_unknown_field_is_rejected_by_every_command_alike() {
     assert!(text(&stats.stdout).starts_with(r#"{"records":1,"#), "{}", text(&stats.stdout));
     let validate = errdex(&home, &["validate", path], None);
     assert!(
-        text(&validate.stdout).ends_with("1 records, 2 errors, 0 warnings\n"),
+        text(&validate.stdout).ends_with("1 record, 2 errors, 0 warnings\n"),
         "{}",
         text(&validate.stdout)
     );

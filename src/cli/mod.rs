@@ -17,10 +17,16 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
+/// `--version`: the package version, and the commit and build date when built from git.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    env!("ERRDEX_VERSION_SUFFIX")
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "errdex",
-    version,
+    version = VERSION,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
     subcommand_negates_reqs = true
 )]
@@ -126,6 +132,8 @@ pub enum Command {
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
+    /// Print the man page (roff): `errdex man > ~/.local/share/man/man1/errdex.1`.
+    Man,
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -156,7 +164,7 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(outcome) => outcome.code(),
+        Ok(outcome) => output::exit_code(outcome),
         Err(failure) => {
             eprintln!("errdex: {failure}");
             ExitCode::from(2)
@@ -211,6 +219,11 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
+        Some(Command::Man) => {
+            let man = clap_mangen::Man::new(Cli::command());
+            output::emit(|out| man.render(out))?;
+            Ok(Outcome::Found)
+        }
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
