@@ -13,9 +13,12 @@ fn main() {
     println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
     if commit.is_some() {
         // A new commit or checkout moves HEAD or the branch it names.
-        for path in [Some("HEAD".to_string()), git(&["symbolic-ref", "-q", "HEAD"])]
-            .into_iter()
-            .flatten()
+        for path in [
+            Some("HEAD".to_string()),
+            git(&["symbolic-ref", "-q", "HEAD"]),
+        ]
+        .into_iter()
+        .flatten()
         {
             if let Some(file) = git(&["rev-parse", "--git-path", &path]) {
                 println!("cargo:rerun-if-changed={file}");

@@ -241,7 +241,11 @@ fn a_missing_data_path_exits_2_after_the_results() {
         "vnode",
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("a1174e815cc32dac\t"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("a1174e815cc32dac\t"),
+        "{}",
+        text(&out.stdout)
+    );
     assert!(
         text(&out.stderr).contains("missing.jsonl: error: cannot open"),
         "{}",

@@ -145,7 +145,9 @@ fn config_init_writes_the_default_file_on_a_fresh_machine() {
     assert_eq!(o.status.code(), Some(2), "never overwrites");
     assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
     // The template's own commented examples are valid overrides once uncommented.
-    let uncommented = written.replace("# \"ctrl-y\"", "\"ctrl-y\"").replace("# \"alt-p\"", "\"alt-p\"");
+    let uncommented = written
+        .replace("# \"ctrl-y\"", "\"ctrl-y\"")
+        .replace("# \"alt-p\"", "\"alt-p\"");
     home.write_config(&uncommented);
     let o = home.run(&["config"]);
     assert!(o.status.success(), "{}", stdout(&o));
@@ -158,7 +160,11 @@ fn config_checks_key_action_names() {
     home.write_config("[keys]\n\"alt-p\" = \"pin\"\n");
     let o = home.run(&["config"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("unknown action `pin`"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("unknown action `pin`"),
+        "{}",
+        stdout(&o)
+    );
     assert!(stdout(&o).contains(": 1 problem;"), "{}", stdout(&o));
 }
 

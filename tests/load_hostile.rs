@@ -80,7 +80,9 @@ fn a_fifo_in_a_dataset_folder_is_skipped_with_a_warning() {
     let m = messages(&l);
     assert_eq!(m.len(), 1, "{m:?}");
     assert!(
-        m[0].ends_with("pipe.jsonl: warning: not a regular file (a FIFO, socket or device); skipped"),
+        m[0].ends_with(
+            "pipe.jsonl: warning: not a regular file (a FIFO, socket or device); skipped"
+        ),
         "{m:?}"
     );
 }
@@ -108,7 +110,11 @@ fn a_fifo_given_directly_is_read_like_stdin() {
 fn process_substitution_is_read_like_stdin() {
     let home = support::Home::new();
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "f.jsonl", format!("{}\n{}\n", rec("a"), rec("b")).as_bytes());
+    let f = write(
+        dir.path(),
+        "f.jsonl",
+        format!("{}\n{}\n", rec("a"), rec("b")).as_bytes(),
+    );
     let out = Command::new("bash")
         .arg("-c")
         .arg(r#""$0" stats --json --data <(cat "$1")"#)
@@ -118,7 +124,11 @@ fn process_substitution_is_read_like_stdin() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with(r#"{"records":2,"#), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with(r#"{"records":2,"#),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -127,7 +137,11 @@ fn gzip_on_stdin_is_detected() {
     let packed = gzip(format!("{}\n{}\n{}\n", rec("a"), rec("b"), rec("c")).as_bytes());
     let out = errdex(&home, &["stats", "--json", "--data", "-"], Some(&packed));
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with(r#"{"records":3,"#), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with(r#"{"records":3,"#),
+        "{}",
+        text(&out.stdout)
+    );
     assert_eq!(text(&out.stderr), "");
 }
 
@@ -208,21 +222,31 @@ fn a_record_with_a_bad_unknown_field_is_rejected_by_every_command_alike() {
     let p = write(dir.path(), "d.jsonl", &content);
     let path = p.to_str().unwrap();
     let stats = errdex(&home, &["stats", "--json", "--data", path], None);
-    assert!(text(&stats.stdout).starts_with(r#"{"records":1,"#), "{}", text(&stats.stdout));
+    assert!(
+        text(&stats.stdout).starts_with(r#"{"records":1,"#),
+        "{}",
+        text(&stats.stdout)
+    );
     let validate = errdex(&home, &["validate", path], None);
     assert!(
         text(&validate.stdout).ends_with("1 record, 2 errors, 0 warnings\n"),
         "{}",
         text(&validate.stdout)
     );
-    let search = errdex(&home, &["search", "--data", path, "id:utf8 | id:deep"], None);
+    let search = errdex(
+        &home,
+        &["search", "--data", path, "id:utf8 | id:deep"],
+        None,
+    );
     assert_eq!(search.status.code(), Some(1), "{}", text(&search.stdout));
 }
 
 #[test]
 fn utf16_input_gets_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
-    let utf16: Vec<u8> = "\u{feff}".chars().chain(format!("{}\n{}\n", rec("a"), rec("b")).chars())
+    let utf16: Vec<u8> = "\u{feff}"
+        .chars()
+        .chain(format!("{}\n{}\n", rec("a"), rec("b")).chars())
         .flat_map(|c| (c as u16).to_le_bytes())
         .collect();
     let p = write(dir.path(), "wide.jsonl", &utf16);
@@ -262,6 +286,9 @@ fn a_data_folder_that_is_a_file_is_named() {
     let out = errdex(&home, &["pin", "a1174e815cc32dac"], None);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("is a file, but errdex needs a folder there"), "{err}");
+    assert!(
+        err.contains("is a file, but errdex needs a folder there"),
+        "{err}"
+    );
     assert!(!err.contains("os error 17"), "{err}");
 }

@@ -18,10 +18,7 @@ pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
 /// `--version`: the package version, and the commit and build date when built from git.
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    env!("ERRDEX_VERSION_SUFFIX")
-);
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("ERRDEX_VERSION_SUFFIX"));
 
 #[derive(Parser, Debug)]
 #[command(

@@ -69,7 +69,10 @@ impl<'s> FieldSeed<'s> {
     /// An integer for this field; a line number must be one a file can have, so the
     /// arithmetic of numbering a snippet cannot overflow.
     fn integer(&mut self, n: i64) -> FieldValue {
-        let is_line = matches!(self.name, "lineNumber" | "sourceCodeStart" | "sourceCodeEnd");
+        let is_line = matches!(
+            self.name,
+            "lineNumber" | "sourceCodeStart" | "sourceCodeEnd"
+        );
         let integer = if is_line && !(0..=MAX_LINE).contains(&n) {
             self.warnings.push(format!(
                 "field `{}`: {n} is not a line number (0 to {MAX_LINE}); ignored",

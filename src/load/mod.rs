@@ -7,8 +7,8 @@ mod parse;
 mod partial;
 pub mod scan;
 pub mod source;
-mod spool;
 pub mod split;
+mod spool;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -225,7 +225,14 @@ fn parse_part(
                 end,
                 recover: Some(in_array),
             };
-            parse_docs(source, docs.iter().copied(), place, options, counter, &mut out);
+            parse_docs(
+                source,
+                docs.iter().copied(),
+                place,
+                options,
+                counter,
+                &mut out,
+            );
         }
     }
     out

@@ -99,7 +99,10 @@ fn values_are_named_as_json_names_them() {
         "not a record: expected a JSON object, found null"
     );
     let s = full(r#"{"id":"i","errorMessage":"m","httpStatus":4e2,"lineNumber":-0}"#).unwrap();
-    assert_eq!((s.record.http_status, s.record.line_number), (Some(400), Some(0)));
+    assert_eq!(
+        (s.record.http_status, s.record.line_number),
+        (Some(400), Some(0))
+    );
     assert!(s.warnings.is_empty(), "{:?}", s.warnings);
 }
 
@@ -115,12 +118,19 @@ fn a_lone_surrogate_escape_is_named() {
 #[test]
 fn line_numbers_beyond_any_file_are_ignored_with_a_warning() {
     let s = full(r#"{"errorMessage":"m","sourceCodeStart":9223372036854775807,"lineNumber":"-3","sourceCode":"a\nb"}"#).unwrap();
-    assert_eq!((s.record.source_code_start, s.record.line_number), (None, None));
+    assert_eq!(
+        (s.record.source_code_start, s.record.line_number),
+        (None, None)
+    );
     assert_eq!(
         s.warnings[0],
         "field `sourceCodeStart`: 9223372036854775807 is not a line number (0 to 4294967295); ignored"
     );
-    assert!(s.warnings[2].ends_with("-3 is not a line number (0 to 4294967295); ignored"), "{:?}", s.warnings);
+    assert!(
+        s.warnings[2].ends_with("-3 is not a line number (0 to 4294967295); ignored"),
+        "{:?}",
+        s.warnings
+    );
 }
 
 #[test]

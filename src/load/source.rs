@@ -203,7 +203,10 @@ fn starts_like_gzip(file: &mut File) -> Result<bool, String> {
     let mut magic = [0u8; 2];
     let mut n = 0;
     while n < magic.len() {
-        match file.read(&mut magic[n..]).map_err(|e| format!("cannot read: {e}"))? {
+        match file
+            .read(&mut magic[n..])
+            .map_err(|e| format!("cannot read: {e}"))?
+        {
             0 => break,
             k => n += k,
         }

@@ -153,7 +153,10 @@ mod tests {
         assert_eq!(out, b"hello\n");
         assert!(problems.is_empty());
         let (out, _) = contents(spool_within(&b"x"[..], 10).unwrap());
-        assert_eq!(out, b"x", "a one-byte stream is not lost to the magic check");
+        assert_eq!(
+            out, b"x",
+            "a one-byte stream is not lost to the magic check"
+        );
     }
 
     #[test]
@@ -167,7 +170,10 @@ mod tests {
         assert!(out.len() > text.len() / 2, "kept {} bytes", out.len());
         assert!(text.as_bytes().starts_with(&out));
         assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].starts_with("gzip data breaks off after"), "{problems:?}");
+        assert!(
+            problems[0].starts_with("gzip data breaks off after"),
+            "{problems:?}"
+        );
     }
 
     #[test]
@@ -184,6 +190,9 @@ mod tests {
 
     #[test]
     fn there_is_a_limit_on_this_machine() {
-        assert!(spool_limit() < u64::MAX, "statvfs of the temp dir works here");
+        assert!(
+            spool_limit() < u64::MAX,
+            "statvfs of the temp dir works here"
+        );
     }
 }
