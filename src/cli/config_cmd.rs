@@ -90,7 +90,7 @@ fn check() -> Result<Outcome, Failure> {
         }
     }
     // Action names are the browser's: the same check it makes when it starts.
-    let key_problems = crate::tui::setup::keymap(&c.keys).1;
+    let key_problems = crate::tui::configured_keymap(&c.keys).1;
     let problems = loaded.problems.len() + diags.len() + key_problems.len();
     emit(|out| {
         for p in &loaded.problems {

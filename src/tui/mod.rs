@@ -28,4 +28,6 @@ pub mod view;
 #[cfg(test)]
 mod testing;
 
+/// The default keymap with config `[keys]` applied, and the overrides that did not apply.
+pub use runtime::setup::keymap as configured_keymap;
 pub use runtime::{Options, run};
