@@ -215,42 +215,20 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
                 return memory::opened(m, Step::redraw());
             }
         }
-        Action::DeleteBack => {
-            if m.cursor == 0 {
-                return Step::default();
-            }
-            let at = byte_at(&m.query, m.cursor - 1);
-            m.query.remove(at);
-            m.cursor -= 1;
-            return query_changed(m);
+        Action::DeleteBack
+        | Action::DeleteForward
+        | Action::DeleteWord
+        | Action::DeleteWordBack
+        | Action::DeleteToEnd
+        | Action::ClearQuery
+        | Action::CursorLeft
+        | Action::CursorRight
+        | Action::CursorStart
+        | Action::CursorEnd
+        | Action::WordLeft
+        | Action::WordRight => {
+            return crate::tui::results::edit::apply(m, action).unwrap_or_default();
         }
-        Action::DeleteWord => {
-            let chars: Vec<char> = m.query.chars().collect();
-            let mut start = m.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
-            if start == m.cursor {
-                return Step::default();
-            }
-            let (a, b) = (byte_at(&m.query, start), byte_at(&m.query, m.cursor));
-            m.query.replace_range(a..b, "");
-            m.cursor = start;
-            return query_changed(m);
-        }
-        Action::ClearQuery => {
-            if m.query.is_empty() {
-                return Step::default();
-            }
-            m.query.clear();
-            m.cursor = 0;
-            return query_changed(m);
-        }
-        Action::CursorLeft => m.cursor = m.cursor.saturating_sub(1),
-        Action::CursorRight => m.cursor = (m.cursor + 1).min(m.query.chars().count()),
         Action::TogglePin => return memory::toggle_pin(m),
         Action::ExportPins => return memory::export_pins(m),
         Action::History => return memory::open_history(m),

@@ -1,4 +1,5 @@
 //! The search box and the results list under it.
 
+pub mod edit;
 pub mod list;
 pub mod search_box;
