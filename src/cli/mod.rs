@@ -238,8 +238,10 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
                     .map_err(Failure::new)?;
             options.log_on_stdin = browser_log_on_stdin(&data)?;
-            crate::tui::run(options).map_err(Failure::new)?;
-            Ok(Outcome::Found)
+            match crate::tui::run(options).map_err(Failure::new)? {
+                Some(signal) => Ok(Outcome::Killed(signal)),
+                None => Ok(Outcome::Found),
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub enum Outcome {
     Found,
     NotFound,
+    /// Ended by signal n (the browser restores the terminal first): exit 128 + n.
+    Killed(i32),
 }
 
 impl Outcome {
@@ -17,6 +19,7 @@ impl Outcome {
         match self {
             Outcome::Found => ExitCode::SUCCESS,
             Outcome::NotFound => ExitCode::from(1),
+            Outcome::Killed(n) => ExitCode::from(u8::try_from(128 + n).unwrap_or(u8::MAX)),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod setup;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -80,7 +81,9 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-pub fn run(options: Options) -> Result<(), String> {
+/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
+/// then 128 + n, as a shell reports a killed command).
+pub fn run(options: Options) -> Result<Option<i32>, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -113,7 +116,10 @@ pub fn run(options: Options) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     let quit_tx = tx.clone();
-    terminal::on_termination(move || {
+    let killed_by = Arc::new(AtomicI32::new(0));
+    let signal_seen = Arc::clone(&killed_by);
+    terminal::on_termination(move |signal| {
+        signal_seen.store(signal, Ordering::SeqCst);
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
             crate::tui::input::action::Action::Quit,
         )));
@@ -167,7 +173,10 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result
+    result.map(|()| match killed_by.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    })
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
