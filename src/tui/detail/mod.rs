@@ -54,7 +54,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             source::draw(frame, body, detail, scroll.into(), theme);
             return;
         }
-        Pane::Overview | Pane::Results => overview::paragraph(detail, theme),
+        Pane::Overview | Pane::Results => overview::paragraph(detail, theme, body.width),
         Pane::Fixes => fixes::paragraph(detail, theme),
         Pane::Tips => tips::paragraph(detail, theme),
     };
@@ -69,7 +69,7 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
     let theme = &model.theme;
     match pane {
         Pane::Results => 0,
-        Pane::Overview => overview::paragraph(detail, theme).line_count(width),
+        Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
         Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
         Pane::Tips => tips::paragraph(detail, theme).line_count(width),
         Pane::Source => source::line_count(detail),
