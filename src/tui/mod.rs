@@ -19,6 +19,7 @@ pub mod detail;
 pub mod help;
 pub mod history;
 pub mod input;
+pub mod problems;
 pub mod results;
 mod runtime;
 pub mod triage;

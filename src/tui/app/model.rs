@@ -88,6 +88,8 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// Config and load problems, and the overlay listing them.
+    pub problems: crate::tui::problems::Problems,
 }
 
 impl Model {
@@ -121,6 +123,7 @@ impl Model {
             copy_menu: None,
             notice: None,
             layout: Layout::default(),
+            problems: Default::default(),
         }
     }
 

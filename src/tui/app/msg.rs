@@ -32,6 +32,8 @@ pub struct LoadSummary {
     pub skipped: usize,
     /// The first problem, to show the user something concrete.
     pub first_problem: Option<String>,
+    /// Every problem (up to a limit), for the problems overlay.
+    pub problems: Vec<String>,
 }
 
 /// The results of one search, as the browser keeps them.

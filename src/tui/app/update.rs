@@ -125,6 +125,9 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     if m.help {
         return on_help_key(m, key, action);
     }
+    if m.problems.open {
+        return crate::tui::problems::on_key(m, key, action);
+    }
     if m.memory.overlay.is_some() {
         return memory::on_overlay_key(m, key, action);
     }
@@ -229,6 +232,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         | Action::WordRight => {
             return crate::tui::results::edit::apply(m, action).unwrap_or_default();
         }
+        Action::ShowProblems => return crate::tui::problems::open(m),
         Action::TogglePin => return memory::toggle_pin(m),
         Action::ExportPins => return memory::export_pins(m),
         Action::History => return memory::open_history(m),

@@ -76,6 +76,7 @@ actions! {
     CopySolution8 = "copy_solution_8", "copy solution 8";
     CopySolution9 = "copy_solution_9", "copy solution 9";
     OpenUrl = "open_url", "open the source on the web, at the error line";
+    ShowProblems = "show_problems", "list every problem met loading the data and the config";
 }
 
 impl Action {

@@ -48,6 +48,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Every config problem, for the problems overlay.
+    pub problems: Vec<String>,
 }
 
 impl Options {
@@ -69,6 +71,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            problems: Vec::new(),
         })
     }
 }
@@ -111,6 +114,7 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.problems.config = options.problems;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
