@@ -3,24 +3,13 @@
 
 pub mod view;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-use crate::tui::app::model::{LoadState, Model};
-use crate::tui::app::update::{Step, apply};
+use crate::tui::app::model::{LoadState, Model, Overlay};
+use crate::tui::app::update::Step;
 use crate::tui::input::action::Action;
-
-/// The problems known besides the data's own diagnostics, and the overlay's state.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Problems {
-    /// Config file, key overrides, configured datasets: known at start.
-    pub config: Vec<String>,
-    pub open: bool,
-    pub scroll: usize,
-}
 
 /// Every problem, config first, then the data's diagnostics in load order.
 pub fn all(m: &Model) -> Vec<String> {
-    let mut out = m.problems.config.clone();
+    let mut out = m.config_problems.clone();
     if let LoadState::Done(summary) = &m.load {
         out.extend(summary.problems.iter().cloned());
         let listed = summary.problems.len();
@@ -36,29 +25,25 @@ pub fn all(m: &Model) -> Vec<String> {
 }
 
 pub fn open(m: &mut Model) -> Step {
-    m.problems.open = true;
-    m.problems.scroll = 0;
+    m.overlay = Some(Overlay::Problems { scroll: 0 });
     Step::redraw()
 }
 
-/// With the overlay open, keys scroll or close it; Ctrl-c still quits.
-pub fn on_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
+/// With the overlay open, keys scroll or close it and do nothing else.
+pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {
     let page = usize::from(m.height.saturating_sub(4)).max(1);
-    let last = view::line_count(m).saturating_sub(page);
-    let p = &mut m.problems;
+    let last = view::max_scroll(m);
+    let Some(Overlay::Problems { scroll }) = &mut m.overlay else {
+        return Step::default();
+    };
     match action {
-        Some(Action::Quit) if key.modifiers.contains(KeyModifiers::CONTROL) => {
-            return apply(m, Action::Quit);
-        }
-        Some(Action::SelectNext) => p.scroll = (p.scroll + 1).min(last),
-        Some(Action::SelectPrev) => p.scroll = p.scroll.saturating_sub(1),
-        Some(Action::PageDown) => p.scroll = (p.scroll + page).min(last),
-        Some(Action::PageUp) => p.scroll = p.scroll.saturating_sub(page),
-        _ if matches!(key.code, KeyCode::Esc | KeyCode::Char('q'))
-            || action == Some(Action::ShowProblems) =>
-        {
-            p.open = false;
-        }
+        Some(Action::SelectNext) => *scroll = (*scroll + 1).min(last),
+        Some(Action::SelectPrev) => *scroll = scroll.saturating_sub(1),
+        Some(Action::PageDown) => *scroll = (*scroll + page).min(last),
+        Some(Action::PageUp) => *scroll = scroll.saturating_sub(page),
+        Some(Action::SelectFirst) => *scroll = 0,
+        Some(Action::SelectLast) => *scroll = last,
+        Some(Action::Close) => m.overlay = None,
         _ => return Step::default(),
     }
     Step::redraw()
@@ -67,9 +52,9 @@ pub fn on_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::app::model::LoadState;
     use crate::tui::app::msg::LoadSummary;
     use crate::tui::testing::{browsing, key, render, send};
+    use crossterm::event::KeyCode;
 
     fn screen(m: &Model) -> String {
         let t = render(m);
@@ -84,10 +69,14 @@ mod tests {
             .collect()
     }
 
+    fn is_open(m: &Model) -> bool {
+        matches!(m.overlay, Some(Overlay::Problems { .. }))
+    }
+
     #[test]
     fn bang_lists_every_problem_and_esc_closes() {
         let mut m = browsing(100, 30, false, "");
-        m.problems.config = vec!["config.toml:3:1: error: unknown key `colour`".into()];
+        m.config_problems = vec!["config.toml:3:1: error: unknown key `colour`".into()];
         m.load = LoadState::Done(LoadSummary {
             records: 5,
             errors: 3,
@@ -104,7 +93,7 @@ mod tests {
             screen(&m)
         );
         send(&mut m, [key(KeyCode::Esc), key(KeyCode::Char('!'))]);
-        assert!(m.problems.open);
+        assert!(is_open(&m));
         let text = screen(&m);
         for line in [
             "unknown key `colour`",
@@ -115,10 +104,10 @@ mod tests {
             assert!(text.contains(line), "{line} in\n{text}");
         }
         send(&mut m, [key(KeyCode::Esc)]);
-        assert!(!m.problems.open);
+        assert!(!is_open(&m));
         assert!(!screen(&m).contains("problem 3"));
         // F2 opens it from the search box too.
         send(&mut m, [key(KeyCode::Char('/')), key(KeyCode::F(2))]);
-        assert!(m.problems.open);
+        assert!(is_open(&m));
     }
 }

@@ -1,10 +1,10 @@
-//! Draws the problems overlay: one problem a line, wrapped, scrollable.
+//! Draws the problems overlay: one problem a line, scrollable.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::tui::app::model::Model;
+use crate::tui::app::model::{Model, Overlay};
 use crate::tui::ui::popup;
 use crate::tui::ui::text::one_line;
 
@@ -18,19 +18,26 @@ fn lines(model: &Model) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// Lines of the overlay's text, for its scroll limit.
-pub fn line_count(model: &Model) -> usize {
-    lines(model).len()
+fn rect(area: Rect) -> Rect {
+    popup::centred(
+        area,
+        area.width.saturating_sub(4),
+        area.height.saturating_sub(2),
+    )
+}
+
+/// How far the list scrolls before its last line is at the bottom.
+pub fn max_scroll(model: &Model) -> usize {
+    let area = Rect::new(0, 0, model.width, model.height);
+    let visible = usize::from(rect(area).height.saturating_sub(2));
+    lines(model).len().saturating_sub(visible)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
-    if !model.problems.open {
+    let Some(Overlay::Problems { scroll }) = &model.overlay else {
         return;
-    }
-    let width = area.width.saturating_sub(4);
-    let height = area.height.saturating_sub(2);
-    let rect = popup::centred(area, width, height);
-    let scroll = u16::try_from(model.problems.scroll).unwrap_or(u16::MAX);
+    };
+    let scroll = u16::try_from(*scroll).unwrap_or(u16::MAX);
     let title = " Problems — Esc closes, ↑↓ scroll ";
-    popup::draw(frame, rect, title, lines(model), scroll, &model.theme);
+    popup::draw(frame, rect(area), title, lines(model), scroll, &model.theme);
 }

@@ -1,8 +1,9 @@
 //! Editing the query, readline style: the keys fzf and shell users type without thinking.
 //! A pure sub-update of the search box: the model changes, a search effect comes back.
 
+use super::update::{byte_at, query_changed};
 use crate::tui::app::model::Model;
-use crate::tui::app::update::{Step, byte_at, query_changed};
+use crate::tui::app::update::Step;
 use crate::tui::input::action::Action;
 
 /// Applies a query-editing action; `None` for an action that is not one.

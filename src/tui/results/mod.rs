@@ -3,3 +3,4 @@
 pub mod edit;
 pub mod list;
 pub mod search_box;
+pub mod update;
