@@ -10,7 +10,7 @@ use crate::facets::Facets;
 use crate::load::Progress;
 use crate::record::Record;
 
-use crate::tui::detail::snippet::SourceLines;
+use crate::tui::detail::snippet::{FixCode, SourceLines};
 use crate::tui::history::memory::Remembered;
 use crate::tui::input::action::Action;
 use crate::tui::triage::TriageNews;
@@ -21,6 +21,8 @@ pub struct Detail {
     pub index: usize,
     pub record: Record,
     pub source: Option<SourceLines>,
+    /// The code fields of the Fixes pane, coloured like the source.
+    pub fixes: FixCode,
 }
 
 /// What loading ended with, as the status bar reports it.

@@ -3,7 +3,7 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{present, section, text_lines};
+use super::{present, prose_lines, section, text_lines};
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::text::one_line;
 use crate::tui::ui::theme::Theme;
@@ -72,7 +72,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
         ("Common situations", &r.common_situations),
     ] {
         if let Some(value) = present(value) {
-            section(&mut lines, title, text_lines(value, theme.text), theme);
+            section(&mut lines, title, prose_lines(value, theme), theme);
         }
     }
     // A URL is one long word: under a label it would start on a line of its own anyway.

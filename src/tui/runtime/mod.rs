@@ -342,10 +342,12 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
+                fixes,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),
