@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod screenshot_script;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
