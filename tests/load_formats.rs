@@ -1,10 +1,12 @@
 //! Every input format the loader accepts, and every way a record can be bad.
 
-use std::io::Write;
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use errdex::diag::Diagnostic;
 use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+use support::{gzip, ids};
 
 fn rec(id: &str, msg: &str) -> String {
     format!(r#"{{"id":"{id}","errorMessage":"{msg}","repo":"o/r","tags":["t"]}}"#)
@@ -25,14 +27,6 @@ fn load_paths(paths: &[&Path]) -> Loaded {
         .map(|p| SourceSpec::Path(p.to_path_buf()))
         .collect();
     load::load(&specs, Options::default(), &|_| {})
-}
-
-fn ids(l: &Loaded) -> Vec<String> {
-    l.dataset
-        .entries()
-        .iter()
-        .map(|e| e.id.to_string())
-        .collect()
 }
 
 fn lines(l: &Loaded) -> Vec<u32> {
@@ -109,12 +103,6 @@ fn concatenated_pretty_documents() {
     let l = load_paths(&[&p]);
     assert_eq!(ids(&l), ["a", "b"]);
     assert_eq!(lines(&l), [1, 5]);
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    enc.write_all(bytes).unwrap();
-    enc.finish().unwrap()
 }
 
 #[test]

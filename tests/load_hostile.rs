@@ -10,6 +10,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+use support::{gzip, ids};
 
 fn rec(id: &str) -> String {
     format!(r#"{{"id":"{id}","errorMessage":"message {id}","repo":"o/r"}}"#)
@@ -19,12 +20,6 @@ fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, content).unwrap();
     path
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    enc.write_all(bytes).unwrap();
-    enc.finish().unwrap()
 }
 
 fn mkfifo(path: &Path) {
@@ -48,14 +43,6 @@ fn load_within(specs: Vec<SourceSpec>, depth: Depth) -> Loaded {
 
 fn load_path(path: &Path, depth: Depth) -> Loaded {
     load_within(vec![SourceSpec::Path(path.to_path_buf())], depth)
-}
-
-fn ids(l: &Loaded) -> Vec<String> {
-    l.dataset
-        .entries()
-        .iter()
-        .map(|e| e.id.to_string())
-        .collect()
 }
 
 fn messages(l: &Loaded) -> Vec<String> {

@@ -7,6 +7,7 @@ use ratatui::layout::{Position, Rect};
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::update::Step;
 use crate::tui::detail::content_height;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::update::selection_changed;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
@@ -24,6 +25,21 @@ fn target(m: &Model) -> Pane {
 }
 
 /// A page of whatever Up/Down act on.
+/// Scrolls an overlay's text (help, problems): `offset` moves by a line, a `page` or to an end,
+/// never past `last`. False for an action that does not scroll.
+pub fn scroll_text(offset: &mut usize, action: Action, page: usize, last: usize) -> bool {
+    *offset = match action {
+        Action::SelectNext => (*offset + 1).min(last),
+        Action::SelectPrev => offset.saturating_sub(1),
+        Action::PageDown => (*offset + page).min(last),
+        Action::PageUp => offset.saturating_sub(page),
+        Action::SelectFirst => 0,
+        Action::SelectLast => last,
+        _ => return false,
+    };
+    true
+}
+
 pub fn page(m: &Model) -> isize {
     let Some(areas) = m.areas() else { return 1 };
     let lines = match target(m) {

@@ -4,6 +4,7 @@
 pub mod view;
 
 use crate::tui::app::model::{LoadState, Model, Overlay};
+use crate::tui::app::scroll::scroll_text;
 use crate::tui::app::update::Step;
 use crate::tui::input::action::Action;
 
@@ -37,13 +38,8 @@ pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {
         return Step::default();
     };
     match action {
-        Some(Action::SelectNext) => *scroll = (*scroll + 1).min(last),
-        Some(Action::SelectPrev) => *scroll = scroll.saturating_sub(1),
-        Some(Action::PageDown) => *scroll = (*scroll + page).min(last),
-        Some(Action::PageUp) => *scroll = scroll.saturating_sub(page),
-        Some(Action::SelectFirst) => *scroll = 0,
-        Some(Action::SelectLast) => *scroll = last,
         Some(Action::Close) => m.overlay = None,
+        Some(a) if scroll_text(scroll, a, page, last) => {}
         _ => return Step::default(),
     }
     Step::redraw()
