@@ -60,6 +60,14 @@ pub enum Overlay {
 }
 
 impl Overlay {
+    /// The scroll offset of an overlay that is only text to read (help, problems).
+    pub fn text_scroll(&mut self) -> Option<&mut usize> {
+        match self {
+            Overlay::Help { scroll } | Overlay::Problems { scroll } => Some(scroll),
+            _ => None,
+        }
+    }
+
     /// Where its keys are in the keymap.
     pub fn scope(&self) -> Scope {
         match self {

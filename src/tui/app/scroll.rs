@@ -4,7 +4,7 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::tui::app::model::{Model, Pane};
+use crate::tui::app::model::{Model, Overlay, Pane};
 use crate::tui::app::update::Step;
 use crate::tui::detail::content_height;
 use crate::tui::input::action::Action;
@@ -25,9 +25,18 @@ fn target(m: &Model) -> Pane {
 }
 
 /// A page of whatever Up/Down act on.
-/// Scrolls an overlay's text (help, problems): `offset` moves by a line, a `page` or to an end,
-/// never past `last`. False for an action that does not scroll.
-pub fn scroll_text(offset: &mut usize, action: Action, page: usize, last: usize) -> bool {
+/// A key in an overlay that is only text to read (help, problems): it scrolls by a line, a
+/// page or to an end, never past `last`, or closes the overlay; nothing else.
+pub fn on_text_overlay_key(m: &mut Model, action: Option<Action>, last: usize) -> Step {
+    let page = usize::from(m.height.saturating_sub(4)).max(1);
+    if action == Some(Action::Close) {
+        m.overlay = None;
+        return Step::redraw();
+    }
+    let (Some(offset), Some(action)) = (m.overlay.as_mut().and_then(Overlay::text_scroll), action)
+    else {
+        return Step::default();
+    };
     *offset = match action {
         Action::SelectNext => (*offset + 1).min(last),
         Action::SelectPrev => offset.saturating_sub(1),
@@ -35,9 +44,9 @@ pub fn scroll_text(offset: &mut usize, action: Action, page: usize, last: usize)
         Action::PageUp => offset.saturating_sub(page),
         Action::SelectFirst => 0,
         Action::SelectLast => last,
-        _ => return false,
+        _ => return Step::default(),
     };
-    true
+    Step::redraw()
 }
 
 pub fn page(m: &Model) -> isize {

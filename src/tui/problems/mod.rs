@@ -4,7 +4,7 @@
 pub mod view;
 
 use crate::tui::app::model::{LoadState, Model, Overlay};
-use crate::tui::app::scroll::scroll_text;
+use crate::tui::app::scroll::on_text_overlay_key;
 use crate::tui::app::update::Step;
 use crate::tui::input::action::Action;
 
@@ -32,17 +32,8 @@ pub fn open(m: &mut Model) -> Step {
 
 /// With the overlay open, keys scroll or close it and do nothing else.
 pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {
-    let page = usize::from(m.height.saturating_sub(4)).max(1);
     let last = view::max_scroll(m);
-    let Some(Overlay::Problems { scroll }) = &mut m.overlay else {
-        return Step::default();
-    };
-    match action {
-        Some(Action::Close) => m.overlay = None,
-        Some(a) if scroll_text(scroll, a, page, last) => {}
-        _ => return Step::default(),
-    }
-    Step::redraw()
+    on_text_overlay_key(m, action, last)
 }
 
 #[cfg(test)]
