@@ -70,6 +70,7 @@ fn model() -> Model {
             record,
             source: None,
             fixes: Default::default(),
+            origin: None,
         }))),
     );
     update(&mut m, key(KeyCode::Esc));

@@ -69,6 +69,7 @@ fn model(big_snippet: bool) -> Model {
             record,
             source,
             fixes: Default::default(),
+            origin: None,
         }))),
     );
     m

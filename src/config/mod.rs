@@ -6,11 +6,13 @@ mod datasets;
 pub mod dirs;
 mod keys;
 mod parse;
+mod remotes;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use keys::normalize_key;
+pub use remotes::{Remote, RemoteSource};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -20,6 +22,8 @@ pub struct Config {
     /// Dataset files, directories and glob patterns, in order; relative ones already resolved
     /// against the config file's folder and `~` against the home folder.
     pub datasets: Vec<PathBuf>,
+    /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
+    pub remotes: Vec<Remote>,
     pub theme: Theme,
     /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
     pub keys: Vec<(String, String)>,
@@ -34,6 +38,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             datasets: Vec::new(),
+            remotes: Vec::new(),
             theme: Theme::Auto,
             keys: Vec::new(),
             clipboard: ClipboardMode::Auto,

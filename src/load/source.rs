@@ -72,7 +72,8 @@ pub struct Source {
     pub extension: Option<String>,
 }
 
-const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
+/// The extensions of dataset files in a folder (each optionally followed by `.gz`).
+pub const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
 
 /// Lists the files a spec names: a file itself, or the dataset files below a directory
 /// (sorted, so the order of records is the same on every run).
@@ -149,7 +150,7 @@ enum Kind {
     Special,
 }
 
-fn is_dataset_file(path: &Path) -> bool {
+pub fn is_dataset_file(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = name.strip_suffix(".gz").unwrap_or(name);
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
@@ -201,16 +202,7 @@ pub fn open(spec: &SourceSpec) -> Result<(Source, Vec<Diagnostic>), String> {
 fn starts_like_gzip(file: &mut File) -> Result<bool, String> {
     use std::io::Seek;
     let mut magic = [0u8; 2];
-    let mut n = 0;
-    while n < magic.len() {
-        match file
-            .read(&mut magic[n..])
-            .map_err(|e| format!("cannot read: {e}"))?
-        {
-            0 => break,
-            k => n += k,
-        }
-    }
+    let n = read_up_to(file, &mut magic).map_err(|e| format!("cannot read: {e}"))?;
     file.rewind().map_err(|e| format!("cannot read: {e}"))?;
     Ok(spool::is_gzip(&magic[..n]))
 }
@@ -247,6 +239,20 @@ fn map(name: String, extension: Option<String>, file: &File) -> Result<Source, S
         bytes,
         extension,
     })
+}
+
+/// Fills `buf` from `reader` as far as it goes (a pipe may hand out one byte at a time).
+pub fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 #[cfg(test)]

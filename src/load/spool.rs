@@ -7,6 +7,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use super::source::read_up_to;
+
 const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
 
 /// The share of the free space in the temporary folder a spool may fill: enough for any real
@@ -41,19 +43,6 @@ pub fn spool_within(mut reader: impl Read, limit: u64) -> io::Result<Spooled> {
     } else {
         copy_bounded(rejoined, limit, false)
     }
-}
-
-fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match reader.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
 }
 
 fn copy_bounded(mut reader: impl Read, limit: u64, gzip: bool) -> io::Result<Spooled> {

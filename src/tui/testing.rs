@@ -93,6 +93,7 @@ pub fn detail(m: &Model, index: usize) -> Msg {
         record,
         source,
         fixes,
+        origin: None,
     })))
 }
 

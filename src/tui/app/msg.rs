@@ -23,6 +23,8 @@ pub struct Detail {
     pub source: Option<SourceLines>,
     /// The code fields of the Fixes pane, coloured like the source.
     pub fixes: FixCode,
+    /// The synced remote and version the record came from (`errdex sync`), if any.
+    pub origin: Option<String>,
 }
 
 /// What loading ended with, as the status bar reports it.

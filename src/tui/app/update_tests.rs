@@ -201,6 +201,7 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         record: d.record.clone(),
         source: src,
         fixes: Default::default(),
+        origin: None,
     });
     update(&mut m, Msg::Detail(Ok(boxed)));
     let height = usize::from(m.areas().expect("fits").detail_inner().height);

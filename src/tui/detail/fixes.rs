@@ -114,6 +114,7 @@ mod tests {
             fixes: prepare_fixes(&record, Some(&h)),
             record,
             source: None,
+            origin: None,
         };
         let theme = Theme::new(ThemeName::Dark, true);
         let lines = fixes_lines(&detail, &theme);

@@ -17,7 +17,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
     let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
-    let facts: [(&str, Option<&str>); 10] = [
+    let facts: [(&str, Option<&str>); 11] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
         ("class", present(&r.error_class)),
@@ -28,6 +28,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
         ("tags", tags.as_deref()),
         ("id", Some(r.id.as_str())),
         ("dataset", present(&r.dataset_version)),
+        ("remote", detail.origin.as_deref()),
     ];
     let location = r.location();
     for (label, value) in facts {
@@ -114,7 +115,13 @@ fn wrap_at_separators(text: &str, room: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
     use super::*;
+    use crate::record::Record;
+    use crate::tui::ui::theme::ThemeName;
 
     #[test]
     fn a_location_wraps_at_separators_not_inside_a_number() {
@@ -131,5 +138,31 @@ mod tests {
         assert_eq!(wrap_at_separators(loc, 14)[4], "executor.rs");
         assert_eq!(wrap_at_separators(loc, 14)[5], ":428");
         assert_eq!(wrap_at_separators("a.rs:1", 80), ["a.rs:1"]);
+    }
+
+    #[test]
+    fn a_synced_record_names_its_remote_and_version() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "a1".into(),
+                error_message: "token expired".into(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let area = Rect::new(0, 0, 60, 6);
+        let mut buf = Buffer::empty(area);
+        paragraph(&detail, &theme, area.width).render(area, &mut buf);
+        let rows: Vec<String> = (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        assert_eq!(
+            rows[3].trim_end(),
+            "   remote  public · version 2026-11-30 · synced 2026-12-01"
+        );
     }
 }

@@ -50,6 +50,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// Every config problem, for the problems overlay.
     pub problems: Vec<String>,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
@@ -72,6 +74,7 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             problems: Vec::new(),
+            news: crate::sync::News::default(),
         })
     }
 }
@@ -167,11 +170,13 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         triage,
         memory,
         weights: options.weights,
+        news: options.news.ids,
         effects,
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.news.is_empty() {
         edge.engine.set_context(Context {
             weights: options.weights,
+            new: edge.news.clone(),
             ..Context::default()
         });
     }
@@ -200,6 +205,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     weights: Weights,
+    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
+    news: std::collections::HashSet<String>,
     effects: Effects,
 }
 
@@ -272,6 +279,7 @@ fn event_loop(
                         edge.engine.set_context(Context {
                             pinned,
                             recent,
+                            new: edge.news.clone(),
                             weights: edge.weights,
                         });
                     }
@@ -343,11 +351,15 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
             let fixes = snippet::prepare_fixes(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
                 fixes,
+                origin,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),

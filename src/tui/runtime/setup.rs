@@ -30,6 +30,9 @@ impl Options {
         let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);
         notices.extend(problems);
+        if let Ok(dir) = crate::state::data_dir() {
+            options.news = crate::sync::news(&dir, &cfg.remotes);
+        }
         let lists_them = options
             .keymap
             .bindings()
@@ -38,7 +41,11 @@ impl Options {
             .map(|b| format!(", {} lists them", b.key.label()))
             .unwrap_or_default();
         options.notice = match notices.len() {
-            0 => None,
+            // After a sync, the status line says what it brought until the user acts.
+            0 => options
+                .news
+                .summary()
+                .map(|s| format!("{s} — is:new lists them")),
             1 => Some(format!("config: {}", notices[0])),
             n => Some(format!(
                 "config: {} (and {} more{lists_them})",
