@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Failure, Limits};
 // Only dataset files are copied out of the checkout: `.git` and everything else stay out.
-use crate::load::source::is_dataset_file;
+use crate::source::is_dataset_file;
 
 /// The commit the branch (or the default branch) points at.
 pub fn remote_commit(url: &str, branch: Option<&str>, limits: &Limits) -> Result<String, Failure> {

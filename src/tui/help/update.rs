@@ -2,7 +2,7 @@
 
 use crate::tui::app::model::Model;
 use crate::tui::app::scroll::on_text_overlay_key;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 
 pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {

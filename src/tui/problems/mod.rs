@@ -5,7 +5,7 @@ pub mod view;
 
 use crate::tui::app::model::{LoadState, Model, Overlay};
 use crate::tui::app::scroll::on_text_overlay_key;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 
 /// Every problem, config first, then the data's diagnostics in load order.

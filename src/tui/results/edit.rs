@@ -3,7 +3,7 @@
 
 use super::update::{byte_at, query_changed};
 use crate::tui::app::model::Model;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 
 /// Applies a query-editing action; `None` for an action that is not one.

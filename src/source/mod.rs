@@ -1,6 +1,11 @@
 //! Where records come from: files (memory-mapped), directories, gzip, stdin, the embedded
 //! sample. Gzip, stdin and pipes are spooled to an unlinked temporary file first (see
-//! `spool`), so every source is a byte range the detail views can read from on demand.
+//! `load::spool`), so every source is a byte range the detail views can read from on demand.
+//! `scan.rs` (with `field.rs`) reads one record from a document of those bytes in a streaming
+//! pass: the loader uses it to index, the dataset to read a whole record when it is shown.
+
+mod field;
+pub mod scan;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -8,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use super::spool;
+mod spool;
 use crate::diag::Diagnostic;
 
 /// What the user named with `--data` (or the default).

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use super::source::read_up_to;
+use super::read_up_to;
 
 const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
 
