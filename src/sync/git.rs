@@ -185,7 +185,7 @@ fn explain(stderr: &str, code: Option<i32>) -> Failure {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    let detail = super::one_line(last, 160);
+    let detail = super::short_line(last, 160);
     let lower = stderr.to_ascii_lowercase();
     if [
         "terminal prompts disabled",

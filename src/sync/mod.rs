@@ -350,7 +350,7 @@ fn now() -> String {
 
 /// A message part that stays on one short line whatever a server or git said (made safe by
 /// the crate's one rule, `crate::text`).
-fn one_line(text: &str, max: usize) -> String {
+fn short_line(text: &str, max: usize) -> String {
     let flat = crate::text::one_line(text);
     let flat = flat.trim();
     if flat.chars().count() <= max {
