@@ -4,6 +4,7 @@
 
 pub mod pty;
 pub mod remotes;
+pub mod screenshot_script;
 pub mod serve;
 
 use std::io::Write;
@@ -144,4 +145,20 @@ pub fn pasted_data() -> [PathBuf; 2] {
         root.join("assets/sample.jsonl"),
         root.join("tests/fixtures/pasted/nginx.jsonl"),
     ]
+}
+
+/// The ids of the loaded records, in order.
+pub fn ids(l: &errdex::load::Loaded) -> Vec<String> {
+    l.dataset
+        .entries()
+        .iter()
+        .map(|e| e.id.to_string())
+        .collect()
+}
+
+/// `bytes` gzip-compressed.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(bytes).expect("gzip");
+    enc.finish().expect("gzip")
 }

@@ -5,6 +5,7 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::search::{self, Query};
 use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::keymap::Mode;
@@ -15,7 +16,14 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let searching = model.mode == Mode::Search;
     let title = Line::styled(" errdex ", theme.title);
-    frame.render_widget(block(title, searching, theme), area);
+    let mut frame_block = block(title, searching, theme);
+    // A malformed part of the query (`foo:`, an unclosed quote) is searched literally; say so
+    // on the box's lower border, as `errdex search` says it on stderr.
+    if let Some(hint) = hint(model) {
+        frame_block =
+            frame_block.title_bottom(Line::styled(one_line(&format!(" {hint} ")), theme.notice));
+    }
+    frame.render_widget(frame_block, area);
     let counts = counts(model);
     let body = inner(area);
     let counts_width = u16::try_from(counts.chars().count()).unwrap_or(u16::MAX);
@@ -29,18 +37,10 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             Span::styled("type to search: words, tag:x path:y !not 'exact", theme.dim),
         ])
     } else {
-        let mut spans = vec![
+        Line::from(vec![
             Span::styled(prompt, theme.key),
             Span::styled(query, theme.text),
-        ];
-        // What the query language could not understand, as `search` says on stderr.
-        if let Some(warning) = hint(model) {
-            spans.push(Span::styled(
-                format!("  ⚠ {}", one_line(warning)),
-                theme.dim,
-            ));
-        }
-        Line::from(spans)
+        ])
     };
     frame.render_widget(line, query_area);
     frame.render_widget(
@@ -58,12 +58,22 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-/// The first warning about the query on display, while the results are this query's.
-fn hint(model: &Model) -> Option<&str> {
+/// The first warning about the query on display: the engine's while the results are this
+/// query's (it also says when a paste was cut), else the query language's — never for a pasted
+/// line, whose `Error:` is no unknown field.
+fn hint(model: &Model) -> Option<String> {
     let r = &model.results;
-    (r.query == model.query && !model.in_triage())
-        .then(|| r.reading.warnings.first().map(String::as_str))
-        .flatten()
+    if r.query == model.query
+        && !model.in_triage()
+        && let Some(w) = r.reading.warnings.first()
+    {
+        return Some(w.clone());
+    }
+    let text = search::capped(&model.query).0;
+    if search::mode_of(text) == search::Mode::Line {
+        return None;
+    }
+    Query::parse(text).warnings().first().cloned()
 }
 
 /// `matched/total`, with the load progress while records stream in; `≈ line` when the query
@@ -90,5 +100,22 @@ fn counts(model: &Model) -> String {
             let mode = if line { " ≈ line ·" } else { "" };
             format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::testing::{browsing, render};
+
+    #[test]
+    fn a_malformed_query_part_is_hinted_under_the_box() {
+        let m = browsing(80, 24, false, "conn colour:red");
+        let t = render(&m);
+        let b = t.backend().buffer();
+        let border: String = (0..b.area.width).map(|x| b[(x, 2)].symbol()).collect();
+        assert!(
+            border.contains("unknown field `colour:`, searched literally"),
+            "{border}"
+        );
     }
 }

@@ -83,13 +83,29 @@ fn a_line_query_shows_its_mode_and_weak_rows_sit_under_a_divider() {
 }
 
 #[test]
-fn the_search_box_hints_at_what_the_query_language_did_not_understand() {
+fn the_search_box_hints_at_the_query_language_but_not_for_a_pasted_line() {
     let mut m = loaded_model(100, 30, false);
-    let reading = Reading {
+    let typed = Reading {
         warnings: vec!["unknown field `foo:`, searched literally".into()],
         ..Reading::default()
     };
-    read(&mut m, "foo:bar", &[0], reading);
+    read(&mut m, "foo:bar", &[0], typed);
+    assert!(
+        screen(&m).contains("unknown field `foo:`"),
+        "{}",
+        screen(&m)
+    );
+    let line = Reading {
+        mode: Mode::Line,
+        ..Reading::default()
+    };
+    read(
+        &mut m,
+        "Error: connect ECONNREFUSED 10.0.0.12:6379",
+        &[0],
+        line,
+    );
     let s = screen(&m);
-    assert!(s.contains("⚠ unknown field `foo:`"), "{s}");
+    assert!(!s.contains("unknown field"), "{s}");
+    assert!(s.contains("≈ line"), "{s}");
 }

@@ -8,6 +8,7 @@ pub mod setup;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -47,6 +48,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Every config problem, for the problems overlay.
+    pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: crate::sync::News,
 }
@@ -67,6 +70,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            problems: Vec::new(),
             news: crate::sync::News::default(),
         }
     }
@@ -80,7 +84,9 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-pub fn run(options: Options) -> Result<(), String> {
+/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
+/// then 128 + n, as a shell reports a killed command).
+pub fn run(options: Options) -> Result<Option<i32>, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -108,12 +114,16 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     let quit_tx = tx.clone();
-    terminal::on_termination(move || {
+    let killed_by = Arc::new(AtomicI32::new(0));
+    let signal_seen = Arc::clone(&killed_by);
+    terminal::on_termination(move |signal| {
+        signal_seen.store(signal, Ordering::SeqCst);
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
             crate::tui::input::action::Action::Quit,
         )));
@@ -169,7 +179,10 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result
+    result.map(|()| match killed_by.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    })
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -344,6 +357,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
             let origin = crate::state::data_dir().ok().and_then(|dir| {
                 crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
@@ -351,6 +365,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
                 index,
                 record,
                 source,
+                fixes,
                 origin,
             })))
         }
