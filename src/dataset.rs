@@ -76,6 +76,9 @@ pub struct Dataset {
     /// Shared with the partial datasets handed out while loading.
     sources: Vec<Arc<Source>>,
     entries: Vec<Entry>,
+    /// Records a later one with the same id replaces (`errdex add --replace`): out of search,
+    /// still shown beside the record that replaces them.
+    shadowed: Vec<Entry>,
 }
 
 impl Dataset {
@@ -120,7 +123,52 @@ impl Dataset {
             }));
             sources.push(Arc::clone(source));
         }
-        Dataset { sources, entries }
+        Dataset {
+            sources,
+            entries,
+            shadowed: self.shadowed.clone(),
+        }
+    }
+
+    /// Moves the records marked in `hide` (by index) out of the searched entries.
+    pub fn shadow(&mut self, hide: &[bool]) {
+        let mut k = 0;
+        let shadowed = &mut self.shadowed;
+        self.entries.retain(|e| {
+            let keep = !hide.get(k).copied().unwrap_or(false);
+            k += 1;
+            if !keep {
+                shadowed.push(e.clone());
+            }
+            keep
+        });
+    }
+
+    /// The records a record with this id replaced, with where they came from (`PATH:LINE`).
+    pub fn replaced(&self, id: &str) -> Vec<(String, Result<Record, String>)> {
+        self.shadowed
+            .iter()
+            .filter(|e| &*e.id == id)
+            .map(|e| {
+                let at = format!("{}:{}", self.sources[e.source as usize].name, e.line);
+                (at, self.read_entry(e))
+            })
+            .collect()
+    }
+
+    fn raw_entry(&self, e: &Entry) -> &[u8] {
+        let bytes = self.sources[e.source as usize].bytes.as_slice();
+        let start = e.start as usize;
+        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+    }
+
+    fn read_entry(&self, e: &Entry) -> Result<Record, String> {
+        scan::scan(self.raw_entry(e), Depth::Full)
+            .map(|s| s.record)
+            .map_err(|err| {
+                let name = &self.sources[e.source as usize].name;
+                format!("{name}:{}: {}", e.line, err.message)
+            })
     }
 
     /// The name of the source a record came from, as diagnostics print it.
@@ -130,24 +178,12 @@ impl Dataset {
 
     /// The record's document exactly as it stands in its source.
     pub fn raw(&self, index: usize) -> &[u8] {
-        let e = &self.entries[index];
-        let bytes = self.sources[e.source as usize].bytes.as_slice();
-        let start = e.start as usize;
-        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+        self.raw_entry(&self.entries[index])
     }
 
     /// Every field of a record, read from its source now.
     pub fn record(&self, index: usize) -> Result<Record, String> {
-        scan::scan(self.raw(index), Depth::Full)
-            .map(|s| s.record)
-            .map_err(|e| {
-                format!(
-                    "{}:{}: {}",
-                    self.source_name(index),
-                    self.entries[index].line,
-                    e.message
-                )
-            })
+        self.read_entry(&self.entries[index])
     }
 
     /// The record's document as loaded (wrapper, unknown fields and key order included).

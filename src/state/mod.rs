@@ -5,6 +5,8 @@ mod file;
 pub mod history;
 pub mod note;
 pub mod pins;
+pub mod records;
+pub mod team_notes;
 
 use std::path::PathBuf;
 
