@@ -71,6 +71,14 @@ pub enum Lookup {
     Ambiguous(Vec<String>),
 }
 
+/// A record another one replaced (`errdex add --replace`).
+pub struct Replaced {
+    /// `PATH:LINE` of its document.
+    pub at: String,
+    pub record: Result<Record, String>,
+    pub document: Option<Value>,
+}
+
 #[derive(Default)]
 pub struct Dataset {
     /// Shared with the partial datasets handed out while loading.
@@ -144,14 +152,16 @@ impl Dataset {
         });
     }
 
-    /// The records a record with this id replaced, with where they came from (`PATH:LINE`).
-    pub fn replaced(&self, id: &str) -> Vec<(String, Result<Record, String>)> {
+    /// The records a record with this id replaced: where each came from (`PATH:LINE`), and
+    /// its fields and document read now.
+    pub fn replaced(&self, id: &str) -> Vec<Replaced> {
         self.shadowed
             .iter()
             .filter(|e| &*e.id == id)
-            .map(|e| {
-                let at = format!("{}:{}", self.sources[e.source as usize].name, e.line);
-                (at, self.read_entry(e))
+            .map(|e| Replaced {
+                at: format!("{}:{}", self.sources[e.source as usize].name, e.line),
+                record: self.read_entry(e),
+                document: serde_json::from_slice(self.raw_entry(e)).ok(),
             })
             .collect()
     }

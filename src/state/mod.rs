@@ -1,6 +1,7 @@
 //! What errdex remembers between runs, in the data folder: pins, query history, recently
 //! viewed records. Every file is written atomically under a lock; a corrupt one is set aside.
 
+pub mod drafts;
 mod file;
 pub mod history;
 pub mod note;

@@ -36,8 +36,14 @@ pub fn draft_from_line(line: &str) -> LogDraft {
     LogDraft {
         pattern: pattern_of(&message),
         message,
-        frame: found.into_iter().next(),
+        frame: found.into_iter().find(is_source_file),
     }
+}
+
+/// `db-7.internal:5432` is a host and port, not a file: a frame without a folder must name a
+/// file of a language errdex knows.
+fn is_source_file(frame: &Frame) -> bool {
+    frame.path.contains(['/', '\\']) || crate::export::language_for(&frame.path).is_some()
 }
 
 /// `text` with each run of what triage treats as variable replaced by `{}`.

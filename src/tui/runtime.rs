@@ -255,6 +255,7 @@ fn event_loop(
                             pinned,
                             recent,
                             weights: edge.weights,
+                            ..Context::default()
                         });
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
