@@ -135,8 +135,27 @@ pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path)
     if text.trim().is_empty() || text == template {
         return Submitted::Unchanged;
     }
+    // One document: a syntax error is reported where it is, not where the record starts.
+    let trimmed = text.trim_start_matches('\u{feff}');
+    if trimmed.trim_start().starts_with('{')
+        && let Err(e) = serde_json::from_str::<Value>(trimmed)
+        && e.is_syntax()
+    {
+        let why = e.to_string();
+        let why = match (why.split(" at line ").next(), e.column()) {
+            (Some(what), 0) => format!("invalid JSON: {what}"),
+            (Some(what), column) => format!("invalid JSON (column {column}): {what}"),
+            (None, _) => why.clone(),
+        };
+        let line = u32::try_from(e.line()).unwrap_or(0);
+        let diag = Diagnostic::error(draft.display().to_string(), line, why);
+        return Submitted::Rejected(vec![diag.to_string()]);
+    }
     let (batch, diags) = check(&[SourceSpec::Path(draft.to_path_buf())]);
-    let mut problems: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    let mut problems: Vec<String> = diags
+        .into_iter()
+        .map(|d| at_field_line(d, &text).to_string())
+        .collect();
     if batch.errors() > 0 {
         return Submitted::Rejected(problems);
     }
@@ -157,10 +176,32 @@ pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path)
     match super::records::append(write_to, &docs, false) {
         Ok(()) => Submitted::Added(docs.into_iter().map(|(id, _)| id).collect()),
         Err(why) => {
-            problems.push(why);
+            problems.push(format!("errdex: {why}"));
             Submitted::Rejected(problems)
         }
     }
+}
+
+/// A draft is one pretty record a person edits: a problem with a field is reported at the
+/// field's own line rather than where the record starts.
+fn at_field_line(mut d: Diagnostic, text: &str) -> Diagnostic {
+    let field = d
+        .message
+        .strip_prefix("field `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(name, _)| format!("\"{name}\""));
+    let found = field.and_then(|key| {
+        let skip = d.line.saturating_sub(1) as usize;
+        let at = text
+            .lines()
+            .skip(skip)
+            .position(|l| l.trim_start().starts_with(&key))?;
+        u32::try_from(skip + at + 1).ok()
+    });
+    if let Some(line) = found {
+        d.line = line;
+    }
+    d
 }
 
 /// A fresh draft file holding `template`, in the temporary folder.

@@ -15,6 +15,9 @@ pub fn add_spec(specs: &mut Vec<SourceSpec>, own: &Path) {
     let Ok(own) = own.canonicalize() else {
         return;
     };
+    if !own.is_file() {
+        return;
+    }
     let included = specs.iter().any(|spec| match spec {
         SourceSpec::Path(p) => p.canonicalize().is_ok_and(|p| own.starts_with(p)),
         _ => false,
