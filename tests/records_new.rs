@@ -147,7 +147,8 @@ fn bad_drafts_are_reported_by_line_and_kept() {
 #[test]
 fn a_records_file_that_cannot_be_written_keeps_the_draft() {
     let ed_script = r#"sed -i 's/"errorMessage": ""/"errorMessage": "disk quota exceeded on volume data"/' "$1""#;
-    let setups: [(&str, fn(&Home) -> PathBuf); 3] = [
+    type Setup = fn(&Home) -> PathBuf;
+    let setups: [(&str, Setup); 3] = [
         ("read-only", |h| {
             let p = h.path("ro/records.jsonl");
             std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
