@@ -138,6 +138,23 @@ impl Dataset {
         }
     }
 
+    /// This dataset with the sources and records of `more` after its own: records added while
+    /// the browser runs join without reloading the rest.
+    pub fn extended(&self, more: Dataset) -> Dataset {
+        let mut out = self.snapshot(None);
+        let offset = u32::try_from(out.sources.len()).expect("fewer than 4 billion sources");
+        out.sources.extend(more.sources);
+        out.entries.extend(more.entries.into_iter().map(|mut e| {
+            e.source += offset;
+            e
+        }));
+        out.shadowed.extend(more.shadowed.into_iter().map(|mut e| {
+            e.source += offset;
+            e
+        }));
+        out
+    }
+
     /// Moves the records marked in `hide` (by index) out of the searched entries.
     pub fn shadow(&mut self, hide: &[bool]) {
         let mut k = 0;

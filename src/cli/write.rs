@@ -102,7 +102,8 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
             return Ok(Outcome::NotFound);
         }
         match drafts::submit(file.path(), &template, &existing.dataset, &path) {
-            Submitted::Added(ids) => {
+            Submitted::Added(docs) => {
+                let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
                 announce(&ids, &path);
                 return Ok(Outcome::Found);
             }

@@ -120,8 +120,8 @@ pub fn documents(
 /// What became of a draft after the editor closed.
 #[derive(Debug)]
 pub enum Submitted {
-    /// Appended: the ids, in order.
-    Added(Vec<String>),
+    /// Appended: the ids and documents, in order.
+    Added(Vec<(String, Value)>),
     /// Left as the template or emptied: nothing to add.
     Unchanged,
     /// Problems (`FILE:LINE: error: …` lines, and why the file could not be written).
@@ -174,7 +174,7 @@ pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path)
         }
     };
     match super::records::append(write_to, &docs, false) {
-        Ok(()) => Submitted::Added(docs.into_iter().map(|(id, _)| id).collect()),
+        Ok(()) => Submitted::Added(docs),
         Err(why) => {
             problems.push(format!("errdex: {why}"));
             Submitted::Rejected(problems)

@@ -21,6 +21,7 @@ pub mod history;
 pub mod input;
 pub mod results;
 mod runtime;
+pub mod team;
 pub mod triage;
 pub mod ui;
 pub mod view;

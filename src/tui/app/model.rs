@@ -9,6 +9,7 @@ use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
 use crate::tui::copy::update::CopyMenu;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode};
+use crate::tui::team::TeamState;
 use crate::tui::triage::TriageState;
 use crate::tui::ui::layout::Areas;
 use crate::tui::ui::theme::Theme;
@@ -88,6 +89,8 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// Team notes and the note being typed.
+    pub team: TeamState,
 }
 
 impl Model {
@@ -121,6 +124,7 @@ impl Model {
             copy_menu: None,
             notice: None,
             layout: Layout::default(),
+            team: TeamState::default(),
         }
     }
 

@@ -11,6 +11,7 @@ use crate::tui::copy::update as update_copy;
 use crate::tui::history::update as memory;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use crate::tui::team::update as team;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -93,6 +94,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
                 return Step::default();
             }
             m.detail = Some(*detail);
+            team::attach_notes(m);
             m.detail_error = None;
             m.scroll = [0; 4];
             scroll::center_marked_line(m);
@@ -108,7 +110,11 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             m.detail_error = Some(why);
             Step::redraw()
         }
+        Msg::Paste(text) if m.team.input.is_some() => team::on_paste(m, &text),
         Msg::Paste(text) => crate::tui::triage::on_paste(m, text),
+        Msg::Notes(notes) => team::on_notes(m, notes),
+        Msg::NoteSaved(saved) => team::on_note_saved(m, saved),
+        Msg::RecordAdded(added) => team::on_record_added(m, added),
         Msg::Triage(news) => crate::tui::triage::on_news(m, news),
     }
 }
@@ -127,6 +133,9 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     if m.memory.overlay.is_some() {
         return memory::on_overlay_key(m, key, action);
+    }
+    if m.team.input.is_some() {
+        return team::on_input_key(m, key, action);
     }
     if m.copy_menu.is_some() {
         let step = update_copy::on_menu_key(m, key, action);
@@ -252,6 +261,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::CursorLeft => m.cursor = m.cursor.saturating_sub(1),
         Action::CursorRight => m.cursor = (m.cursor + 1).min(m.query.chars().count()),
         Action::TogglePin => return memory::toggle_pin(m),
+        Action::AddNote => return team::open_note(m),
+        Action::NewRecord => return team::new_record(m),
         Action::ExportPins => return memory::export_pins(m),
         Action::History => return memory::open_history(m),
         Action::CopyMenu

@@ -69,6 +69,8 @@ actions! {
     CopySolution8 = "copy_solution_8", "copy solution 8";
     CopySolution9 = "copy_solution_9", "copy solution 9";
     OpenUrl = "open_url", "open the source on the web, at the error line";
+    AddNote = "add_note", "add a team note to the selected record";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the query when it is a log line)";
 }
 
 impl Action {

@@ -73,6 +73,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "t", Action::ShowTips, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
+    (Scope::Browse, "n", Action::AddNote, None),
+    (Scope::Browse, "N", Action::NewRecord, None),
     (Scope::Browse, "?", Action::Help, Some("help")),
     (Scope::Browse, "q", Action::Quit, Some("quit")),
     (Scope::Any, "ctrl-y", Action::CopyFix, None),

@@ -3,8 +3,10 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
+mod external;
 mod loader;
 pub mod setup;
+mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
@@ -47,6 +49,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// The team's records file (`N` adds to it; notes live beside it).
+    pub write_to: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -68,6 +72,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            write_to: None,
         })
     }
 }
@@ -111,7 +116,8 @@ pub fn run(options: Options) -> Result<(), String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    spawn_input(tx.clone());
+    let gate = external::InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
     terminal::on_termination(move || {
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
@@ -144,6 +150,17 @@ pub fn run(options: Options) -> Result<(), String> {
         }
     });
     let effects = Effects::new(options.clipboard, reply);
+    let team_tx = Mutex::new(tx.clone());
+    let team = team::TeamEdge::new(
+        options.write_to,
+        Arc::new(move |msg| {
+            if let Ok(tx) = team_tx.lock() {
+                let _ = tx.send(Inbox::Msg(msg));
+            }
+        }),
+        external::HandOver::new(gate, input),
+    );
+    team.load_notes();
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -156,14 +173,15 @@ pub fn run(options: Options) -> Result<(), String> {
         seen: 0,
         triage,
         memory,
-        weights: options.weights,
         effects,
-    };
-    if options.weights != Weights::default() {
-        edge.engine.set_context(Context {
+        team,
+        context: Context {
             weights: options.weights,
             ..Context::default()
-        });
+        },
+    };
+    if options.weights != Weights::default() {
+        edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
@@ -186,8 +204,10 @@ struct Edge {
     seen: u64,
     triage: TriageWorker,
     memory: Worker,
-    weights: Weights,
     effects: Effects,
+    team: team::TeamEdge,
+    /// What the search engine knows beyond the records: pins, recent, notes, weights.
+    context: Context,
 }
 
 enum Highlighting {
@@ -234,7 +254,7 @@ fn event_loop(
                 edge.engine.set_dataset(Arc::clone(dataset));
                 replaced = model.dataset.clone();
             }
-            if let Msg::Loaded(dataset, _) = &msg {
+            if let Msg::Loaded(dataset, _) | Msg::RecordAdded(Ok((dataset, ..))) = &msg {
                 edge.engine.set_dataset(Arc::clone(dataset));
                 edge.triage.set_dataset(Arc::clone(dataset));
                 replaced = model.dataset.clone();
@@ -258,12 +278,19 @@ fn event_loop(
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
                     Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
                     Effect::SearchContext { pinned, recent } => {
-                        edge.engine.set_context(Context {
-                            pinned,
-                            recent,
-                            weights: edge.weights,
-                            ..Context::default()
-                        });
+                        edge.context.pinned = pinned;
+                        edge.context.recent = recent;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::NotesContext(notes) => {
+                        edge.context.notes = notes;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+                    Effect::NewRecord { from_log } => {
+                        edge.team
+                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                        redraw = true;
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
@@ -342,9 +369,22 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     }
 }
 
-fn spawn_input(tx: Sender<Inbox>) {
+/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
+/// handed to another program (`gate`).
+fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
+            gate.checkpoint();
+            match event::poll(external::INPUT_POLL) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(_) => {
+                    let _ = tx.send(Inbox::Msg(Msg::Action(
+                        crate::tui::input::action::Action::Quit,
+                    )));
+                    return;
+                }
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
@@ -358,5 +398,5 @@ fn spawn_input(tx: Sender<Inbox>) {
                 return;
             }
         }
-    });
+    })
 }
