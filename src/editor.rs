@@ -1,6 +1,7 @@
 //! Running the user's editor on a file: `$VISUAL`, else `$EDITOR`, else `vi`, through `sh -c`
 //! so that an editor command with arguments (`code -w`) works.
 
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::Command;
 
@@ -24,7 +25,14 @@ pub fn command(file: &Path) -> Command {
 
 /// Runs the editor on `file` and waits for it; an editor that cannot start or fails is an error.
 pub fn edit(file: &Path) -> Result<(), String> {
-    let status = command(file)
+    let mut cmd = command(file);
+    // `… | errdex new --from-log -` used stdin up: the editor reads the keyboard instead.
+    if !std::io::stdin().is_terminal()
+        && let Ok(tty) = std::fs::File::open("/dev/tty")
+    {
+        cmd.stdin(tty);
+    }
+    let status = cmd
         .status()
         .map_err(|e| format!("cannot run the editor `{}`: {e}", editor_command()))?;
     check_status(status)
