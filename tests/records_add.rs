@@ -76,10 +76,7 @@ fn add_checks_everything_first_and_writes_all_or_nothing() {
 fn replace_shadows_the_old_record_in_search_and_show_names_both() {
     let home = Home::new();
     // A sample record, rewritten by the team.
-    let o = home.run(&["search", "--json", "-n", "1", "address already in use"]);
-    let hit: serde_json::Value =
-        serde_json::from_str(stdout(&o).lines().next().expect("hit")).expect("json");
-    let id = hit["id"].as_str().expect("id").to_string();
+    let id = support::first_hit_id(&home, "address already in use");
     let file = home.path("mine.json");
     std::fs::write(&file, format!(r#"{{"id": "{id}", "errorMessage": "address already in use (our load balancer)", "solutions": ["Drain the old pod first"]}}"#)).expect("write");
     let path = file.to_str().expect("utf-8");
@@ -160,10 +157,7 @@ fn concurrent_adds_lose_nothing() {
 #[test]
 fn notes_are_listed_shown_and_searched() {
     let home = Home::new();
-    let o = home.run(&["search", "--json", "-n", "1", "address already in use"]);
-    let hit: serde_json::Value =
-        serde_json::from_str(stdout(&o).lines().next().expect("hit")).expect("json");
-    let id = hit["id"].as_str().expect("id").to_string();
+    let id = support::first_hit_id(&home, "address already in use");
     let o = home
         .cmd()
         .env("USER", "ana")

@@ -11,10 +11,7 @@ use support::{Home, stderr, stdout};
 /// An "editor" that runs `script` on the draft (`$1`).
 fn editor(home: &Home, name: &str, script: &str) -> PathBuf {
     let path = home.path(name);
-    std::fs::write(&path, format!("#!/bin/sh\nset -e\n{script}\n")).expect("write editor");
-    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    std::fs::set_permissions(&path, perms).expect("chmod");
+    support::write_script(&path, &format!("#!/bin/sh\nset -e\n{script}\n"));
     path
 }
 

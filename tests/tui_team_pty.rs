@@ -21,10 +21,7 @@ fn editor(home: &support::Home) -> std::path::PathBuf {
          echo \"$answer\" > {out}/answer.txt\n\
          sed -i 's/\"severity\": null/\"severity\": \"critical\"/' \"$1\"\n"
     );
-    std::fs::write(&path, script).expect("write editor");
-    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    std::fs::set_permissions(&path, perms).expect("chmod");
+    support::write_script(&path, &script);
     path
 }
 
