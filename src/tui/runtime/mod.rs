@@ -375,15 +375,9 @@ fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
             gate.checkpoint();
-            match event::poll(external::INPUT_POLL) {
-                Ok(false) => continue,
-                Ok(true) => {}
-                Err(_) => {
-                    let _ = tx.send(Inbox::Msg(Msg::Action(
-                        crate::tui::input::action::Action::Quit,
-                    )));
-                    return;
-                }
+            // An error here is read again by `read`, which turns it into a quit.
+            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
+                continue;
             }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
