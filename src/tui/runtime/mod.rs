@@ -19,7 +19,7 @@ use crossterm::event::{self, Event};
 use crate::dataset::Dataset;
 use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
-use crate::tui::app::effect::Effect;
+use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, Msg, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::update::update;
@@ -216,6 +216,17 @@ enum Highlighting {
 }
 
 impl Edge {
+    fn use_dataset(&mut self, handoff: Handoff) {
+        self.engine.set_dataset(Arc::clone(&handoff.dataset));
+        if handoff.complete {
+            self.triage.set_dataset(handoff.dataset);
+        }
+        // A partial dataset copies most of the records: it is freed off the UI thread.
+        if let Some(old) = handoff.replaced {
+            thread::spawn(move || drop(old));
+        }
+    }
+
     /// The highlighter, waiting for its background start-up the first time.
     fn highlighter(&mut self) -> Option<&Highlighter> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
@@ -249,21 +260,7 @@ fn event_loop(
                     None => continue,
                 },
             };
-            let mut replaced = None;
-            if let Msg::Partial(dataset) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
-            if let Msg::Loaded(dataset, _) | Msg::RecordAdded(Ok((dataset, ..))) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                edge.triage.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
             let step = update(model, msg);
-            // A partial dataset copies most of the records: it is freed off the UI thread.
-            if let Some(old) = replaced {
-                thread::spawn(move || drop(old));
-            }
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
@@ -271,6 +268,7 @@ fn event_loop(
                         write_queued(guard, edge);
                         return Ok(());
                     }
+                    Effect::UseDataset(handoff) => edge.use_dataset(handoff),
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }

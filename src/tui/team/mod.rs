@@ -13,16 +13,14 @@ use std::collections::HashMap;
 
 use crate::record::TeamNote;
 
-/// The notes the browser knows of, and the note being typed.
+/// The notes the browser knows of (the note being typed is `Overlay::Note`).
 #[derive(Debug, Default)]
 pub struct TeamState {
     /// Every note by record id, oldest first.
     pub notes: HashMap<String, Vec<TeamNote>>,
-    /// The one-line input `n` opens, while it is open.
-    pub input: Option<NoteInput>,
 }
 
-/// A note being typed for one record.
+/// A note being typed for one record: the one-line input `n` opens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoteInput {
     pub id: String,

@@ -6,7 +6,7 @@ use super::update::pasted_line;
 use crate::record::TeamNote;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::msg::Msg;
-use crate::tui::input::keymap::Mode;
+use crate::tui::input::keymap::{Mode, Scope};
 use crate::tui::testing::{browsing, key, render, send};
 
 fn note(id: &str, text: &str, at: &str) -> TeamNote {
@@ -37,7 +37,7 @@ fn n_opens_the_input_and_enter_saves_the_note() {
     m.mode = Mode::Browse;
     let id = m.entry(0).expect("entry").id.to_string();
     send(&mut m, [key(KeyCode::Char('n'))]);
-    assert!(m.team.input.is_some());
+    assert!(m.overlay_is(Scope::Note));
     let typed = "q restarts".chars().map(|c| key(KeyCode::Char(c)));
     send(&mut m, typed);
     send(&mut m, [key(KeyCode::Backspace), key(KeyCode::Char('s'))]);
@@ -52,7 +52,7 @@ fn n_opens_the_input_and_enter_saves_the_note() {
             text: "q restarts".into()
         }]
     );
-    assert!(m.team.input.is_none());
+    assert!(m.overlay.is_none());
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn esc_cancels_and_an_empty_note_is_not_saved() {
     let mut m = browsing(100, 30, false, "");
     m.mode = Mode::Browse;
     send(&mut m, [key(KeyCode::Char('n')), key(KeyCode::Esc)]);
-    assert!(m.team.input.is_none());
+    assert!(m.overlay.is_none());
     let step = send(&mut m, [key(KeyCode::Char('n')), key(KeyCode::Enter)]);
     assert!(step.effects.is_empty());
     assert_eq!(m.notice.as_deref(), Some("empty note not saved"));
@@ -134,7 +134,11 @@ fn an_added_record_is_searched_for_by_its_id() {
         [Msg::RecordAdded(Ok((ds, vec!["abc123".into()], path)))],
     );
     assert_eq!(m.query, "id:abc123");
-    assert_eq!(step.effects, vec![Effect::Search("id:abc123".into())]);
+    assert!(
+        matches!(step.effects.as_slice(), [Effect::UseDataset(h), Effect::Search(q)] if h.complete && q == "id:abc123"),
+        "{:?}",
+        step.effects
+    );
     assert_eq!(
         m.notice.as_deref(),
         Some("added abc123 to /tmp/records.jsonl")

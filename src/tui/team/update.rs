@@ -1,14 +1,19 @@
 //! Keys and answers of the team feature: `n` opens the note input and Enter saves it; `N`
 //! asks the runtime for a new record, pre-filled from the query when it is a pasted log line.
 
+use std::collections::HashMap;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::NoteInput;
 use crate::record::TeamNote;
 use crate::tui::app::effect::Effect;
-use crate::tui::app::model::{LoadState, Model};
-use crate::tui::app::update::{Step, byte_at};
+use crate::tui::app::model::{LoadState, Model, Overlay};
+use crate::tui::app::msg::RecordAdded;
+use crate::tui::app::update::{Step, use_dataset};
 use crate::tui::input::action::Action;
+use crate::tui::input::keymap::Mode;
+use crate::tui::results::update::byte_at;
 
 /// `n`: the note input for the selected record.
 pub fn open_note(m: &mut Model) -> Step {
@@ -16,65 +21,86 @@ pub fn open_note(m: &mut Model) -> Step {
         m.notice = Some("no record selected to add a note to".into());
         return Step::redraw();
     };
-    m.team.input = Some(NoteInput {
+    m.overlay = Some(Overlay::Note(NoteInput {
         id: entry.id.to_string(),
         text: String::new(),
         cursor: 0,
-    });
+    }));
     Step::redraw()
 }
 
-/// Keys while the note input is open: typing edits it, Enter saves, Esc cancels.
+/// Keys while the note input is open: its keymap actions edit, save or close it; any other
+/// plain character is typed into the note.
 pub fn on_input_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
-    let Some(input) = m.team.input.as_mut() else {
+    let Some(Overlay::Note(input)) = m.overlay.as_mut() else {
         return Step::default();
     };
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match key.code {
-        KeyCode::Char('c') if ctrl => {
-            return crate::tui::app::update::apply(m, Action::Quit);
-        }
-        KeyCode::Char('u') if ctrl => {
-            input.text.clear();
-            input.cursor = 0;
-        }
-        KeyCode::Char(c) if !ctrl && !key.modifiers.contains(KeyModifiers::ALT) => {
-            let at = byte_at(&input.text, input.cursor);
-            input.text.insert(at, c);
-            input.cursor += 1;
-        }
-        KeyCode::Backspace if input.cursor > 0 => {
+    let len = input.text.chars().count();
+    match action {
+        Some(Action::Close) => m.overlay = None,
+        Some(Action::Accept) => return save(m),
+        Some(Action::DeleteBack) if input.cursor > 0 => {
             let at = byte_at(&input.text, input.cursor - 1);
             input.text.remove(at);
             input.cursor -= 1;
         }
-        KeyCode::Left => input.cursor = input.cursor.saturating_sub(1),
-        KeyCode::Right => input.cursor = (input.cursor + 1).min(input.text.chars().count()),
-        KeyCode::Home => input.cursor = 0,
-        KeyCode::End => input.cursor = input.text.chars().count(),
-        KeyCode::Esc => m.team.input = None,
-        KeyCode::Enter => {
-            let Some(input) = m.team.input.take() else {
-                return Step::default();
-            };
-            let text = input.text.trim().to_string();
-            if text.is_empty() {
-                m.notice = Some("empty note not saved".into());
-                return Step::redraw();
+        Some(Action::DeleteWord) => {
+            let chars: Vec<char> = input.text.chars().collect();
+            let mut start = input.cursor;
+            while start > 0 && chars[start - 1] == ' ' {
+                start -= 1;
             }
-            return Step::redraw().with(Effect::SaveNote { id: input.id, text });
+            while start > 0 && chars[start - 1] != ' ' {
+                start -= 1;
+            }
+            let (a, b) = (
+                byte_at(&input.text, start),
+                byte_at(&input.text, input.cursor),
+            );
+            input.text.replace_range(a..b, "");
+            input.cursor = start;
         }
-        _ if action == Some(Action::Quit) && ctrl => {
-            return crate::tui::app::update::apply(m, Action::Quit);
+        Some(Action::ClearQuery) => {
+            input.text.clear();
+            input.cursor = 0;
         }
-        _ => return Step::default(),
+        Some(Action::CursorLeft) => input.cursor = input.cursor.saturating_sub(1),
+        Some(Action::CursorRight) => input.cursor = (input.cursor + 1).min(len),
+        Some(Action::SelectFirst) => input.cursor = 0,
+        Some(Action::SelectLast) => input.cursor = len,
+        Some(_) => return Step::default(),
+        None => match key.code {
+            KeyCode::Char(c)
+                if !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                let at = byte_at(&input.text, input.cursor);
+                input.text.insert(at, c);
+                input.cursor += 1;
+            }
+            _ => return Step::default(),
+        },
     }
     Step::redraw()
 }
 
+/// Enter: the note goes to the notes file (off the UI thread), unless it is empty.
+fn save(m: &mut Model) -> Step {
+    let Some(Overlay::Note(input)) = m.overlay.take() else {
+        return Step::default();
+    };
+    let text = input.text.trim().to_string();
+    if text.is_empty() {
+        m.notice = Some("empty note not saved".into());
+        return Step::redraw();
+    }
+    Step::redraw().with(Effect::SaveNote { id: input.id, text })
+}
+
 /// Text pasted while the note input is open goes into the note, on one line.
 pub fn on_paste(m: &mut Model, text: &str) -> Step {
-    let Some(input) = m.team.input.as_mut() else {
+    let Some(Overlay::Note(input)) = m.overlay.as_mut() else {
         return Step::default();
     };
     let flat: String = text
@@ -108,7 +134,7 @@ pub fn pasted_line(query: &str) -> bool {
 }
 
 /// The notes file answered: every note, by record id.
-pub fn on_notes(m: &mut Model, notes: std::collections::HashMap<String, Vec<TeamNote>>) -> Step {
+pub fn on_notes(m: &mut Model, notes: HashMap<String, Vec<TeamNote>>) -> Step {
     m.team.notes = notes;
     attach_notes(m);
     Step::redraw().with(search_context(m))
@@ -130,20 +156,22 @@ pub fn on_note_saved(m: &mut Model, saved: Result<TeamNote, String>) -> Step {
     }
 }
 
-/// A record written with `N` was added (its dataset already holds it), or was not.
-pub fn on_record_added(m: &mut Model, added: crate::tui::app::msg::RecordAdded) -> Step {
+/// A record written with `N` was added (the dataset holds it), or was not. The query becomes
+/// its id, so it is shown, alone and selected.
+pub fn on_record_added(m: &mut Model, added: RecordAdded) -> Step {
     match added {
         Ok((dataset, ids, path)) => {
-            m.dataset = Some(dataset);
             let Some(first) = ids.first() else {
                 return Step::redraw();
             };
             m.notice = Some(format!("added {} to {}", ids.join(", "), path.display()));
-            // Shows the new record, and only it, selected.
             m.query = format!("id:{first}");
             m.cursor = m.query.chars().count();
-            m.mode = crate::tui::input::keymap::Mode::Browse;
-            crate::tui::app::update::query_changed(m)
+            m.mode = Mode::Browse;
+            if m.in_triage() {
+                crate::tui::triage::deactivate(m);
+            }
+            use_dataset(m, dataset, true)
         }
         Err(why) => {
             m.notice = Some(why);

@@ -4,12 +4,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::tui::app::model::Model;
+use crate::tui::app::model::{Model, Overlay};
 use crate::tui::ui::popup;
 use crate::tui::ui::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
-    let Some(input) = &model.team.input else {
+    let Some(Overlay::Note(input)) = &model.overlay else {
         return;
     };
     let theme = &model.theme;
