@@ -231,3 +231,37 @@ fn from_log_reads_stdin_and_visual_wins_over_editor() {
     );
     assert_eq!(doc["severity"], "warning");
 }
+
+#[test]
+fn at_a_terminal_a_bad_draft_can_be_edited_again() {
+    let home = Home::new();
+    let count = home.path("runs");
+    // First run: broken JSON; second run: a good record.
+    let ed = editor(
+        &home,
+        "ed.sh",
+        &format!(
+            r#"echo x >> {runs}
+if [ "$(wc -l < {runs})" -eq 1 ]; then
+  sed -i 's/"repo": null,/"repo": nul/' "$1"
+else
+  sed -i 's/"repo": nul$/"repo": null,/; s/"errorMessage": ""/"errorMessage": "second try works fine"/' "$1"
+fi"#,
+            runs = count.display()
+        ),
+    );
+    let mut s = support::pty::Spawn::in_home(home)
+        .env("EDITOR", &ed.display().to_string())
+        .errdex(&["new"]);
+    s.wait_for("edit the draft again? [Y/n]");
+    assert!(
+        s.contents().contains(": error: invalid JSON"),
+        "{}",
+        s.contents()
+    );
+    s.send("\r");
+    s.wait_for("added ");
+    assert!(s.wait_exit().success());
+    let text = records(s.home());
+    assert!(text.contains("second try works fine"), "{text}");
+}
