@@ -118,6 +118,58 @@ mod tests {
         );
     }
 
+    /// The loader accepts every type the schema allows for a field and refuses the others
+    /// (its two documented coercions, a number in a string and a lone string for a list, are
+    /// warnings, so they are left out).
+    #[test]
+    fn the_loader_agrees_with_the_schema_on_every_field() {
+        use crate::load::{self, Depth, Options, SourceSpec};
+        let s = schema();
+        let props = s["$defs"]["record"]["properties"]
+            .as_object()
+            .expect("properties");
+        let samples = [
+            ("string", json!("text")),
+            ("integer", json!(7)),
+            ("array", json!(["a", "b"])),
+            ("null", Value::Null),
+            ("boolean", json!(true)),
+            ("object", json!({"a": 1})),
+            ("number", json!(1.5)),
+        ];
+        for (name, def) in props.iter().filter(|(n, _)| *n != "replaces") {
+            let allowed: Vec<&str> = match &def["type"] {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                _ => panic!("{name} has no type"),
+            };
+            for (kind, value) in &samples {
+                let coerced = (*kind == "string" && allowed.contains(&"integer"))
+                    || (*kind == "string" && allowed.contains(&"array"));
+                if coerced {
+                    continue;
+                }
+                let mut doc = json!({"id": "x", "errorMessage": "boom"});
+                doc[name.as_str()] = value.clone();
+                let text = format!("{doc}\n");
+                let bytes: &'static [u8] = Box::leak(text.into_bytes().into_boxed_slice());
+                let spec = SourceSpec::Embedded { name: "t", bytes };
+                let options = Options {
+                    depth: Depth::Full,
+                    ..Options::default()
+                };
+                let loaded = load::load(&[spec], options, &|_| {});
+                let accepted = loaded.errors() == 0;
+                assert_eq!(
+                    accepted,
+                    allowed.contains(kind),
+                    "field {name} with a {kind}: loader {}, schema {allowed:?}",
+                    if accepted { "accepts" } else { "refuses" }
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_loader_field_is_described_in_order() {
         let s = schema();
