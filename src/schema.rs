@@ -144,8 +144,8 @@ mod tests {
                 _ => panic!("{name} has no type"),
             };
             for (kind, value) in &samples {
-                let coerced = (*kind == "string" && allowed.contains(&"integer"))
-                    || (*kind == "string" && allowed.contains(&"array"));
+                let coerced = *kind == "string"
+                    && (allowed.contains(&"integer") || allowed.contains(&"array"));
                 if coerced {
                     continue;
                 }
