@@ -219,6 +219,9 @@ fn notes_are_listed_shown_and_searched() {
     assert_eq!(json["notes"].as_array().map(Vec::len), Some(2));
     let copied = stdout(&home.run(&["copy", "--stdout", "--what", "markdown", &id]));
     assert!(copied.contains("blue/green switch"), "{copied}");
+    assert!(home.run(&["pin", &id]).status.success());
+    let pinned = stdout(&home.run(&["pins", "--markdown"]));
+    assert!(pinned.contains("### Team notes"), "{pinned}");
 
     let o = home.run(&["search", "note:blue/green"]);
     assert!(o.status.success(), "{}", stderr(&o));
