@@ -19,5 +19,6 @@ pub mod sample;
 pub mod schema;
 pub mod search;
 pub mod state;
+pub mod sync;
 pub mod triage;
 pub mod tui;

@@ -6,11 +6,13 @@ mod datasets;
 pub mod dirs;
 mod keys;
 mod parse;
+mod remotes;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use keys::normalize_key;
+pub use remotes::{Remote, RemoteSource};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -23,6 +25,8 @@ pub struct Config {
     /// The JSON Lines file `errdex new` and `add` append to; `None`: `records.jsonl` in the
     /// data folder (see `write_to_path`).
     pub write_to: Option<PathBuf>,
+    /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
+    pub remotes: Vec<Remote>,
     pub theme: Theme,
     /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
     pub keys: Vec<(String, String)>,
@@ -38,6 +42,7 @@ impl Default for Config {
         Config {
             datasets: Vec::new(),
             write_to: None,
+            remotes: Vec::new(),
             theme: Theme::Auto,
             keys: Vec::new(),
             clipboard: ClipboardMode::Auto,

@@ -10,10 +10,10 @@ use super::datasets::resolve_entry;
 use super::keys::{check_action, normalize_key};
 use super::{Choice, Config, Problem};
 
-type Value<'i> = Spanned<DeValue<'i>>;
+pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
 const TOP_KEYS: &str =
-    "datasets, write_to, theme, keys, clipboard, clipboard_command, ranking, layout";
+    "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -39,6 +39,7 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
                     config.write_to = Some(path);
                 }
             }
+            "remotes" => config.remotes = super::remotes::parse(&mut p, value),
             "theme" => p.choice("theme", value, &mut config.theme),
             "clipboard" => p.choice("clipboard", value, &mut config.clipboard),
             "clipboard_command" => {
@@ -60,14 +61,14 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
     (config, problems)
 }
 
-struct Problems<'a> {
+pub(super) struct Problems<'a> {
     text: &'a str,
     name: &'a str,
     list: Vec<Problem>,
 }
 
 impl Problems<'_> {
-    fn add(&mut self, offset: usize, message: String) {
+    pub(super) fn add(&mut self, offset: usize, message: String) {
         let (line, column) = line_column(self.text, offset);
         self.list.push(Problem {
             path: self.name.to_string(),
@@ -176,7 +177,11 @@ impl Problems<'_> {
         Some(Some(text.trim().to_string()).filter(|t| !t.is_empty()))
     }
 
-    fn table<'v, 'i>(&mut self, key: &str, value: &'v Value<'i>) -> Option<&'v DeTable<'i>> {
+    pub(super) fn table<'v, 'i>(
+        &mut self,
+        key: &str,
+        value: &'v Value<'i>,
+    ) -> Option<&'v DeTable<'i>> {
         let table = value.get_ref().as_table();
         if table.is_none() {
             self.add(
@@ -344,7 +349,7 @@ fn without_bad_lines(text: &str) -> (String, Vec<(usize, String)>) {
     (cleaned, errors)
 }
 
-fn number(value: &DeValue) -> Option<f64> {
+pub(super) fn number(value: &DeValue) -> Option<f64> {
     match value {
         DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
             .ok()
@@ -355,7 +360,7 @@ fn number(value: &DeValue) -> Option<f64> {
 }
 
 /// How a wrong value is named in a message: short, and never the whole of a big table.
-fn describe(value: &DeValue) -> String {
+pub(super) fn describe(value: &DeValue) -> String {
     match value {
         DeValue::String(s) => {
             let s: String = s.chars().take(40).collect();

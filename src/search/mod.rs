@@ -30,7 +30,7 @@ pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
 pub use weights::Weights;
 
-/// Context a query can refer to beyond the record itself (`is:pinned`, `is:recent`), and the
+/// Context a query can refer to beyond the record itself (`is:pinned`, `is:recent`, `is:new`), and the
 /// ranking weights in force.
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub struct Context {
@@ -40,6 +40,8 @@ pub struct Context {
     pub recent: HashSet<String>,
     /// The team's notes per record id, one per line (`note:`).
     pub notes: HashMap<String, String>,
+    /// Ids the last `errdex sync` added or changed (`is:new`).
+    pub new: HashSet<String>,
     /// How much a match in each field counts.
     pub weights: Weights,
 }
@@ -59,6 +61,7 @@ impl Context {
                 };
                 text::locate(notes, &term.text, kind, term.case_sensitive).is_some()
             })),
+            Scope::New => Some(self.new.contains(id)),
             _ => None,
         }
     }

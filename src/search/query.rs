@@ -20,6 +20,8 @@ pub enum Scope {
     Recent,
     /// `note:`: the team's notes on the record (the context's notes) contain the text.
     Note,
+    /// `is:new`: the last `errdex sync` added or changed the record (the context's new set).
+    New,
 }
 
 impl Scope {
@@ -38,9 +40,12 @@ impl Scope {
         })
     }
 
-    /// `is:pinned`, `is:recent`: a set the record's id is in, not a field to match.
+    /// `is:pinned`, `is:recent`, `is:new`: a set the record's id is in, not a field to match.
     pub fn is_flag(self) -> bool {
-        matches!(self, Scope::Pinned | Scope::Recent | Scope::Note)
+        matches!(
+            self,
+            Scope::Pinned | Scope::Recent | Scope::New | Scope::Note
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -54,7 +59,7 @@ impl Scope {
             Scope::Type => "type",
             Scope::Id => "id",
             Scope::Note => "note",
-            Scope::Pinned | Scope::Recent => "is",
+            Scope::Pinned | Scope::Recent | Scope::New => "is",
         }
     }
 }
@@ -273,6 +278,7 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
             let flag = match value.to_ascii_lowercase().as_str() {
                 "pinned" => Some((Scope::Pinned, "pinned")),
                 "recent" => Some((Scope::Recent, "recent")),
+                "new" => Some((Scope::New, "new")),
                 _ => None,
             };
             if let Some((scope, text)) = flag.filter(|_| phrase.is_empty()) {
@@ -285,7 +291,7 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
                 });
             }
             warnings.push(format!(
-                "unknown `is:{value}{phrase}` (only `is:pinned`, `is:recent`), searched literally"
+                "unknown `is:{value}{phrase}` (only `is:pinned`, `is:recent`, `is:new`), searched literally"
             ));
         } else if let Some(s) = Scope::from_name(&lower) {
             if value.is_empty() && !token.quoted {

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod remotes;
+pub mod serve;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -117,6 +119,19 @@ pub fn first_hit_id(home: &Home, query: &str) -> String {
     let hit: serde_json::Value =
         serde_json::from_str(line.lines().next().expect("a hit")).expect("json");
     hit["id"].as_str().expect("id").to_string()
+}
+
+/// The `id` of each NDJSON line of the output, sorted.
+pub fn json_ids(o: &Output) -> Vec<String> {
+    let mut ids: Vec<String> = stdout(o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["id"].as_str().expect("id").to_string()
+        })
+        .collect();
+    ids.sort();
+    ids
 }
 
 /// `records` from `errdex stats --json`.

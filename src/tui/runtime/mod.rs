@@ -51,6 +51,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// The team's records file (`N` adds to it; notes live beside it).
     pub write_to: Option<std::path::PathBuf>,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
@@ -73,6 +75,7 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             write_to: None,
+            news: crate::sync::News::default(),
         })
     }
 }
@@ -177,10 +180,11 @@ pub fn run(options: Options) -> Result<(), String> {
         team,
         context: Context {
             weights: options.weights,
+            new: options.news.ids,
             ..Context::default()
         },
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.context.new.is_empty() {
         edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
@@ -357,10 +361,14 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
+                origin,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),
