@@ -53,19 +53,10 @@ pub fn edit(m: &mut Model, action: Action) -> Step {
             query_changed(m)
         }
         Action::DeleteWord => {
-            let chars: Vec<char> = m.query.chars().collect();
-            let mut start = m.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
+            let start = delete_word_before(&mut m.query, m.cursor);
             if start == m.cursor {
                 return Step::default();
             }
-            let (a, b) = (byte_at(&m.query, start), byte_at(&m.query, m.cursor));
-            m.query.replace_range(a..b, "");
             m.cursor = start;
             query_changed(m)
         }
@@ -102,6 +93,22 @@ pub fn query_changed(m: &mut Model) -> Step {
         return Step::redraw();
     }
     Step::redraw().with(Effect::Search(m.query.clone()))
+}
+
+/// Deletes the word before char `cursor` of `text` (and the spaces after it), readline's
+/// Ctrl-w; returns where the cursor goes.
+pub fn delete_word_before(text: &mut String, cursor: usize) -> usize {
+    let chars: Vec<char> = text.chars().collect();
+    let mut start = cursor.min(chars.len());
+    while start > 0 && chars[start - 1] == ' ' {
+        start -= 1;
+    }
+    while start > 0 && chars[start - 1] != ' ' {
+        start -= 1;
+    }
+    let (a, b) = (byte_at(text, start), byte_at(text, cursor));
+    text.replace_range(a..b, "");
+    start
 }
 
 /// The byte offset of char `n` of `s` (its length past the end).

@@ -13,7 +13,7 @@ use crate::tui::app::msg::RecordAdded;
 use crate::tui::app::update::{Step, use_dataset};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::byte_at;
+use crate::tui::results::update::{byte_at, delete_word_before};
 
 /// `n`: the note input for the selected record.
 pub fn open_note(m: &mut Model) -> Step {
@@ -45,20 +45,7 @@ pub fn on_input_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Ste
             input.cursor -= 1;
         }
         Some(Action::DeleteWord) => {
-            let chars: Vec<char> = input.text.chars().collect();
-            let mut start = input.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
-            let (a, b) = (
-                byte_at(&input.text, start),
-                byte_at(&input.text, input.cursor),
-            );
-            input.text.replace_range(a..b, "");
-            input.cursor = start;
+            input.cursor = delete_word_before(&mut input.text, input.cursor);
         }
         Some(Action::ClearQuery) => {
             input.text.clear();
