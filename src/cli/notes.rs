@@ -7,9 +7,9 @@ use serde_json::json;
 use super::data::{DataArgs, load_data};
 use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
-use crate::export::sanitize;
 use crate::record::TeamNote;
 use crate::state::team_notes;
+use crate::text::sanitize;
 
 /// `notes.jsonl` beside the records file.
 fn notes_path() -> Result<std::path::PathBuf, Failure> {

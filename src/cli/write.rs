@@ -9,10 +9,10 @@ use serde_json::Value;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome};
 use crate::diag::Diagnostic;
-use crate::export::sanitize;
 use crate::load::SourceSpec;
 use crate::state::drafts::{self, Submitted};
 use crate::state::records;
+use crate::text::sanitize;
 
 /// The records file: `write_to` from the config, else `records.jsonl` in the data folder.
 pub(super) fn write_to() -> Result<PathBuf, Failure> {

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::tui::app::model::Model;
 use crate::tui::ui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::ui::theme::Theme;
-use crate::tui::{copy, detail, help, history, results, team, triage};
+use crate::tui::{copy, detail, help, history, problems, results, team, triage};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, model: &Model) {
@@ -36,6 +36,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     notice::draw(frame, area, areas.status, model);
     copy::view::draw(frame, area, model);
     team::view::draw(frame, area, model);
+    problems::view::draw(frame, area, model);
     help::view::draw(frame, area, model);
 }
 

@@ -6,7 +6,7 @@ use crate::config::Layout;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
-use crate::tui::copy::update::CopyMenu;
+use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
@@ -56,9 +56,21 @@ pub enum Overlay {
     History(HistoryOverlay),
     /// The team note being typed (`n`).
     Note(NoteInput),
+    /// Every load and config problem, scrolled this many lines.
+    Problems {
+        scroll: usize,
+    },
 }
 
 impl Overlay {
+    /// The scroll offset of an overlay that is only text to read (help, problems).
+    pub fn text_scroll(&mut self) -> Option<&mut usize> {
+        match self {
+            Overlay::Help { scroll } | Overlay::Problems { scroll } => Some(scroll),
+            _ => None,
+        }
+    }
+
     /// Where its keys are in the keymap.
     pub fn scope(&self) -> Scope {
         match self {
@@ -66,6 +78,7 @@ impl Overlay {
             Overlay::CopyMenu(_) => Scope::CopyMenu,
             Overlay::History(_) => Scope::History,
             Overlay::Note(_) => Scope::Note,
+            Overlay::Problems { .. } => Scope::Problems,
         }
     }
 }
@@ -116,6 +129,9 @@ pub struct Model {
     pub layout: Layout,
     /// Team notes and the note being typed.
     pub team: TeamState,
+    /// Problems with the config, its key overrides and its datasets, known at start; the
+    /// problems overlay lists them before the data's.
+    pub config_problems: Vec<String>,
 }
 
 impl Model {
@@ -148,6 +164,7 @@ impl Model {
             notice: None,
             layout: Layout::default(),
             team: TeamState::default(),
+            config_problems: Vec::new(),
         }
     }
 
@@ -207,6 +224,25 @@ impl Model {
             Some(Overlay::Help { scroll }) => Some(*scroll),
             _ => None,
         }
+    }
+
+    /// Hides the triage view (the triage is kept for `show_triage`); the list is empty until
+    /// the query's results come.
+    pub fn hide_triage(&mut self) {
+        if let Some(t) = self.triage.as_mut() {
+            t.active = false;
+        }
+        self.zoomed = false;
+        self.focus = Pane::Results;
+        self.results = ResultSet {
+            generation: self.results.generation,
+            ..ResultSet::default()
+        };
+        self.matcher = None;
+        self.selected = 0;
+        self.list_offset = 0;
+        self.detail = None;
+        self.detail_error = None;
     }
 
     pub fn scroll_of(&self, pane: Pane) -> usize {

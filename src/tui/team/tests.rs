@@ -43,7 +43,10 @@ fn n_opens_the_input_and_enter_saves_the_note() {
     send(&mut m, [key(KeyCode::Backspace), key(KeyCode::Char('s'))]);
     let more = " oops".chars().map(|c| key(KeyCode::Char(c)));
     send(&mut m, more);
-    send(&mut m, [crate::tui::testing::ctrl('w'), key(KeyCode::Backspace)]);
+    send(
+        &mut m,
+        [crate::tui::testing::ctrl('w'), key(KeyCode::Backspace)],
+    );
     assert!(screen(&m).contains("Note on"), "the input is drawn");
     assert_eq!(m.query, "", "typing went into the note, not the query");
     assert!(!m.quit, "q typed into the note does not quit");

@@ -10,10 +10,12 @@ use crate::record::TeamNote;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{LoadState, Model, Overlay};
 use crate::tui::app::msg::RecordAdded;
-use crate::tui::app::update::{Step, use_dataset};
+use crate::tui::app::step::Step;
+use crate::tui::app::update::use_dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::{byte_at, delete_word_before};
+use crate::tui::results::edit::space_word_start;
+use crate::tui::results::update::byte_at;
 
 /// `n`: the note input for the selected record.
 pub fn open_note(m: &mut Model) -> Step {
@@ -45,7 +47,14 @@ pub fn on_input_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Ste
             input.cursor -= 1;
         }
         Some(Action::DeleteWord) => {
-            input.cursor = delete_word_before(&mut input.text, input.cursor);
+            let chars: Vec<char> = input.text.chars().collect();
+            let start = space_word_start(&chars, input.cursor);
+            let (a, b) = (
+                byte_at(&input.text, start),
+                byte_at(&input.text, input.cursor),
+            );
+            input.text.replace_range(a..b, "");
+            input.cursor = start;
         }
         Some(Action::ClearQuery) => {
             input.text.clear();
@@ -156,7 +165,7 @@ pub fn on_record_added(m: &mut Model, added: RecordAdded) -> Step {
             m.cursor = m.query.chars().count();
             m.mode = Mode::Browse;
             if m.in_triage() {
-                crate::tui::triage::deactivate(m);
+                m.hide_triage();
             }
             use_dataset(m, dataset, true)
         }
