@@ -22,6 +22,7 @@ pub mod input;
 pub mod problems;
 pub mod results;
 mod runtime;
+pub mod team;
 pub mod triage;
 pub mod ui;
 pub mod view;

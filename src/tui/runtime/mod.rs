@@ -3,8 +3,10 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
+mod external;
 mod loader;
 pub mod setup;
+mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
@@ -48,6 +50,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// The team's records file (`N` adds to it; notes live beside it).
+    pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
@@ -70,6 +74,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            write_to: None,
             problems: Vec::new(),
             news: crate::sync::News::default(),
         }
@@ -118,7 +123,8 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    spawn_input(tx.clone());
+    let gate = external::InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
     let killed_by = Arc::new(AtomicI32::new(0));
     let signal_seen = Arc::clone(&killed_by);
@@ -154,6 +160,17 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         }
     });
     let effects = Effects::new(options.clipboard, reply);
+    let team_tx = Mutex::new(tx.clone());
+    let team = team::TeamEdge::new(
+        options.write_to,
+        Arc::new(move |msg| {
+            if let Ok(tx) = team_tx.lock() {
+                let _ = tx.send(Inbox::Msg(msg));
+            }
+        }),
+        external::HandOver::new(gate, input),
+    );
+    team.load_notes();
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -166,16 +183,16 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         seen: 0,
         triage,
         memory,
-        weights: options.weights,
-        news: options.news.ids,
         effects,
-    };
-    if options.weights != Weights::default() || !edge.news.is_empty() {
-        edge.engine.set_context(Context {
+        team,
+        context: Context {
             weights: options.weights,
-            new: edge.news.clone(),
+            new: options.news.ids,
             ..Context::default()
-        });
+        },
+    };
+    if options.weights != Weights::default() || !edge.context.new.is_empty() {
+        edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
@@ -201,10 +218,10 @@ struct Edge {
     seen: u64,
     triage: TriageWorker,
     memory: Worker,
-    weights: Weights,
-    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
-    news: std::collections::HashSet<String>,
     effects: Effects,
+    team: team::TeamEdge,
+    /// What the search engine knows beyond the records: pins, recent, notes, weights.
+    context: Context,
 }
 
 enum Highlighting {
@@ -273,12 +290,19 @@ fn event_loop(
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
                     Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
                     Effect::SearchContext { pinned, recent } => {
-                        edge.engine.set_context(Context {
-                            pinned,
-                            recent,
-                            new: edge.news.clone(),
-                            weights: edge.weights,
-                        });
+                        edge.context.pinned = pinned;
+                        edge.context.recent = recent;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::NotesContext(notes) => {
+                        edge.context.notes = notes;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+                    Effect::NewRecord { from_log } => {
+                        edge.team
+                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                        redraw = true;
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
@@ -373,9 +397,16 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     }
 }
 
-fn spawn_input(tx: Sender<Inbox>) {
+/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
+/// handed to another program (`gate`).
+fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
+            gate.checkpoint();
+            // An error here is read again by `read`, which turns it into a quit.
+            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
+                continue;
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
@@ -389,5 +420,5 @@ fn spawn_input(tx: Sender<Inbox>) {
                 return;
             }
         }
-    });
+    })
 }
