@@ -114,8 +114,11 @@ pub fn has_header(line: &str) -> bool {
     if let Some(rest) = b.strip_prefix(b"[") {
         b = rest;
     }
-    if b.first().is_some_and(u8::is_ascii_digit) {
-        return starts_with_time(b);
+    if b.first().is_some_and(u8::is_ascii_digit) && starts_with_time(b) {
+        return true;
+    }
+    if b.first().is_some_and(|&c| c.is_ascii_digit() || c == b'-') && columns(line) {
+        return true;
     }
     let word_len = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
     let (word, after) = b.split_at(word_len);
@@ -160,6 +163,15 @@ pub fn has_header(line: &str) -> bool {
         "time" | "ts" | "t" | "level" | "lvl" | "msg" | "timestamp" | "date"
     );
     logfmt && next == Some(b'=')
+}
+
+/// Columns of ids and times before the message (`081109 203615 148 INFO …`, BGL's `- 1117838570
+/// 2005.06.03 R02-M1-N0-C:J12-U11 …`, `2568643 node-70 action start …`,
+/// `20171223-22:15:29:606|Step_LSC|…`): at least two header fields.
+fn columns(line: &str) -> bool {
+    let mut starts = Vec::new();
+    super::header::message_starts(line, &mut starts);
+    starts.len() > 2
 }
 
 /// `2024-01-15…`, `2024/01/15`, `10:23:45`, `15.01.2024`, an epoch `1705314225…`.
@@ -230,6 +242,10 @@ mod tests {
             r#"{"level":"error"}"#,
             "thread 'main' panicked at src/main.rs:2:5:",
             "panic: runtime error",
+            "081109 203615 148 INFO dfs.FSNamesystem: x",
+            "20171223-22:15:29:606|Step_LSC|30002312|x",
+            "- 1117838570 2005.06.03 R02-M1-N0-C:J12-U11 x",
+            "2568643 node-70 action start 1074119817 1 x",
         ] {
             assert!(has_header(line), "{line}");
         }

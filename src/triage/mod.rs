@@ -7,6 +7,7 @@
 
 mod events;
 mod frames;
+mod header;
 mod index;
 mod jsonlog;
 mod level;
@@ -192,6 +193,13 @@ impl Scanner<'_> {
             None => (line, None),
         };
         normalize::tokenize(text, &mut self.scratch.tokens);
+        if self.index.has_whole_forms() {
+            let scratch = &mut self.scratch;
+            header::message_starts(text, &mut scratch.starts);
+            for start in scratch.starts.iter_mut() {
+                *start = scratch.tokens.token_at(*start);
+            }
+        }
         let level = json_level.or(self.scratch.tokens.level());
         let in_trace = !event.frames.is_empty();
         self.frames.clear();
@@ -226,6 +234,15 @@ pub fn normalized(text: &str) -> String {
         })
         .collect();
     words.join(" ")
+}
+
+/// A log line as a record would hold it: the message without the line's header (timestamp,
+/// level, host, process, ids), and a `messagePattern` for it with `{}` for its variable parts,
+/// which triage matches against the line and the lines like it.
+pub fn pattern_from_line(line: &str) -> (String, String) {
+    let line = line.trim_end_matches(['\n', '\r']);
+    let message = line[header::message_start(line)..].trim();
+    (message.to_string(), normalize::templated(message))
 }
 
 /// At most `max` bytes of `line`, cut at a character boundary.

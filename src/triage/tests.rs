@@ -188,3 +188,17 @@ fn odd_input_never_panics() {
     t.scan(&lines, 3);
     Triage::from_entries(&[]).scan(&lines, 1);
 }
+
+#[test]
+fn a_pattern_from_a_line_matches_that_line_and_its_siblings() {
+    let (message, pattern) = super::pattern_from_line(
+        "081109 204655 556 INFO dfs.DataNode$PacketResponder: Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84\n",
+    );
+    assert_eq!(
+        message,
+        "Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84"
+    );
+    assert_eq!(pattern, "Received block blk_{} of size {} from /{}");
+    let (_, short) = super::pattern_from_line("Jun 15 04:06:20 combo logrotate: normal");
+    assert_eq!(short, "normal");
+}
