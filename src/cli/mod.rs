@@ -61,8 +61,14 @@ pub enum Command {
         /// The log to read; `-` or nothing reads stdin.
         file: Option<String>,
         /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "markdown")]
         json: bool,
+        /// Print an incident report in Markdown at the end: the known errors, then the unknown.
+        #[arg(long)]
+        markdown: bool,
+        /// Print the error events no record matches, grouped by their normalised message.
+        #[arg(long, conflicts_with = "markdown")]
+        unknown: bool,
         /// Known errors shown per log line, best first.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
         limit: u16,
@@ -179,8 +185,19 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 explain,
             },
         ),
-        Some(Command::Triage { file, json, limit }) => {
-            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        Some(Command::Triage {
+            file,
+            json,
+            markdown,
+            unknown,
+            limit,
+        }) => {
+            let output = match (json, markdown, unknown) {
+                (_, true, _) => triage::Output::Markdown,
+                (json, _, true) => triage::Output::Unknown { json },
+                (json, ..) => triage::Output::Hits { json },
+            };
+            triage::triage(&data, file.as_deref(), output, usize::from(limit))
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),

@@ -143,7 +143,7 @@ fn kind(field: &str) -> Field {
         return Field::Strong;
     }
     let inner = f.trim_matches(|c| matches!(c, '[' | ']' | '<' | '>' | ':'));
-    if Level::from_word(&inner.to_ascii_lowercase()).is_some() {
+    if is_level(inner) {
         return Field::Level;
     }
     if f.len() > 2 && f.ends_with(':') && !f.ends_with("::") {
@@ -164,10 +164,33 @@ fn kind(field: &str) -> Field {
     Field::Weak
 }
 
+/// A level word in any case, without allocating (this runs on every log line).
+fn is_level(word: &str) -> bool {
+    let mut buf = [0u8; 12];
+    let Some(lower) = lowercase(word, &mut buf) else {
+        return false;
+    };
+    Level::from_word(lower).is_some()
+}
+
+/// `word` lowercased into `buf`, when it is short ASCII.
+fn lowercase<'b>(word: &str, buf: &'b mut [u8; 12]) -> Option<&'b str> {
+    if word.len() > buf.len() || !word.is_ascii() {
+        return None;
+    }
+    let out = &mut buf[..word.len()];
+    out.copy_from_slice(word.as_bytes());
+    out.make_ascii_lowercase();
+    std::str::from_utf8(out).ok()
+}
+
 fn is_calendar(word: &str) -> bool {
-    let lower = word.to_ascii_lowercase();
+    let mut buf = [0u8; 12];
+    let Some(lower) = lowercase(word, &mut buf) else {
+        return false;
+    };
     matches!(
-        lower.as_str(),
+        lower,
         "jan"
             | "feb"
             | "mar"

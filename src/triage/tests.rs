@@ -1,6 +1,7 @@
 //! The triage API against the embedded sample: boosts, location-only hits, gating by level,
 //! grouping, limits and ties.
 
+use super::scanner::MAX_LINE_BYTES;
 use super::*;
 use crate::dataset::Dataset;
 use crate::load::{self, Options};
@@ -201,4 +202,54 @@ fn a_pattern_from_a_line_matches_that_line_and_its_siblings() {
     assert_eq!(pattern, "Received block blk_{} of size {} from /{}");
     let (_, short) = super::pattern_from_line("Jun 15 04:06:20 combo logrotate: normal");
     assert_eq!(short, "normal");
+}
+
+#[test]
+fn two_threads_find_what_one_finds() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut log = Vec::new();
+    for i in 0..3000 {
+        log.push(format!("2024-01-15 10:00:{:02} INFO served {i}", i % 60));
+        log.push(format!("2024-01-15 10:00:{:02} ERROR {VNODE}", i % 60));
+        if i % 7 == 0 {
+            log.push("    at com.x.Pool.get(Pool.java:197)".to_string());
+        }
+    }
+    let one = t.scan(&log, 1).hits;
+    let mut scanner = t.scanner(1);
+    let mut two = Vec::new();
+    scanner.push_many(&log, &mut two);
+    two.extend(scanner.finish());
+    assert_eq!(one.len(), 3000);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_settled_event_is_reported_again_only_when_it_changes() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut scanner = t.scanner(1);
+    assert!(scanner.push(&format!("ERROR {VNODE}")).is_none());
+    let settled = scanner.settle().expect("reported on a pause");
+    assert_eq!(settled.line, 1);
+    assert!(scanner.settle().is_none(), "not twice");
+    // The trace that follows names the record's location: the same record, a higher score.
+    assert!(
+        scanner
+            .push(
+                "   at /build/src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428:33"
+            )
+            .is_none()
+    );
+    let update = scanner.finish().expect("an update");
+    assert_eq!((update.line, update.last_line), (1, 2));
+    assert!(update.matches[0].score > settled.matches[0].score);
+    let mut same = t.scanner(1);
+    same.push(&format!("ERROR {VNODE}"));
+    same.settle().expect("reported");
+    assert!(
+        same.push("2024-01-15 INFO next").is_none(),
+        "unchanged: not again"
+    );
 }
