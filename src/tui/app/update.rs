@@ -1,0 +1,252 @@
+//! `update`: a message in, the model changed, effects out. No I/O happens here, so every
+//! behaviour of the browser can be tested by replaying messages. Each message and each action
+//! goes to the feature it belongs to; a feature's update returns a `Step` and never calls back
+//! here.
+
+use std::sync::Arc;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::effect::{Effect, Handoff};
+use super::model::{LoadState, Model, Overlay, Pane};
+use super::scroll;
+use crate::dataset::Dataset;
+use crate::tui::input::action::Action;
+use crate::tui::input::keymap::{Mode, Scope};
+use crate::tui::{copy, help, history, results, triage};
+
+use super::msg::Msg;
+
+/// What one message did: effects to run, and whether the screen needs drawing.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    pub effects: Vec<Effect>,
+    pub redraw: bool,
+}
+
+impl Step {
+    /// Nothing to run; the screen changed.
+    pub fn redraw() -> Step {
+        Step {
+            effects: Vec::new(),
+            redraw: true,
+        }
+    }
+
+    pub fn with(mut self, effect: Effect) -> Step {
+        self.effects.push(effect);
+        self
+    }
+}
+
+pub fn update(m: &mut Model, msg: Msg) -> Step {
+    match msg {
+        Msg::Key(key) => on_key(m, key),
+        Msg::Mouse(mouse) => scroll::on_mouse(m, mouse),
+        Msg::Action(action) => apply(m, action),
+        Msg::Resize(width, height) => {
+            m.width = width;
+            m.height = height;
+            scroll::settle(m);
+            Step::redraw()
+        }
+        Msg::Progress(p) => {
+            let LoadState::Loading(old) = &m.load else {
+                return Step::default();
+            };
+            let changed = *old != p;
+            m.load = LoadState::Loading(p);
+            Step {
+                effects: Vec::new(),
+                redraw: changed,
+            }
+        }
+        Msg::Partial(dataset) => {
+            if !matches!(m.load, LoadState::Loading(_)) {
+                return Step::default();
+            }
+            use_dataset(m, dataset, false)
+        }
+        Msg::Loaded(dataset, summary) => {
+            m.load = LoadState::Done(summary);
+            use_dataset(m, dataset, true)
+        }
+        Msg::Results(set, matcher) => results::update::on_results(m, set, matcher),
+        Msg::Detail(Ok(detail)) => {
+            if Some(detail.index) != m.selected_index() {
+                return Step::default();
+            }
+            m.detail = Some(*detail);
+            m.detail_error = None;
+            m.scroll = [0; 4];
+            scroll::center_marked_line(m);
+            Step::redraw()
+        }
+        Msg::Detail(Err((index, why))) => {
+            if Some(index) != m.selected_index() {
+                return Step::default();
+            }
+            m.detail = None;
+            m.detail_error = Some(why);
+            Step::redraw()
+        }
+        Msg::Remembered(answer) => history::update::on_remembered(m, answer),
+        msg @ (Msg::Copied { .. } | Msg::Opened(..)) => copy::update::on_msg(m, msg),
+        Msg::Paste(text) => triage::on_paste(m, text),
+        Msg::Triage(news) => triage::on_news(m, news),
+    }
+}
+
+/// The loader's records so far (or all of them) become the model's; the engine and the triage
+/// worker get them through an effect, and the query is searched again.
+fn use_dataset(m: &mut Model, dataset: Arc<Dataset>, complete: bool) -> Step {
+    let replaced = m.dataset.replace(Arc::clone(&dataset));
+    Step::redraw()
+        .with(Effect::UseDataset(Handoff {
+            dataset,
+            complete,
+            replaced,
+        }))
+        .with(Effect::Search(m.query.clone()))
+}
+
+/// Every key clears the last notice first: a notice answers the key before it.
+fn on_key(m: &mut Model, key: KeyEvent) -> Step {
+    if key.kind == KeyEventKind::Release {
+        return Step::default();
+    }
+    let cleared = m.notice.take().is_some();
+    let mut step = route_key(m, key);
+    step.redraw |= cleared;
+    step
+}
+
+fn route_key(m: &mut Model, key: KeyEvent) -> Step {
+    let scope = m.overlay.as_ref().map(Overlay::scope);
+    let action = match scope {
+        Some(scope) => m.keymap.overlay_action(scope, &key),
+        None => m.keymap.action(m.mode, &key),
+    };
+    if action == Some(Action::Quit) {
+        return apply(m, Action::Quit);
+    }
+    if m.areas().is_none() {
+        // Nothing is on screen to act on while the terminal is too small.
+        return Step::default();
+    }
+    match scope {
+        Some(Scope::Help) => return help::update::on_key(m, action),
+        Some(Scope::CopyMenu) => {
+            let step = copy::update::on_menu_key(m, key, action);
+            return history::update::after_copy(m, step);
+        }
+        Some(_) => return history::update::on_overlay_key(m, key, action),
+        None => {}
+    }
+    if let Some(action) = action {
+        return apply(m, action);
+    }
+    match key.code {
+        KeyCode::Char(c)
+            if m.mode == Mode::Search
+                && !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            results::update::insert(m, c)
+        }
+        _ => Step::default(),
+    }
+}
+
+/// An action on the main screen (no overlay open).
+pub fn apply(m: &mut Model, action: Action) -> Step {
+    match action {
+        Action::Quit => {
+            m.quit = true;
+            return history::update::record_query(m, Step::default()).with(Effect::Quit);
+        }
+        Action::Help => m.overlay = Some(Overlay::Help { scroll: 0 }),
+        Action::SearchMode if m.in_triage() => return triage::leave(m),
+        Action::SearchMode => m.mode = Mode::Search,
+        Action::BrowseMode => m.mode = Mode::Browse,
+        Action::Back if m.zoomed => {
+            m.zoomed = false;
+            m.focus = Pane::Results;
+            scroll::settle(m);
+        }
+        Action::Back if m.in_triage() => return triage::leave(m),
+        Action::Back => return Step::default(),
+        Action::ShowTriage => return triage::reopen(m),
+        Action::SelectNext => {
+            return history::update::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
+        }
+        Action::SelectPrev => {
+            return history::update::recall(m, -1).unwrap_or_else(|| scroll::move_by(m, -1));
+        }
+        Action::PageDown => return scroll::move_by(m, scroll::page(m)),
+        Action::PageUp => return scroll::move_by(m, -scroll::page(m)),
+        Action::SelectFirst => return scroll::move_by(m, isize::MIN),
+        Action::SelectLast => return scroll::move_by(m, isize::MAX),
+        Action::FocusNext => cycle_focus(m, 1),
+        Action::FocusPrev => cycle_focus(m, -1),
+        Action::ShowOverview => show(m, Pane::Overview),
+        Action::ShowSource => show(m, Pane::Source),
+        Action::ShowFixes => show(m, Pane::Fixes),
+        Action::ShowTips => show(m, Pane::Tips),
+        Action::Zoom => {
+            m.zoomed = !m.zoomed;
+            m.focus = if m.zoomed { m.tab } else { Pane::Results };
+            scroll::settle(m);
+            if m.zoomed {
+                return history::update::opened(m, Step::redraw());
+            }
+        }
+        Action::DeleteBack
+        | Action::DeleteWord
+        | Action::ClearQuery
+        | Action::CursorLeft
+        | Action::CursorRight => return results::update::edit(m, action),
+        Action::TogglePin => return history::update::toggle_pin(m),
+        Action::ExportPins => return history::update::export_pins(m),
+        Action::History => return history::update::open_history(m),
+        Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
+            let step = copy::update::apply(m, action);
+            return history::update::after_copy(m, step);
+        }
+        // The overlays' own actions mean nothing on the main screen.
+        Action::Close | Action::Accept => return Step::default(),
+    }
+    Step::redraw()
+}
+
+fn show(m: &mut Model, pane: Pane) {
+    m.tab = pane;
+    m.focus = pane;
+}
+
+/// Tab order: the list, then each detail pane; the list is skipped while the detail is zoomed.
+fn cycle_focus(m: &mut Model, step: isize) {
+    let order: &[Pane] = if m.zoomed {
+        &Pane::DETAIL
+    } else {
+        &[
+            Pane::Results,
+            Pane::Overview,
+            Pane::Source,
+            Pane::Fixes,
+            Pane::Tips,
+        ]
+    };
+    let at = order.iter().position(|p| *p == m.focus).unwrap_or(0) as isize;
+    let len = order.len() as isize;
+    let next = order[(at + step).rem_euclid(len) as usize];
+    m.focus = next;
+    if next != Pane::Results {
+        m.tab = next;
+    }
+}
+
+#[cfg(test)]
+#[path = "update_tests.rs"]
+mod tests;

@@ -1,0 +1,126 @@
+//! What a key can ask for: every `Action`, named in snake_case so a config can rebind keys
+//! by name, with the sentence the help overlay shows for it.
+
+use std::borrow::Cow;
+
+/// The solutions a key can copy directly (`copy_solution_1` … `copy_solution_9`).
+pub const DIRECT_SOLUTIONS: u8 = 9;
+
+macro_rules! actions {
+    ($($variant:ident = $name:literal, $about:literal;)*) => {
+        /// Everything a key can do.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action {
+            $($variant,)*
+            /// Copy solution N (1 to `DIRECT_SOLUTIONS`).
+            CopySolution(u8),
+        }
+
+        impl Action {
+            /// The actions without a number, in the order the help lists them.
+            const PLAIN: &[Action] = &[$(Action::$variant,)*];
+
+            fn plain_name(self) -> Option<&'static str> {
+                match self {
+                    $(Action::$variant => Some($name),)*
+                    Action::CopySolution(_) => None,
+                }
+            }
+
+            fn plain_about(self) -> Option<&'static str> {
+                match self {
+                    $(Action::$variant => Some($about),)*
+                    Action::CopySolution(_) => None,
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    Quit = "quit", "quit errdex";
+    Help = "help", "show or hide this help";
+    SearchMode = "search_mode", "back to the search box";
+    BrowseMode = "browse_mode", "leave the search box: single keys act";
+    SelectNext = "select_next", "next result or entry, or scroll the focused pane down";
+    SelectPrev = "select_prev", "previous result or entry, or scroll the focused pane up";
+    PageDown = "page_down", "a page down";
+    PageUp = "page_up", "a page up";
+    SelectFirst = "select_first", "first result or entry, or top of the pane";
+    SelectLast = "select_last", "last result or entry, or bottom of the pane";
+    FocusNext = "focus_next", "focus the next pane";
+    FocusPrev = "focus_prev", "focus the previous pane";
+    ShowOverview = "show_overview", "show the overview pane";
+    ShowSource = "show_source", "show the source pane";
+    ShowFixes = "show_fixes", "show the fixes pane";
+    ShowTips = "show_tips", "show the prevention tips pane";
+    Zoom = "zoom", "detail full screen, or back";
+    Back = "back", "leave the full-screen detail, or the triage view";
+    ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
+    DeleteBack = "delete_back", "delete the character before the cursor";
+    DeleteWord = "delete_word", "delete the word before the cursor";
+    ClearQuery = "clear_query", "clear the search";
+    CursorLeft = "cursor_left", "move the cursor left";
+    CursorRight = "cursor_right", "move the cursor right";
+    TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
+    ExportPins = "export_pins", "write the pinned records as one Markdown note";
+    History = "history", "search the query history";
+    CopyMenu = "copy_menu", "choose what to copy from the record";
+    CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
+    OpenUrl = "open_url", "open the source on the web, at the error line";
+    Close = "close", "close the overlay";
+    Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
+}
+
+impl Action {
+    /// Every action, the numbered ones included.
+    pub fn all() -> impl Iterator<Item = Action> {
+        Action::PLAIN
+            .iter()
+            .copied()
+            .chain((1..=DIRECT_SOLUTIONS).map(Action::CopySolution))
+    }
+
+    /// The snake_case name a config file uses.
+    pub fn name(self) -> Cow<'static, str> {
+        match (self, self.plain_name()) {
+            (Action::CopySolution(n), _) => format!("copy_solution_{n}").into(),
+            (_, name) => name.unwrap_or_default().into(),
+        }
+    }
+
+    /// What the help overlay says it does.
+    pub fn about(self) -> Cow<'static, str> {
+        match (self, self.plain_about()) {
+            (Action::CopySolution(n), _) => format!("copy solution {n}").into(),
+            (_, about) => about.unwrap_or_default().into(),
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::all().find(|a| a.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_snake_case_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for a in Action::all() {
+            assert!(seen.insert(a.name()), "duplicate name {}", a.name());
+            assert!(
+                a.name()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{}",
+                a.name()
+            );
+            assert_eq!(Action::from_name(&a.name()), Some(a));
+            assert!(!a.about().is_empty());
+        }
+        assert_eq!(Action::from_name("nope"), None);
+    }
+}

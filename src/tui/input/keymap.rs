@@ -1,0 +1,308 @@
+//! The one table of keys. Key handling, the status-bar hints and the help overlay all read
+//! it, so they cannot disagree; a config rebinds a key by naming an action
+//! (`ctrl-y = "copy_fix"`). The overlays (help, copy menu, history) have their keys here too.
+
+use crossterm::event::KeyEvent;
+
+use super::action::{Action, DIRECT_SOLUTIONS};
+pub use super::key::Key;
+
+/// Where the keyboard goes: into the query, or to single-key commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Search,
+    Browse,
+}
+
+/// Where a binding applies: a mode of the main screen, or one overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Any,
+    Search,
+    Browse,
+    Help,
+    CopyMenu,
+    History,
+}
+
+impl Scope {
+    /// Every scope, in the order the help lists them.
+    pub const ALL: [Scope; 6] = [
+        Scope::Any,
+        Scope::Search,
+        Scope::Browse,
+        Scope::Help,
+        Scope::CopyMenu,
+        Scope::History,
+    ];
+
+    fn covers(self, mode: Mode) -> bool {
+        matches!(
+            (self, mode),
+            (Scope::Any, _) | (Scope::Search, Mode::Search) | (Scope::Browse, Mode::Browse)
+        )
+    }
+
+    fn is_overlay(self) -> bool {
+        matches!(self, Scope::Help | Scope::CopyMenu | Scope::History)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Scope::Any => "everywhere",
+            Scope::Search => "in the search box",
+            Scope::Browse => "browsing (after Esc)",
+            Scope::Help => "in this help",
+            Scope::CopyMenu => "in the copy menu (and each target's own key)",
+            Scope::History => "in the history (type to filter)",
+        }
+    }
+}
+
+/// The default keys: (where, key, action, status-bar hint).
+const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
+    (Scope::Any, "ctrl-c", Action::Quit, None),
+    (Scope::Any, "f1", Action::Help, Some("help")),
+    (Scope::Any, "up", Action::SelectPrev, None),
+    (Scope::Any, "down", Action::SelectNext, None),
+    (Scope::Any, "ctrl-p", Action::SelectPrev, None),
+    (Scope::Any, "ctrl-n", Action::SelectNext, None),
+    (Scope::Any, "pageup", Action::PageUp, None),
+    (Scope::Any, "pagedown", Action::PageDown, None),
+    (Scope::Any, "home", Action::SelectFirst, None),
+    (Scope::Any, "end", Action::SelectLast, None),
+    (Scope::Any, "tab", Action::FocusNext, Some("pane")),
+    (Scope::Any, "shift-tab", Action::FocusPrev, None),
+    (Scope::Any, "enter", Action::Zoom, Some("zoom")),
+    (Scope::Any, "ctrl-t", Action::ShowTriage, None),
+    (Scope::Any, "ctrl-r", Action::History, None),
+    (Scope::Search, "esc", Action::BrowseMode, Some("browse")),
+    (Scope::Search, "backspace", Action::DeleteBack, None),
+    (Scope::Search, "ctrl-w", Action::DeleteWord, None),
+    (Scope::Search, "ctrl-u", Action::ClearQuery, None),
+    (Scope::Search, "left", Action::CursorLeft, None),
+    (Scope::Search, "right", Action::CursorRight, None),
+    (Scope::Browse, "/", Action::SearchMode, Some("search")),
+    (Scope::Browse, "esc", Action::Back, None),
+    (Scope::Browse, "j", Action::SelectNext, None),
+    (Scope::Browse, "k", Action::SelectPrev, None),
+    (Scope::Browse, "g", Action::SelectFirst, None),
+    (Scope::Browse, "shift-g", Action::SelectLast, None),
+    (Scope::Browse, "v", Action::ShowOverview, None),
+    (Scope::Browse, "s", Action::ShowSource, Some("source")),
+    (Scope::Browse, "f", Action::ShowFixes, Some("fixes")),
+    (Scope::Browse, "t", Action::ShowTips, None),
+    (Scope::Browse, "b", Action::TogglePin, None),
+    (Scope::Browse, "P", Action::ExportPins, None),
+    (Scope::Browse, "?", Action::Help, Some("help")),
+    (Scope::Browse, "q", Action::Quit, Some("quit")),
+    (Scope::Any, "ctrl-y", Action::CopyFix, None),
+    (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
+    (Scope::Browse, "o", Action::OpenUrl, None),
+    // Browse "1"…"9" copy solutions 1…9: added by `Keymap::default`.
+    (Scope::Help, "esc", Action::Close, None),
+    (Scope::Help, "q", Action::Close, None),
+    (Scope::Help, "?", Action::Close, None),
+    (Scope::Help, "f1", Action::Close, None),
+    (Scope::Help, "down", Action::SelectNext, None),
+    (Scope::Help, "j", Action::SelectNext, None),
+    (Scope::Help, "ctrl-n", Action::SelectNext, None),
+    (Scope::Help, "up", Action::SelectPrev, None),
+    (Scope::Help, "k", Action::SelectPrev, None),
+    (Scope::Help, "ctrl-p", Action::SelectPrev, None),
+    (Scope::Help, "pagedown", Action::PageDown, None),
+    (Scope::Help, "pageup", Action::PageUp, None),
+    (Scope::Help, "home", Action::SelectFirst, None),
+    (Scope::Help, "end", Action::SelectLast, None),
+    (Scope::CopyMenu, "esc", Action::Close, None),
+    (Scope::CopyMenu, "q", Action::Close, None),
+    (Scope::CopyMenu, "y", Action::Close, None),
+    (Scope::CopyMenu, "enter", Action::Accept, None),
+    (Scope::CopyMenu, "down", Action::SelectNext, None),
+    (Scope::CopyMenu, "j", Action::SelectNext, None),
+    (Scope::CopyMenu, "ctrl-n", Action::SelectNext, None),
+    (Scope::CopyMenu, "up", Action::SelectPrev, None),
+    (Scope::CopyMenu, "k", Action::SelectPrev, None),
+    (Scope::CopyMenu, "ctrl-p", Action::SelectPrev, None),
+    (Scope::CopyMenu, "home", Action::SelectFirst, None),
+    (Scope::CopyMenu, "end", Action::SelectLast, None),
+    (Scope::CopyMenu, "shift-g", Action::SelectLast, None),
+    (Scope::History, "esc", Action::Close, None),
+    (Scope::History, "enter", Action::Accept, None),
+    (Scope::History, "down", Action::SelectNext, None),
+    (Scope::History, "ctrl-n", Action::SelectNext, None),
+    // Ctrl-r again goes further back, as in a shell.
+    (Scope::History, "ctrl-r", Action::SelectNext, None),
+    (Scope::History, "up", Action::SelectPrev, None),
+    (Scope::History, "ctrl-p", Action::SelectPrev, None),
+    (Scope::History, "backspace", Action::DeleteBack, None),
+];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub scope: Scope,
+    pub key: Key,
+    pub action: Action,
+    pub hint: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        let solutions = (1..=DIRECT_SOLUTIONS).filter_map(|n| {
+            let key = char::from_digit(u32::from(n), 10)?;
+            Some(Binding {
+                scope: Scope::Browse,
+                key: Key::parse(&key.to_string()).ok()?,
+                action: Action::CopySolution(n),
+                hint: None,
+            })
+        });
+        let table = DEFAULTS.iter().filter_map(|&(scope, key, action, hint)| {
+            Some(Binding {
+                scope,
+                key: Key::parse(key).ok()?,
+                action,
+                hint,
+            })
+        });
+        Keymap {
+            bindings: table.chain(solutions).collect(),
+        }
+    }
+}
+
+impl Keymap {
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    /// The action for a key in a mode; a binding for the mode wins over one for every mode.
+    pub fn action(&self, mode: Mode, ev: &KeyEvent) -> Option<Action> {
+        let key = Key::from_event(ev);
+        let mut found = None;
+        for b in self.bindings.iter().filter(|b| b.key == key) {
+            if b.scope != Scope::Any && b.scope.covers(mode) {
+                return Some(b.action);
+            }
+            if b.scope == Scope::Any {
+                found = Some(b.action);
+            }
+        }
+        found
+    }
+
+    /// The action for a key in an overlay: the overlay's own keys, and quitting from
+    /// anywhere (a ctrl/alt key bound to `quit`, Ctrl-c by default).
+    pub fn overlay_action(&self, overlay: Scope, ev: &KeyEvent) -> Option<Action> {
+        let key = Key::from_event(ev);
+        let bound = |scope: Scope| {
+            self.bindings
+                .iter()
+                .find(|b| b.key == key && b.scope == scope)
+                .map(|b| b.action)
+        };
+        bound(overlay).or_else(|| bound(Scope::Any).filter(|a| *a == Action::Quit))
+    }
+
+    /// Binds `key` to the action named `action` wherever that action has a key by default
+    /// (the mode it lives in, and each overlay that uses it), replacing what the key did
+    /// there. A ctrl/alt key on the main screen works in every mode.
+    pub fn bind(&mut self, key: &str, action: &str) -> Result<(), String> {
+        let action =
+            Action::from_name(action).ok_or_else(|| format!("unknown action `{action}`"))?;
+        let key = Key::parse(key)?;
+        let mut scopes: Vec<Scope> = Vec::new();
+        for b in self.bindings.iter().filter(|b| b.action == action) {
+            let scope = main_scope(b.scope, &key);
+            if !scopes.contains(&scope) {
+                scopes.push(scope);
+            }
+        }
+        if scopes.is_empty() {
+            scopes.push(main_scope(Scope::Any, &key));
+        }
+        // A plain character is text in the history's filter: it cannot be a command there.
+        scopes.retain(|s| !(*s == Scope::History && key.is_plain_char()));
+        if scopes.is_empty() {
+            return Err(format!(
+                "`{}` is typed into the history's filter; bind a ctrl or alt key",
+                key.label()
+            ));
+        }
+        for scope in scopes {
+            self.bindings
+                .retain(|b| b.key != key || !overlaps(b.scope, scope));
+            self.bindings.push(Binding {
+                scope,
+                key,
+                action,
+                hint: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// The status-bar hints for a mode: (key, word), in table order, one key per word.
+    pub fn hints(&self, mode: Mode) -> Vec<(String, &'static str)> {
+        let mut out: Vec<(String, &'static str)> = Vec::new();
+        for b in self.bindings.iter().filter(|b| b.scope.covers(mode)) {
+            if let Some(hint) = b.hint
+                && !out.iter().any(|(_, h)| *h == hint)
+            {
+                out.push((b.key.label(), hint));
+            }
+        }
+        out
+    }
+
+    /// The help overlay's rows: for each scope, each action with all its keys.
+    pub fn help(&self) -> Vec<(Scope, Vec<(String, Action)>)> {
+        Scope::ALL
+            .into_iter()
+            .map(|scope| {
+                let mut rows: Vec<(String, Action)> = Vec::new();
+                for b in self.bindings.iter().filter(|b| b.scope == scope) {
+                    match rows.iter_mut().find(|(_, a)| *a == b.action) {
+                        Some((keys, _)) => {
+                            keys.push_str(", ");
+                            keys.push_str(&b.key.label());
+                        }
+                        None => rows.push((b.key.label(), b.action)),
+                    }
+                }
+                (scope, rows)
+            })
+            .filter(|(_, rows)| !rows.is_empty())
+            .collect()
+    }
+}
+
+/// Where a rebound key goes on the main screen: a plain letter bound everywhere would make it
+/// impossible to type in the search box, so it goes to browse mode; a ctrl or alt key types
+/// nothing, so it works in every mode (`ctrl-t = "show_tips"` from the search box too).
+/// Overlay scopes stay as they are.
+fn main_scope(scope: Scope, key: &Key) -> Scope {
+    match scope {
+        s if s.is_overlay() => s,
+        Scope::Any if key.is_plain_char() => Scope::Browse,
+        _ if key.is_chord() => Scope::Any,
+        s => s,
+    }
+}
+
+/// True when a key bound in `a` and in `b` would compete for the same key press.
+fn overlaps(a: Scope, b: Scope) -> bool {
+    if a.is_overlay() || b.is_overlay() {
+        return a == b;
+    }
+    a == b || a == Scope::Any || b == Scope::Any
+}
+
+#[cfg(test)]
+#[path = "keymap_tests.rs"]
+mod tests;

@@ -1,0 +1,136 @@
+use super::*;
+use crossterm::event::KeyEventKind;
+use crossterm::event::{KeyCode, KeyModifiers};
+
+fn ev(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+    KeyEvent::new_with_kind(code, mods, KeyEventKind::Press)
+}
+
+#[test]
+fn every_default_key_parses() {
+    let solutions = usize::from(DIRECT_SOLUTIONS);
+    assert_eq!(
+        Keymap::default().bindings().len(),
+        DEFAULTS.len() + solutions
+    );
+}
+
+#[test]
+fn mode_specific_bindings_win_and_chars_ignore_shift() {
+    let km = Keymap::default();
+    let q = ev(KeyCode::Char('q'), KeyModifiers::NONE);
+    assert_eq!(km.action(Mode::Browse, &q), Some(Action::Quit));
+    assert_eq!(km.action(Mode::Search, &q), None);
+    let help = ev(KeyCode::Char('?'), KeyModifiers::SHIFT);
+    assert_eq!(km.action(Mode::Browse, &help), Some(Action::Help));
+    let big_g = ev(KeyCode::Char('G'), KeyModifiers::SHIFT);
+    assert_eq!(km.action(Mode::Browse, &big_g), Some(Action::SelectLast));
+    let back = ev(KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(km.action(Mode::Search, &back), Some(Action::FocusPrev));
+    let ctrl_c = ev(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(km.action(Mode::Search, &ctrl_c), Some(Action::Quit));
+}
+
+#[test]
+fn key_labels_round_trip() {
+    for text in [
+        "ctrl-c",
+        "f1",
+        "shift-tab",
+        "pgdn",
+        "?",
+        "G",
+        "alt-x",
+        "shift-up",
+    ] {
+        let key = Key::parse(text).expect(text);
+        assert_eq!(Key::parse(&key.label()), Ok(key), "{text}");
+    }
+    assert_eq!(Key::parse("shift-g"), Key::parse("G"));
+    assert!(Key::parse("ctrl-").is_err());
+    assert!(Key::parse("f13").is_err());
+    assert!(Key::parse("hyper-x").is_err());
+}
+
+#[test]
+fn rebinding_by_action_name_replaces_the_key_in_that_mode() {
+    let mut km = Keymap::default();
+    km.bind("x", "quit").expect("valid binding");
+    let x = ev(KeyCode::Char('x'), KeyModifiers::NONE);
+    assert_eq!(km.action(Mode::Browse, &x), Some(Action::Quit));
+    km.bind("q", "show_tips").expect("valid binding");
+    let q = ev(KeyCode::Char('q'), KeyModifiers::NONE);
+    assert_eq!(km.action(Mode::Browse, &q), Some(Action::ShowTips));
+    assert!(km.bind("q", "fly").unwrap_err().contains("unknown action"));
+    assert!(
+        km.bind("meta-q", "quit")
+            .unwrap_err()
+            .contains("unknown key")
+    );
+}
+
+#[test]
+fn hints_and_help_come_from_the_same_table() {
+    let mut km = Keymap::default();
+    let hints = km.hints(Mode::Browse);
+    assert!(hints.contains(&("q".to_string(), "quit")));
+    assert!(!km.hints(Mode::Search).iter().any(|(_, h)| *h == "quit"));
+    km.bind("x", "quit").expect("valid binding");
+    let help = km.help();
+    let browse = &help
+        .iter()
+        .find(|(s, _)| *s == Scope::Browse)
+        .expect("browse")
+        .1;
+    let quit = browse
+        .iter()
+        .find(|(_, a)| *a == Action::Quit)
+        .expect("quit row");
+    assert_eq!(quit.0, "q, x");
+}
+
+#[test]
+fn overlay_keys_come_from_the_table_and_can_be_rebound() {
+    let mut km = Keymap::default();
+    let esc = ev(KeyCode::Esc, KeyModifiers::NONE);
+    let enter = ev(KeyCode::Enter, KeyModifiers::NONE);
+    let ctrl_c = ev(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(km.overlay_action(Scope::Help, &esc), Some(Action::Close));
+    assert_eq!(
+        km.overlay_action(Scope::CopyMenu, &enter),
+        Some(Action::Accept)
+    );
+    assert_eq!(
+        km.overlay_action(Scope::History, &ctrl_c),
+        Some(Action::Quit)
+    );
+    // Only quitting reaches past an overlay.
+    let tab = ev(KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(km.overlay_action(Scope::CopyMenu, &tab), None);
+    km.bind("ctrl-j", "select_next").expect("valid binding");
+    let ctrl_j = ev(KeyCode::Char('j'), KeyModifiers::CONTROL);
+    for overlay in [Scope::Help, Scope::CopyMenu, Scope::History] {
+        assert_eq!(
+            km.overlay_action(overlay, &ctrl_j),
+            Some(Action::SelectNext),
+            "{overlay:?}"
+        );
+    }
+    assert_eq!(km.action(Mode::Search, &ctrl_j), Some(Action::SelectNext));
+    // A plain letter is text in the history's filter.
+    km.bind("x", "close").expect("valid where letters are keys");
+    let x = ev(KeyCode::Char('x'), KeyModifiers::NONE);
+    assert_eq!(km.overlay_action(Scope::Help, &x), Some(Action::Close));
+    assert_eq!(km.overlay_action(Scope::History, &x), None);
+    assert!(km.bind("x", "delete_back").is_ok(), "the search box's");
+    let help = km.help();
+    let copy = &help
+        .iter()
+        .find(|(s, _)| *s == Scope::CopyMenu)
+        .expect("menu")
+        .1;
+    assert!(
+        copy.iter()
+            .any(|(keys, a)| *a == Action::Accept && keys == "enter")
+    );
+}
