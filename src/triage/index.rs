@@ -62,6 +62,9 @@ pub struct Form {
     pub weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
     pub word_count: u16,
+    /// Its two rarest distinct words (`NONE` when it has fewer): a line without them cannot
+    /// contain it, checked before the full comparison.
+    pub rare: [u32; 2],
 }
 
 #[derive(Debug, Default)]
@@ -81,6 +84,9 @@ pub struct Index {
     /// Forms too short to be contained anywhere, by their token sequence: they match a line's
     /// whole message.
     pub whole: HashMap<Box<[u32]>, Vec<u32>>,
+    /// Every `whole` key, and those opening with a variable also without it: the tails a line
+    /// must end with for a short form to be worth finding its header.
+    pub whole_tails: foldhash::HashSet<Box<[u32]>>,
     /// The longest whole-message form, in tokens (with a variable at either end).
     pub max_whole: usize,
     /// Forms per word (every form), for the overlap fallback.
@@ -248,12 +254,20 @@ impl Index {
                     key.push(VAR);
                 }
                 self.max_whole = self.max_whole.max(key.len());
+                if start {
+                    self.whole_tails.insert(key[1..].into());
+                }
+                self.whole_tails.insert(key.clone().into());
                 self.whole.entry(key.into()).or_default().push(form_id);
             }
             posting_pairs.extend(words.iter().map(|&w| (w, form_id)));
             self.forms.push(Form {
                 weight: words.iter().map(|&w| self.idf[w as usize]).sum(),
                 word_count: word_count.min(u16::MAX as usize) as u16,
+                rare: [
+                    by_rarity.first().copied().unwrap_or(NONE),
+                    by_rarity.get(1).copied().unwrap_or(NONE),
+                ],
                 tokens: seq,
                 words,
             });
@@ -270,11 +284,6 @@ impl Index {
         // Records of a form in id order, so "the first k" is stable without sorting per hit.
         pairs.sort_unstable_by_key(|&(form, record)| (form, self.rank[record as usize]));
         self.form_records = Rows::build(self.forms.len(), &pairs);
-    }
-
-    /// Whether some form matches only a whole message (and lines need their header found).
-    pub fn has_whole_forms(&self) -> bool {
-        !self.whole.is_empty()
     }
 
     /// The id of a log word, or `UNKNOWN`.

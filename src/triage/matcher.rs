@@ -1,7 +1,8 @@
 //! One log line against the index: containment of a form's token sequence (a `VAR` in the
 //! form spans a few log tokens), else a token-overlap score weighted by rarity.
 
-use super::index::{Index, UNKNOWN, VAR, fits, gram};
+use super::header;
+use super::index::{Index, NONE, UNKNOWN, VAR, fits, gram};
 use super::normalize::{Tok, Tokens};
 
 /// How many log tokens one placeholder may stand for (`%s` = "/var/lib/x y").
@@ -38,7 +39,7 @@ pub struct FormHit {
 pub struct Scratch {
     pub tokens: Tokens,
     /// Token indices where the line's message may start (see `header`).
-    pub starts: Vec<usize>,
+    starts: Vec<usize>,
     ids: Vec<u32>,
     set: Vec<u32>,
     acc: Vec<f32>,
@@ -50,7 +51,8 @@ pub struct Scratch {
 impl Index {
     /// Matches the line already tokenised in `s.tokens`, appending hits to `out`. The overlap
     /// fallback runs only when `fallback` is set and nothing was contained.
-    pub fn match_line(&self, s: &mut Scratch, fallback: bool, out: &mut Vec<FormHit>) {
+    /// `text` is the line as tokenised (its header is read only when a short form may match).
+    pub fn match_line(&self, s: &mut Scratch, text: &str, fallback: bool, out: &mut Vec<FormHit>) {
         s.ids.clear();
         for t in s.tokens.iter() {
             s.ids.push(match t {
@@ -65,7 +67,7 @@ impl Index {
         s.set.dedup();
         let before = out.len();
         self.containment(s, out);
-        self.whole_message(s, out);
+        self.whole_message(s, text, out);
         if fallback && out.len() == before {
             self.overlap(s, out);
         }
@@ -88,6 +90,10 @@ impl Index {
                 };
                 for &f in self.anchors.get(key) {
                     let form = &self.forms[f as usize];
+                    let absent = |w: u32| w != NONE && s.set.binary_search(&w).is_err();
+                    if absent(form.rare[0]) || absent(form.rare[1]) {
+                        continue;
+                    }
                     if contains(&form.tokens, ids, &mut s.reach, &mut s.next) {
                         out.push(FormHit {
                             form: f,
@@ -102,9 +108,16 @@ impl Index {
 
     /// Short forms (`normal`, `data address: {}`) against the line's message as a whole: the
     /// tokens from each place the message may start to the end of the line.
-    fn whole_message(&self, s: &Scratch, out: &mut Vec<FormHit>) {
-        if self.whole.is_empty() {
+    fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
+        let n = s.ids.len();
+        let possible =
+            (1..=self.max_whole.min(n)).any(|k| self.whole_tails.contains(&s.ids[n - k..]));
+        if !possible {
             return;
+        }
+        header::message_starts(text, &mut s.starts);
+        for start in s.starts.iter_mut() {
+            *start = s.tokens.token_at(*start);
         }
         for &start in &s.starts {
             let Some(tail) = s.ids.get(start..) else {

@@ -7,7 +7,7 @@ use super::frames::{self, Frame};
 use super::index::Index;
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
-use super::{LineHits, Match, header, jsonlog, resolve};
+use super::{LineHits, Match, jsonlog, resolve};
 
 /// Frames kept per event: a deep trace names the same few files over and over.
 const MAX_FRAMES: usize = 64;
@@ -209,13 +209,6 @@ impl<'t> Scanner<'t> {
             None => (line, None),
         };
         normalize::tokenize(text, &mut self.scratch.tokens);
-        if self.index.has_whole_forms() {
-            let scratch = &mut self.scratch;
-            header::message_starts(text, &mut scratch.starts);
-            for start in scratch.starts.iter_mut() {
-                *start = scratch.tokens.token_at(*start);
-            }
-        }
         let level = json_level.or(self.scratch.tokens.level());
         let in_trace = !event.frames.is_empty();
         self.frames.clear();
@@ -233,7 +226,7 @@ impl<'t> Scanner<'t> {
             !names_location && (!event.benign || in_trace)
         };
         self.index
-            .match_line(&mut self.scratch, fallback, &mut event.hits);
+            .match_line(&mut self.scratch, text, fallback, &mut event.hits);
     }
 }
 
