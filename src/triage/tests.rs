@@ -253,3 +253,34 @@ fn a_settled_event_is_reported_again_only_when_it_changes() {
         "unchanged: not again"
     );
 }
+
+#[test]
+fn a_java_frame_names_its_class_file_not_every_file_of_that_name() {
+    let entry = |id: &str, path: &str| {
+        let mut e = sample().entries()[0].clone();
+        e.id = id.into();
+        e.message = "pool exhausted while waiting".into();
+        e.pattern = None;
+        e.file_path = Some(path.into());
+        e.line_number = Some(197);
+        e
+    };
+    let entries = [
+        entry("a-other", "src/main/java/org/other/Pool.java"),
+        entry("b-hikari", "src/main/java/com/zaxxer/hikari/pool/Pool.java"),
+    ];
+    let t = Triage::from_entries(&entries);
+    let report = t.scan(
+        [
+            "2024-01-15 ERROR request failed",
+            "\tat com.zaxxer.hikari.pool.Pool.get(Pool.java:197)",
+        ],
+        2,
+    );
+    let found: Vec<&str> = report.hits[0]
+        .matches
+        .iter()
+        .map(|m| &*entries[m.record].id)
+        .collect();
+    assert_eq!(found, ["b-hikari"]);
+}
