@@ -4,9 +4,8 @@
 //! (`--markdown`); a summary on stderr.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
-use std::time::Duration;
+use std::io::{self, IsTerminal, Read, Write};
+use std::sync::mpsc::RecvTimeoutError;
 
 use serde_json::json;
 
@@ -14,6 +13,7 @@ use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Dataset;
 use crate::export::sanitize;
+use crate::triage::feed::{self, Feed};
 use crate::triage::{Incident, LineHits, Triage, Via};
 
 /// Line numbers shown per record in the summary.
@@ -32,16 +32,8 @@ pub enum Output {
     Markdown,
 }
 
-/// Input quiet this long settles the pending event: a live log's last line is reported now,
-/// not when the next one comes.
-const SETTLE: Duration = Duration::from_millis(200);
 /// Lines read before they are matched as one batch (on two threads).
 const BATCH_LINES: usize = 16 * 1024;
-
-enum Input {
-    Lines(Vec<String>),
-    Failed(io::Error),
-}
 
 pub fn triage(
     data: &DataArgs,
@@ -56,7 +48,7 @@ pub fn triage(
     let mut scanner = triage.scanner(limit).report_unknown(true);
     let mut incident = Incident::default();
     let mut read_error = None;
-    let lines = read_lines(input);
+    let lines = feed::read_lines(input, BATCH_LINES);
     emit(|out| {
         let mut hits = Vec::new();
         // The event settled last: it may come again, updated, when its trace arrives.
@@ -75,14 +67,14 @@ pub fn triage(
             Ok(())
         };
         loop {
-            match lines.recv_timeout(SETTLE) {
-                Ok(Input::Lines(batch)) => {
+            match lines.recv_timeout(feed::SETTLE) {
+                Ok(Feed::Lines(batch)) => {
                     scanner.push_many(&batch, &mut hits);
                     for h in hits.drain(..) {
                         report(out, h, false)?;
                     }
                 }
-                Ok(Input::Failed(e)) => {
+                Ok(Feed::Failed(e)) => {
                     read_error = Some(e);
                     break;
                 }
@@ -122,37 +114,6 @@ pub fn triage(
     } else {
         Outcome::NotFound
     })
-}
-
-/// Reads the log on its own thread, in batches: a full one, or what there is when the input
-/// is about to wait (a live log), so that the matcher can tell a pause from a slow read.
-fn read_lines(input: Box<dyn Read + Send>) -> Receiver<Input> {
-    let (tx, rx) = sync_channel(4);
-    std::thread::spawn(move || {
-        let mut reader = BufReader::with_capacity(256 * 1024, input);
-        let mut batch = Vec::with_capacity(BATCH_LINES);
-        let mut buf = Vec::with_capacity(4096);
-        loop {
-            buf.clear();
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => batch.push(String::from_utf8_lossy(&buf).into_owned()),
-                Err(e) => {
-                    let _ = tx.send(Input::Lines(std::mem::take(&mut batch)));
-                    let _ = tx.send(Input::Failed(e));
-                    return;
-                }
-            }
-            if batch.len() >= BATCH_LINES || reader.buffer().is_empty() {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_LINES));
-                if tx.send(Input::Lines(full)).is_err() {
-                    return;
-                }
-            }
-        }
-        let _ = tx.send(Input::Lines(batch));
-    });
-    rx
 }
 
 /// `# COUNT<TAB>PATTERN` then `LINENO<TAB>TEXT` per event, a blank line between groups; or one

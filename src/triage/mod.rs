@@ -6,6 +6,7 @@
 //! follows it; its hits are reported at the line it starts on.
 
 mod events;
+pub mod feed;
 mod frames;
 mod header;
 mod incident;
