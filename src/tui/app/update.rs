@@ -178,6 +178,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::Back if m.in_triage() => return triage::leave(m),
         Action::Back => return Step::default(),
         Action::ShowTriage => return triage::reopen(m),
+        Action::LogLinesDown => return triage::scroll_lines(m, 1),
+        Action::LogLinesUp => return triage::scroll_lines(m, -1),
         Action::SelectNext => {
             return history::update::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
         }

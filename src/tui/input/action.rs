@@ -57,6 +57,8 @@ actions! {
     Zoom = "zoom", "detail full screen, or back";
     Back = "back", "leave the full-screen detail, or the triage view";
     ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
+    LogLinesDown = "log_lines_down", "triage view: scroll the log lines of the known error down";
+    LogLinesUp = "log_lines_up", "triage view: scroll the log lines of the known error up";
     DeleteBack = "delete_back", "delete the character before the cursor";
     DeleteWord = "delete_word", "delete the word before the cursor";
     ClearQuery = "clear_query", "clear the search";

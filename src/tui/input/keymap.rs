@@ -92,6 +92,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "s", Action::ShowSource, Some("source")),
     (Scope::Browse, "f", Action::ShowFixes, Some("fixes")),
     (Scope::Browse, "t", Action::ShowTips, None),
+    (Scope::Browse, "]", Action::LogLinesDown, None),
+    (Scope::Browse, "[", Action::LogLinesUp, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
     (Scope::Browse, "?", Action::Help, Some("help")),

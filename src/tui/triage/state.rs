@@ -61,6 +61,8 @@ pub struct TriageState {
     texts: HashMap<usize, String>,
     /// The last event counted: a live log's settled event comes again when its trace arrives.
     last: Option<LineHits>,
+    /// How far the log lines box is scrolled, and for which record (another one starts at 0).
+    lines_scroll: (usize, usize),
 }
 
 impl TriageState {
@@ -76,6 +78,7 @@ impl TriageState {
             at: HashMap::new(),
             texts: HashMap::new(),
             last: None,
+            lines_scroll: (usize::MAX, 0),
         }
     }
 
@@ -130,6 +133,18 @@ impl TriageState {
                 g.lines.retain(|&l| l != hits.line);
             }
         }
+    }
+
+    /// The first kept log line shown for this record's group.
+    pub fn lines_scroll(&self, record: usize) -> usize {
+        match self.lines_scroll {
+            (r, scroll) if r == record => scroll,
+            _ => 0,
+        }
+    }
+
+    pub fn scroll_lines_to(&mut self, record: usize, first: usize) {
+        self.lines_scroll = (record, first);
     }
 
     /// The group of a record, if the log hit it.
