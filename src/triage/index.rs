@@ -16,6 +16,8 @@ pub const NONE: u32 = u32::MAX;
 
 /// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
 const MAX_FORM_TOKENS: usize = 48;
+/// The most forms a word may be in and still find overlap candidates.
+const MAX_POSTINGS: u32 = 512;
 
 /// Compressed rows: `items[offsets[k]..offsets[k + 1]]` belong to key `k`.
 #[derive(Debug, Default)]
@@ -201,7 +203,8 @@ impl Index {
             .iter()
             .map(|&d| (1.0 + n / d.max(1) as f32).ln())
             .collect();
-        self.max_df = (sequences.len() as u32 / 20).max(64);
+        // Capped: a line costs at most this many postings per word, however skewed the words.
+        self.max_df = (sequences.len() as u32 / 20).clamp(64, MAX_POSTINGS);
         let mut gram_df: HashMap<u64, u32> = HashMap::default();
         let mut grams = Vec::new();
         for (seq, _) in &sequences {
