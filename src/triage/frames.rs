@@ -51,11 +51,14 @@ pub fn extract(line: &str, out: &mut Vec<Frame>) {
     }
 }
 
-/// A Java (or Kotlin, Scala) frame names its file without a folder but its class with its
+/// A Java (or Kotlin, Scala, Groovy) frame names its file without a folder but its class with its
 /// package: `at com.x.pool.Pool.get(Pool.java:197)` is `com/x/pool/Pool.java`, so that it matches
 /// that class's file, not every `Pool.java`.
 fn java_path(before: &str, file: &str) -> Option<String> {
-    if file.contains(['/', '\\']) {
+    // Only JVM sources live in folders named after their package.
+    let jvm = ["java", "kt", "scala", "groovy"];
+    let ext = file.rsplit('.').next()?;
+    if file.contains(['/', '\\']) || !jvm.contains(&ext) {
         return None;
     }
     let call = before.strip_suffix('(')?;
