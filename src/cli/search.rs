@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Entry;
-use crate::export::sanitize;
 use crate::search::{self, Context, Hit, Positions, Query, Term, TermHit};
+use crate::text::{self, one_line};
 
 pub struct Options {
     pub limit: usize,
@@ -36,7 +36,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
             };
             if opts.json {
                 let v = hit_json(e, hit, &search::positions(e, &query), &explained);
-                writeln!(out, "{v}")?;
+                writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
                 write_line(out, e, hit)?;
                 for (term, th) in &explained {
@@ -53,11 +53,13 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     })
 }
 
-/// The config's ranking weights, and the pins and recently viewed records of the data folder
-/// for `is:pinned` and `is:recent` (empty when there is no data folder).
+/// The config's ranking weights, and the pins, recently viewed records and the last sync's
+/// news of the data folder for `is:pinned`, `is:recent` and `is:new` (empty when there is no
+/// data folder).
 fn context() -> Context {
-    let weights = crate::config::load().config.ranking.weights();
-    let (pinned, recent) = match crate::state::data_dir() {
+    let config = crate::config::load().config;
+    let weights = config.ranking.weights();
+    let (pinned, recent, new) = match crate::state::data_dir() {
         Ok(dir) => (
             crate::state::Pins::open(&dir).ids(),
             crate::state::Recent::viewed(&dir)
@@ -65,29 +67,16 @@ fn context() -> Context {
                 .iter()
                 .map(|i| i.text.clone())
                 .collect(),
+            crate::sync::news(&dir, &config.remotes).ids,
         ),
         Err(_) => Default::default(),
     };
     Context {
         pinned,
         recent,
+        new,
         weights,
     }
-}
-
-/// Data may hold tabs, newlines and escape sequences; a hit stays one safe line.
-fn one_line(s: &str) -> String {
-    let flat: String = s
-        .chars()
-        .map(|c| {
-            if c == '\t' || c == '\n' || c == '\r' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    sanitize(&flat).into_owned()
 }
 
 fn write_line(out: &mut dyn Write, e: &Entry, hit: &Hit) -> std::io::Result<()> {
@@ -107,7 +96,7 @@ fn describe(t: &Term) -> String {
     use crate::search::{Kind, Scope};
     let scope = match t.scope {
         Scope::Any => String::new(),
-        Scope::Pinned | Scope::Recent => {
+        Scope::Pinned | Scope::Recent | Scope::New => {
             return format!("{}is:{}", if t.negated { "!" } else { "" }, t.text);
         }
         s => format!("{}:", s.name()),

@@ -12,7 +12,7 @@ use serde_json::json;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Dataset;
-use crate::export::sanitize;
+use crate::text::{self, one_line};
 use crate::triage::feed::{self, Feed};
 use crate::triage::{Incident, LineHits, Triage, Via};
 
@@ -131,7 +131,7 @@ fn write_unknown(out: &mut dyn Write, incident: &Incident, json: bool) -> io::Re
                 "pattern": group.pattern,
                 "events": events,
             });
-            writeln!(out, "{v}")?;
+            writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             continue;
         }
         if i > 0 {
@@ -184,7 +184,7 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
             });
-            writeln!(out, "{v}")?;
+            writeln!(out, "{}", text::json_safe(&v.to_string()))?;
         } else {
             writeln!(
                 out,
@@ -214,10 +214,6 @@ fn plural(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
-}
-
-fn one_line(text: &str) -> String {
-    sanitize(&text.replace(['\n', '\t', '\r'], " ")).into_owned()
 }
 
 fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {

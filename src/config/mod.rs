@@ -3,14 +3,18 @@
 //! the problem is reported with its line and column.
 
 mod datasets;
-pub mod dirs;
 mod keys;
 mod parse;
+mod problems;
+mod remotes;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::search::Weights;
+
 pub use keys::normalize_key;
+pub use remotes::{Remote, RemoteSource};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -20,6 +24,8 @@ pub struct Config {
     /// Dataset files, directories and glob patterns, in order; relative ones already resolved
     /// against the config file's folder and `~` against the home folder.
     pub datasets: Vec<PathBuf>,
+    /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
+    pub remotes: Vec<Remote>,
     pub theme: Theme,
     /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
     pub keys: Vec<(String, String)>,
@@ -34,6 +40,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             datasets: Vec::new(),
+            remotes: Vec::new(),
             theme: Theme::Auto,
             keys: Vec::new(),
             clipboard: ClipboardMode::Auto,
@@ -98,21 +105,24 @@ pub struct Ranking {
     pub repo: f64,
 }
 
+/// The search's own weights: they are the defaults, so they are written in one place.
 impl Default for Ranking {
     fn default() -> Self {
+        let w = Weights::default();
+        let proportion = |percent: i64| percent as f64 / 100.0;
         Ranking {
-            message: 1.0,
-            tags: 0.9,
-            path: 0.75,
-            repo: 0.6,
+            message: proportion(w.message),
+            tags: proportion(w.tags),
+            path: proportion(w.path),
+            repo: proportion(w.repo),
         }
     }
 }
 
 impl Ranking {
     /// The weights the search ranks with.
-    pub fn weights(&self) -> crate::search::Weights {
-        crate::search::Weights::from_proportions(self.message, self.tags, self.path, self.repo)
+    pub fn weights(&self) -> Weights {
+        Weights::from_proportions(self.message, self.tags, self.path, self.repo)
     }
 }
 
@@ -204,7 +214,7 @@ impl Loaded {
 
 /// Reads the config file from the platform's config folder; a missing file is the defaults.
 pub fn load() -> Loaded {
-    match dirs::config_file() {
+    match crate::paths::config_file() {
         Some(path) => load_from(&path),
         None => Loaded::default(),
     }

@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use super::report::{Group, Summary};
 use super::{LineHits, header, normalized};
 use crate::dataset::Dataset;
-use crate::export::{fence, language_for, sanitize};
+use crate::export::{fence, language_for};
+use crate::text::sanitize;
 
 /// Line numbers listed per unknown group in the report.
 const REPORT_LINES: usize = 10;

@@ -47,20 +47,19 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
-    /// Defaults from the environment: NO_COLOR, and ERRDEX_THEME (`dark` or `light`).
-    pub fn from_env(specs: Vec<SourceSpec>, query: String) -> Result<Options, String> {
+    /// The defaults, with colour unless NO_COLOR is set. The theme (ERRDEX_THEME, the
+    /// config, the terminal's background) is settled by `Options::configured`.
+    pub fn new(specs: Vec<SourceSpec>, query: String) -> Options {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        let theme = match std::env::var("ERRDEX_THEME") {
-            Ok(name) => ThemeName::parse(&name).map_err(|e| format!("ERRDEX_THEME: {e}"))?,
-            Err(_) => ThemeName::Dark,
-        };
-        Ok(Options {
+        Options {
             specs,
             query,
-            theme,
+            theme: ThemeName::Dark,
             color,
             keymap: Keymap::default(),
             log_on_stdin: false,
@@ -68,7 +67,8 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
-        })
+            news: crate::sync::News::default(),
+        }
     }
 }
 
@@ -157,11 +157,13 @@ pub fn run(options: Options) -> Result<(), String> {
         triage,
         memory,
         weights: options.weights,
+        news: options.news.ids,
         effects,
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.news.is_empty() {
         edge.engine.set_context(Context {
             weights: options.weights,
+            new: edge.news.clone(),
             ..Context::default()
         });
     }
@@ -187,6 +189,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     weights: Weights,
+    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
+    news: std::collections::HashSet<String>,
     effects: Effects,
 }
 
@@ -259,6 +263,7 @@ fn event_loop(
                         edge.engine.set_context(Context {
                             pinned,
                             recent,
+                            new: edge.news.clone(),
                             weights: edge.weights,
                         });
                     }
@@ -329,10 +334,14 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
+                origin,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),

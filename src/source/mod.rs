@@ -1,6 +1,11 @@
 //! Where records come from: files (memory-mapped), directories, gzip, stdin, the embedded
 //! sample. Gzip and stdin are spooled to an unlinked temporary file first, so every source
-//! is a byte range the detail views can read from on demand.
+//! is a byte range the detail views can read from on demand. `scan.rs` (with `field.rs`)
+//! reads one record from a document of those bytes in a streaming pass: the loader uses it
+//! to index, the dataset to read a whole record when it is shown.
+
+mod field;
+pub mod scan;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -71,7 +76,8 @@ pub struct Source {
     pub extension: Option<String>,
 }
 
-const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
+/// The extensions of dataset files in a folder (each optionally followed by `.gz`).
+pub const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
 
 /// Lists the files a spec names: a file itself, or the dataset files below a directory
 /// (sorted, so the order of records is the same on every run).
@@ -125,7 +131,7 @@ fn walk(dir: &Path, out: &mut Vec<SourceSpec>, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn is_dataset_file(path: &Path) -> bool {
+pub fn is_dataset_file(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = name.strip_suffix(".gz").unwrap_or(name);
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
@@ -192,7 +198,8 @@ fn finish(name: String, extension: Option<String>, mut file: File) -> Result<Sou
     })
 }
 
-fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+/// Fills `buf` from the start of `file` as far as the file goes.
+pub fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match file.read(&mut buf[n..])? {
