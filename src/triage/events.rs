@@ -130,28 +130,7 @@ pub fn has_header(line: &str) -> bool {
     let Ok(word) = std::str::from_utf8(&lower) else {
         return false;
     };
-    let calendar = matches!(
-        word,
-        "jan"
-            | "feb"
-            | "mar"
-            | "apr"
-            | "may"
-            | "jun"
-            | "jul"
-            | "aug"
-            | "sep"
-            | "oct"
-            | "nov"
-            | "dec"
-            | "mon"
-            | "tue"
-            | "wed"
-            | "thu"
-            | "fri"
-            | "sat"
-            | "sun"
-    );
+    let calendar = super::header::is_calendar(word);
     if calendar && next == Some(b' ') {
         return true;
     }

@@ -184,7 +184,8 @@ fn lowercase<'b>(word: &str, buf: &'b mut [u8; 12]) -> Option<&'b str> {
     std::str::from_utf8(out).ok()
 }
 
-fn is_calendar(word: &str) -> bool {
+/// A month or weekday name (`Jan`, `mon`), in any case.
+pub(super) fn is_calendar(word: &str) -> bool {
     let mut buf = [0u8; 12];
     let Some(lower) = lowercase(word, &mut buf) else {
         return false;

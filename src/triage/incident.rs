@@ -236,21 +236,13 @@ pub fn timestamp(line: &str) -> Option<&str> {
             c.is_ascii_digit() || matches!(c, b'-' | b':' | b'.' | b',' | b'/' | b'T' | b'Z' | b'+')
         }) && (digits >= 6 || (digits > 0 && core.contains([':', '-', '/'])));
         let day = i > 0 && (1..=2).contains(&core.len()) && digits == core.len();
-        let month = i == 0 && core.len() == 3 && header_month(core);
+        let month = i == 0 && core.len() == 3 && header::is_calendar(core);
         if !(timeish || day || month) {
             break;
         }
         end = field_end - (field.len() - core.len());
     }
     (end > 0).then(|| &line[offset..offset + end])
-}
-
-fn header_month(word: &str) -> bool {
-    let lower = word.to_ascii_lowercase();
-    [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
-    .contains(&lower.as_str())
 }
 
 #[cfg(test)]
