@@ -30,8 +30,9 @@ pub struct Resolved {
 }
 
 impl DataArgs {
-    /// `--data` if given; else the config's datasets and synced remotes; else, when the
-    /// config names no dataset and no remote has been synced, the built-in sample.
+    /// `--data` if given; else the config's datasets and synced remotes (when the config names
+    /// no dataset and no remote has been synced, the built-in sample), and the team's own
+    /// records file (`write_to`), once.
     pub fn resolve(&self) -> Resolved {
         let config = config::load();
         let mut diagnostics = Vec::new();
@@ -45,6 +46,9 @@ impl DataArgs {
             }
             if specs.is_empty() && config.config.datasets.is_empty() {
                 specs.push(crate::sample::spec());
+            }
+            if let Some(own) = config.config.write_to_path() {
+                crate::state::records::add_spec(&mut specs, &own);
             }
             specs
         };
@@ -100,12 +104,17 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
     let (errors, warnings) = (loaded.errors(), loaded.warnings());
     if errors > SHOWN_DIAGNOSTICS || warnings > 0 {
         eprintln!(
-            "errdex: {errors} errors, {warnings} warnings in the data ({} records skipped); `errdex validate PATH` lists them all",
-            loaded.skipped
+            "errdex: {}, {} in the data ({} skipped); `errdex validate PATH` lists them all",
+            super::output::plural(errors, "error"),
+            super::output::plural(warnings, "warning"),
+            super::output::plural(loaded.skipped, "record")
         );
     }
     if loaded.unreadable > 0 && loaded.unreadable == specs.len() && loaded.dataset.is_empty() {
         return Err(Failure::new("no dataset could be read"));
+    }
+    if loaded.unreadable > 0 {
+        super::output::note_unreadable_source();
     }
     Ok(Box::leak(Box::new(loaded)))
 }

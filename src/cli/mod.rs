@@ -5,11 +5,13 @@ mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
+mod notes;
 mod output;
 mod pins;
 mod search;
 mod sync_cmd;
 mod triage;
+mod write;
 
 use std::process::ExitCode;
 
@@ -18,10 +20,13 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
+/// `--version`: the package version, and the commit and build date when built from git.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("ERRDEX_VERSION_SUFFIX"));
+
 #[derive(Parser, Debug)]
 #[command(
     name = "errdex",
-    version,
+    version = VERSION,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
     subcommand_negates_reqs = true
 )]
@@ -87,14 +92,17 @@ pub enum Command {
         paths: Vec<String>,
     },
     /// Check the config file (`--path`: where it is read from; `--default`: the documented
-    /// defaults, a starting point for your own).
+    /// defaults, a starting point for your own; `--init`: write them there).
     Config {
         /// Print the path of the config file.
-        #[arg(long, conflicts_with = "default")]
+        #[arg(long, conflicts_with_all = ["default", "init"])]
         path: bool,
         /// Print the default config, every key documented.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "init")]
         default: bool,
+        /// Write the default config to the config file's place (creating its folder).
+        #[arg(long)]
+        init: bool,
     },
     /// Pin a record, to keep it at hand (`is:pinned` in a query; `errdex pins`).
     Pin {
@@ -130,14 +138,66 @@ pub enum Command {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
+    #[command(flatten)]
+    Authoring(Authoring),
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
+    /// Print the man page (roff): `errdex man > ~/.local/share/man/man1/errdex.1`.
+    Man,
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The commands that write the team's own knowledge: records and notes.
+#[derive(Subcommand, Debug)]
+pub enum Authoring {
+    /// Write a new record in your editor ($VISUAL, $EDITOR, vi) and add it to the records file.
+    New {
+        /// Pre-fill the record from a log line (`-`: the first line of stdin): message,
+        /// pattern, file and line.
+        #[arg(long, value_name = "LINE")]
+        from_log: Option<String>,
+    },
+    /// Add records from files (any dataset format; `-` or nothing: stdin) to the records file.
+    Add {
+        files: Vec<String>,
+        /// Replace records with the same id (the old ones leave search; `show` names both).
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Add a team note to a record.
+    Note {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+        /// The note.
+        #[arg(required = true, trailing_var_arg = true)]
+        text: Vec<String>,
+    },
+    /// List the team notes, newest first (all, or those on one record).
+    Notes {
+        id: Option<String>,
+        /// One JSON object a line: id, text, author, at.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the record's JSON Schema (draft 2020-12).
+    Schema,
+}
+
+impl Authoring {
+    fn run(self, data: &DataArgs) -> Result<Outcome, Failure> {
+        match self {
+            Authoring::New { from_log } => write::new(data, from_log.as_deref()),
+            Authoring::Add { files, replace } => write::add(data, &files, replace),
+            Authoring::Note { id, text } => notes::note(data, &id, &text),
+            Authoring::Notes { id, json } => notes::notes(id.as_deref(), json),
+            Authoring::Schema => notes::schema(),
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,7 +223,7 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(outcome) => outcome.code(),
+        Ok(outcome) => output::exit_code(outcome),
         Err(failure) => {
             eprintln!("errdex: {failure}");
             ExitCode::from(2)
@@ -205,9 +265,14 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
-        Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
-            (true, _) => config_cmd::ConfigAction::Path,
-            (_, true) => config_cmd::ConfigAction::Default,
+        Some(Command::Config {
+            path,
+            default,
+            init,
+        }) => config_cmd::run(match (path, default, init) {
+            (true, _, _) => config_cmd::ConfigAction::Path,
+            (_, true, _) => config_cmd::ConfigAction::Default,
+            (_, _, true) => config_cmd::ConfigAction::Init,
             _ => config_cmd::ConfigAction::Check,
         }),
         Some(Command::Pin { id }) => pins::pin(&data, &id),
@@ -224,7 +289,13 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Sync(args)) => sync_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
+        Some(Command::Man) => {
+            let man = clap_mangen::Man::new(Cli::command());
+            output::emit(|out| man.render(out))?;
+            Ok(Outcome::Found)
+        }
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
@@ -242,8 +313,10 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
                     .map_err(Failure::new)?;
             options.log_on_stdin = browser_log_on_stdin(&data)?;
-            crate::tui::run(options).map_err(Failure::new)?;
-            Ok(Outcome::Found)
+            match crate::tui::run(options).map_err(Failure::new)? {
+                Some(signal) => Ok(Outcome::Killed(signal)),
+                None => Ok(Outcome::Found),
+            }
         }
     }
 }

@@ -14,19 +14,28 @@ use serde::de::DeserializeOwned;
 #[derive(Debug, Clone)]
 pub struct StateFile {
     dir: PathBuf,
-    name: &'static str,
+    name: String,
 }
 
 impl StateFile {
-    pub fn new(dir: &Path, name: &'static str) -> Self {
+    pub fn new(dir: &Path, name: impl Into<String>) -> Self {
         StateFile {
             dir: dir.to_path_buf(),
-            name,
+            name: name.into(),
         }
     }
 
+    /// The state file at `path` (its folder and file name).
+    pub fn at(path: &Path) -> Self {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        Self::new(dir, name)
+    }
+
     pub fn path(&self) -> PathBuf {
-        self.dir.join(self.name)
+        self.dir.join(&self.name)
     }
 
     /// The current contents; a missing file is the default. A file that cannot be parsed is
@@ -122,10 +131,57 @@ impl StateFile {
         Ok(())
     }
 
+    /// Appends `lines` (each ending in a newline) to a text file such as a JSON Lines file,
+    /// under the lock: `check` first sees the current contents and may refuse. The old
+    /// contents and the new lines go to a temporary file that is flushed to disk and renamed
+    /// over the old one, so a crash or a full disk leaves the file as it was, never half a line.
+    pub fn append(
+        &self,
+        lines: &str,
+        check: impl FnOnce(&[u8]) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let path = self.path();
+        let shown = path.display();
+        if !self.dir.is_dir() {
+            fs::create_dir_all(&self.dir).map_err(|e| {
+                format!(
+                    "cannot create the folder {} for {shown}: {e}",
+                    self.dir.display()
+                )
+            })?;
+        }
+        let _guard = self
+            .lock()
+            .map_err(|e| format!("cannot lock {shown}: {e}"))?;
+        let old = match fs::metadata(&path) {
+            Ok(m) if m.is_dir() => return Err(format!("{shown} is a directory, not a file")),
+            Ok(m) if m.permissions().readonly() => return Err(format!("{shown} is read-only")),
+            Ok(_) => fs::read(&path).map_err(|e| format!("cannot read {shown}: {e}"))?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(format!("cannot read {shown}: {e}")),
+        };
+        check(&old)?;
+        let write = || -> io::Result<()> {
+            let mut tmp = tempfile::Builder::new()
+                .prefix(&format!(".{}.", self.name))
+                .tempfile_in(&self.dir)?;
+            tmp.write_all(&old)?;
+            if !old.is_empty() && !old.ends_with(b"\n") {
+                tmp.write_all(b"\n")?;
+            }
+            tmp.write_all(lines.as_bytes())?;
+            tmp.as_file().sync_all()?;
+            tmp.persist(&path).map_err(|e| e.error)?;
+            // The rename itself is durable once the folder is synced.
+            File::open(&self.dir).and_then(|d| d.sync_all())
+        };
+        write().map_err(|e| format!("cannot write {shown}: {e}"))
+    }
+
     /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the
     /// process dies, so a crashed errdex never leaves a stale lock behind.
     fn lock(&self) -> io::Result<File> {
-        fs::create_dir_all(&self.dir)?;
+        create_folder(&self.dir)?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -134,6 +190,24 @@ impl StateFile {
         file.lock()?;
         Ok(file)
     }
+}
+
+/// `create_dir_all`, saying which path is in the way when a file stands where a folder must
+/// be (the bare error is "File exists").
+pub fn create_folder(dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir).map_err(|e| {
+        let blocking = dir
+            .ancestors()
+            .find(|a| a.exists() && !a.is_dir())
+            .map(Path::to_path_buf);
+        match blocking {
+            Some(file) => io::Error::other(format!(
+                "{} is a file, but errdex needs a folder there; move it away",
+                file.display()
+            )),
+            None => e,
+        }
+    })
 }
 
 /// Seconds since the Unix epoch, for timestamps in state files.
@@ -146,6 +220,24 @@ pub fn now() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_where_the_folder_goes_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("errdex");
+        std::fs::write(&blocker, "").unwrap();
+        let store = StateFile::new(&blocker.join("deeper"), "pins.json");
+        let err = store
+            .update(&mut Vec::new(), |v: &mut Vec<u32>| v.push(1))
+            .unwrap_err();
+        assert!(
+            err.ends_with(&format!(
+                "{} is a file, but errdex needs a folder there; move it away",
+                blocker.display()
+            )),
+            "{err}"
+        );
+    }
 
     #[test]
     fn updates_round_trip_and_leave_no_temp_files() {

@@ -5,6 +5,7 @@
 //! time for logs too big to hold. A log event is a line plus the stack trace or traceback that
 //! follows it; its hits are reported at the line it starts on.
 
+mod draft;
 mod events;
 pub mod feed;
 mod frames;
@@ -19,6 +20,7 @@ mod report;
 mod resolve;
 mod scanner;
 
+pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, Seen, UnknownGroup, timestamp};
 pub use matcher::Via;

@@ -35,6 +35,8 @@ pub struct Tokens {
     starts: Vec<u32>,
     level: Option<Level>,
     seen: usize,
+    /// Byte range in the input of each `Var` (a collapsed run spans all of it).
+    var_ranges: Vec<(usize, usize)>,
 }
 
 impl Tokens {
@@ -65,19 +67,28 @@ impl Tokens {
         })
     }
 
+    /// Where each `Var` is in the text that was tokenized, in order.
+    pub fn var_ranges(&self) -> &[(usize, usize)] {
+        &self.var_ranges
+    }
+
     fn clear(&mut self) {
         self.text.clear();
         self.spans.clear();
         self.starts.clear();
+        self.var_ranges.clear();
         self.level = None;
         self.seen = 0;
     }
 
-    fn push_var(&mut self, at: usize) {
+    fn push_var(&mut self, from: usize, to: usize) {
         self.seen += 1;
         if self.spans.last() != Some(&VAR) {
             self.spans.push(VAR);
-            self.starts.push(at as u32);
+            self.starts.push(from as u32);
+            self.var_ranges.push((from, to));
+        } else if let Some(last) = self.var_ranges.last_mut() {
+            last.1 = to;
         }
     }
 
@@ -103,7 +114,7 @@ impl Tokens {
             Shape::Variable => {
                 self.text.truncate(start);
                 self.seen -= 1;
-                self.push_var(at);
+                self.push_var(at, at + raw.len());
                 return;
             }
             Shape::Glued(prefix) => {
@@ -113,7 +124,7 @@ impl Tokens {
                 self.starts.push(at as u32);
                 self.text.truncate(start + prefix);
                 self.seen -= 1;
-                self.push_var(at + prefix);
+                self.push_var(at + prefix, at + raw.len());
                 return;
             }
         }
@@ -133,7 +144,7 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             let end = i + b[i..].iter().take_while(|&&c| is_word_byte(c)).count();
             if out.seen == 0 && is_klog_prefix(&b[i..end]) {
                 out.level = klog_level(c);
-                out.push_var(i);
+                out.push_var(i, end);
             } else {
                 out.push_word(&line[i..end], i);
             }
@@ -160,7 +171,7 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
         match skip {
             Some(n) if c == 0x1b => i += n.max(1),
             Some(n) => {
-                out.push_var(i);
+                out.push_var(i, (i + n).min(b.len()));
                 i += n;
             }
             None => i += 1,
@@ -276,7 +287,7 @@ fn klog_level(letter: u8) -> Option<Level> {
 
 /// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
 /// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
-fn ansi_len(b: &[u8]) -> usize {
+pub(super) fn ansi_len(b: &[u8]) -> usize {
     match b.get(1) {
         Some(b'[') => {
             let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));

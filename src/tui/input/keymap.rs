@@ -23,17 +23,22 @@ pub enum Scope {
     Help,
     CopyMenu,
     History,
+    /// The one-line team note input (`n`).
+    Note,
+    Problems,
 }
 
 impl Scope {
     /// Every scope, in the order the help lists them.
-    pub const ALL: [Scope; 6] = [
+    pub const ALL: [Scope; 8] = [
         Scope::Any,
         Scope::Search,
         Scope::Browse,
         Scope::Help,
         Scope::CopyMenu,
         Scope::History,
+        Scope::Note,
+        Scope::Problems,
     ];
 
     fn covers(self, mode: Mode) -> bool {
@@ -44,7 +49,10 @@ impl Scope {
     }
 
     fn is_overlay(self) -> bool {
-        matches!(self, Scope::Help | Scope::CopyMenu | Scope::History)
+        matches!(
+            self,
+            Scope::Help | Scope::CopyMenu | Scope::History | Scope::Note | Scope::Problems
+        )
     }
 
     pub fn title(self) -> &'static str {
@@ -55,6 +63,8 @@ impl Scope {
             Scope::Help => "in this help",
             Scope::CopyMenu => "in the copy menu (and each target's own key)",
             Scope::History => "in the history (type to filter)",
+            Scope::Note => "in the team note input (type the note)",
+            Scope::Problems => "in the problems list",
         }
     }
 }
@@ -76,12 +86,23 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "enter", Action::Zoom, Some("zoom")),
     (Scope::Any, "ctrl-t", Action::ShowTriage, None),
     (Scope::Any, "ctrl-r", Action::History, None),
+    (Scope::Any, "f2", Action::ShowProblems, None),
     (Scope::Search, "esc", Action::BrowseMode, Some("browse")),
     (Scope::Search, "backspace", Action::DeleteBack, None),
     (Scope::Search, "ctrl-w", Action::DeleteWord, None),
     (Scope::Search, "ctrl-u", Action::ClearQuery, None),
     (Scope::Search, "left", Action::CursorLeft, None),
     (Scope::Search, "right", Action::CursorRight, None),
+    // Readline's editing keys.
+    (Scope::Search, "ctrl-a", Action::CursorStart, None),
+    (Scope::Search, "ctrl-e", Action::CursorEnd, None),
+    (Scope::Search, "ctrl-k", Action::DeleteToEnd, None),
+    (Scope::Search, "delete", Action::DeleteForward, None),
+    (Scope::Search, "alt-b", Action::WordLeft, None),
+    (Scope::Search, "alt-f", Action::WordRight, None),
+    (Scope::Search, "ctrl-left", Action::WordLeft, None),
+    (Scope::Search, "ctrl-right", Action::WordRight, None),
+    (Scope::Search, "alt-backspace", Action::DeleteWordBack, None),
     (Scope::Browse, "/", Action::SearchMode, Some("search")),
     (Scope::Browse, "esc", Action::Back, None),
     (Scope::Browse, "j", Action::SelectNext, None),
@@ -96,7 +117,10 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "[", Action::LogLinesUp, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
+    (Scope::Browse, "n", Action::AddNote, None),
+    (Scope::Browse, "N", Action::NewRecord, None),
     (Scope::Browse, "?", Action::Help, Some("help")),
+    (Scope::Browse, "!", Action::ShowProblems, None),
     (Scope::Browse, "q", Action::Quit, Some("quit")),
     (Scope::Any, "ctrl-y", Action::CopyFix, None),
     (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
@@ -138,6 +162,27 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::History, "up", Action::SelectPrev, None),
     (Scope::History, "ctrl-p", Action::SelectPrev, None),
     (Scope::History, "backspace", Action::DeleteBack, None),
+    (Scope::Note, "esc", Action::Close, None),
+    (Scope::Note, "enter", Action::Accept, None),
+    (Scope::Note, "backspace", Action::DeleteBack, None),
+    (Scope::Note, "ctrl-w", Action::DeleteWord, None),
+    (Scope::Note, "ctrl-u", Action::ClearQuery, None),
+    (Scope::Note, "left", Action::CursorLeft, None),
+    (Scope::Note, "right", Action::CursorRight, None),
+    (Scope::Note, "home", Action::SelectFirst, None),
+    (Scope::Note, "end", Action::SelectLast, None),
+    (Scope::Problems, "esc", Action::Close, None),
+    (Scope::Problems, "q", Action::Close, None),
+    (Scope::Problems, "!", Action::Close, None),
+    (Scope::Problems, "f2", Action::Close, None),
+    (Scope::Problems, "down", Action::SelectNext, None),
+    (Scope::Problems, "j", Action::SelectNext, None),
+    (Scope::Problems, "up", Action::SelectPrev, None),
+    (Scope::Problems, "k", Action::SelectPrev, None),
+    (Scope::Problems, "pagedown", Action::PageDown, None),
+    (Scope::Problems, "pageup", Action::PageUp, None),
+    (Scope::Problems, "home", Action::SelectFirst, None),
+    (Scope::Problems, "end", Action::SelectLast, None),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,8 +273,9 @@ impl Keymap {
         if scopes.is_empty() {
             scopes.push(main_scope(Scope::Any, &key));
         }
-        // A plain character is text in the history's filter: it cannot be a command there.
-        scopes.retain(|s| !(*s == Scope::History && key.is_plain_char()));
+        // A plain character is text in the history's filter and in a note: it cannot be a
+        // command there.
+        scopes.retain(|s| !(matches!(s, Scope::History | Scope::Note) && key.is_plain_char()));
         if scopes.is_empty() {
             return Err(format!(
                 "`{}` is typed into the history's filter; bind a ctrl or alt key",

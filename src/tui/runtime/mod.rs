@@ -3,11 +3,14 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
+mod external;
 mod loader;
 pub mod setup;
+mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -47,6 +50,10 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// The team's records file (`N` adds to it; notes live beside it).
+    pub write_to: Option<std::path::PathBuf>,
+    /// Every config problem, for the problems overlay.
+    pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: crate::sync::News,
 }
@@ -67,6 +74,8 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            write_to: None,
+            problems: Vec::new(),
             news: crate::sync::News::default(),
         }
     }
@@ -80,7 +89,9 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-pub fn run(options: Options) -> Result<(), String> {
+/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
+/// then 128 + n, as a shell reports a killed command).
+pub fn run(options: Options) -> Result<Option<i32>, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -108,12 +119,17 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    spawn_input(tx.clone());
+    let gate = external::InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
-    terminal::on_termination(move || {
+    let killed_by = Arc::new(AtomicI32::new(0));
+    let signal_seen = Arc::clone(&killed_by);
+    terminal::on_termination(move |signal| {
+        signal_seen.store(signal, Ordering::SeqCst);
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
             crate::tui::input::action::Action::Quit,
         )));
@@ -144,6 +160,17 @@ pub fn run(options: Options) -> Result<(), String> {
         }
     });
     let effects = Effects::new(options.clipboard, reply);
+    let team_tx = Mutex::new(tx.clone());
+    let team = team::TeamEdge::new(
+        options.write_to,
+        Arc::new(move |msg| {
+            if let Ok(tx) = team_tx.lock() {
+                let _ = tx.send(Inbox::Msg(msg));
+            }
+        }),
+        external::HandOver::new(gate, input),
+    );
+    team.load_notes();
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -156,20 +183,23 @@ pub fn run(options: Options) -> Result<(), String> {
         seen: 0,
         triage,
         memory,
-        weights: options.weights,
-        news: options.news.ids,
         effects,
-    };
-    if options.weights != Weights::default() || !edge.news.is_empty() {
-        edge.engine.set_context(Context {
+        team,
+        context: Context {
             weights: options.weights,
-            new: edge.news.clone(),
+            new: options.news.ids,
             ..Context::default()
-        });
+        },
+    };
+    if options.weights != Weights::default() || !edge.context.new.is_empty() {
+        edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result
+    result.map(|()| match killed_by.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    })
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -188,10 +218,10 @@ struct Edge {
     seen: u64,
     triage: TriageWorker,
     memory: Worker,
-    weights: Weights,
-    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
-    news: std::collections::HashSet<String>,
     effects: Effects,
+    team: team::TeamEdge,
+    /// What the search engine knows beyond the records: pins, recent, notes, weights.
+    context: Context,
 }
 
 enum Highlighting {
@@ -260,12 +290,19 @@ fn event_loop(
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
                     Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
                     Effect::SearchContext { pinned, recent } => {
-                        edge.engine.set_context(Context {
-                            pinned,
-                            recent,
-                            new: edge.news.clone(),
-                            weights: edge.weights,
-                        });
+                        edge.context.pinned = pinned;
+                        edge.context.recent = recent;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::NotesContext(notes) => {
+                        edge.context.notes = notes;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+                    Effect::NewRecord { from_log } => {
+                        edge.team
+                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                        redraw = true;
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
@@ -334,6 +371,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
             let origin = crate::state::data_dir().ok().and_then(|dir| {
                 crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
@@ -341,6 +379,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
                 index,
                 record,
                 source,
+                fixes,
                 origin,
             })))
         }
@@ -348,9 +387,16 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     }
 }
 
-fn spawn_input(tx: Sender<Inbox>) {
+/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
+/// handed to another program (`gate`).
+fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
+            gate.checkpoint();
+            // An error here is read again by `read`, which turns it into a quit.
+            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
+                continue;
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
@@ -364,5 +410,5 @@ fn spawn_input(tx: Sender<Inbox>) {
                 return;
             }
         }
-    });
+    })
 }

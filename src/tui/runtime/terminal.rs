@@ -10,7 +10,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -46,6 +46,38 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// Gives the terminal back to the shell's ways for a program run in the foreground.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        execute!(
+            io::stdout(),
+            DisableBracketedPaste,
+            DisableMouseCapture,
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        )?;
+        disable_raw_mode()
+    }
+
+    /// Takes the terminal back after `suspend`; the next frame is drawn whole.
+    pub fn resume(&mut self) -> io::Result<()> {
+        enable_raw_mode()?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            Clear(ClearType::All),
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
+        // Both buffers blank, as the screen is: the next draw writes every cell. (ratatui's
+        // own `clear` asks the terminal where its cursor is, which takes a reply that a
+        // paused input thread or a plain pseudo-terminal never sends.)
+        self.terminal.swap_buffers();
+        self.terminal.swap_buffers();
+        Ok(())
+    }
+}
+
 impl Drop for Guard {
     fn drop(&mut self) {
         restore();
@@ -76,22 +108,23 @@ fn install_panic_hook() {
     });
 }
 
-/// Calls `quit` when the process is asked to stop, from a thread of its own.
+/// Calls `quit` with the signal's number when the process is asked to stop, from a thread
+/// of its own.
 #[cfg(unix)]
-pub fn on_termination(quit: impl Fn() + Send + 'static) -> io::Result<()> {
+pub fn on_termination(quit: impl Fn(i32) + Send + 'static) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
     std::thread::Builder::new()
         .name("errdex-signals".into())
         .spawn(move || {
-            if signals.forever().next().is_some() {
-                quit();
+            if let Some(signal) = signals.forever().next() {
+                quit(signal);
             }
         })?;
     Ok(())
 }
 
 #[cfg(not(unix))]
-pub fn on_termination(_quit: impl Fn() + Send + 'static) -> io::Result<()> {
+pub fn on_termination(_quit: impl Fn(i32) + Send + 'static) -> io::Result<()> {
     Ok(())
 }
