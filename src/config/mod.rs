@@ -6,11 +6,13 @@ mod datasets;
 pub mod dirs;
 mod keys;
 mod parse;
+mod repos;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use keys::normalize_key;
+pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -28,6 +30,8 @@ pub struct Config {
     pub clipboard_command: Option<String>,
     pub ranking: Ranking,
     pub layout: Layout,
+    /// `[repos]` and `repo_roots`: the user's own checkouts.
+    pub checkouts: Checkouts,
 }
 
 impl Default for Config {
@@ -40,6 +44,7 @@ impl Default for Config {
             clipboard_command: None,
             ranking: Ranking::default(),
             layout: Layout::default(),
+            checkouts: Checkouts::default(),
         }
     }
 }

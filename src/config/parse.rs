@@ -10,9 +10,10 @@ use super::datasets::resolve_entry;
 use super::keys::{check_action, normalize_key};
 use super::{Choice, Config, Problem};
 
-type Value<'i> = Spanned<DeValue<'i>>;
+pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
-const TOP_KEYS: &str = "datasets, theme, keys, clipboard, clipboard_command, ranking, layout";
+const TOP_KEYS: &str =
+    "datasets, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -43,6 +44,8 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "keys" => config.keys = p.keys(value),
             "ranking" => p.ranking(value, &mut config),
             "layout" => p.layout(value, &mut config),
+            "repos" => config.checkouts.repos = p.repos(value, base),
+            "repo_roots" => config.checkouts.roots = p.repo_roots(value, base),
             other => p.add(
                 key.span().start,
                 format!("unknown key `{other}` ignored (known keys: {TOP_KEYS})"),
@@ -54,14 +57,14 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
     (config, problems)
 }
 
-struct Problems<'a> {
+pub(super) struct Problems<'a> {
     text: &'a str,
     name: &'a str,
     list: Vec<Problem>,
 }
 
 impl Problems<'_> {
-    fn add(&mut self, offset: usize, message: String) {
+    pub(super) fn add(&mut self, offset: usize, message: String) {
         let (line, column) = line_column(self.text, offset);
         self.list.push(Problem {
             path: self.name.to_string(),
@@ -95,7 +98,7 @@ impl Problems<'_> {
     }
 
     /// A string or an array of strings; a bad element is skipped, the others kept.
-    fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
+    pub(super) fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
         match value.get_ref() {
             DeValue::String(s) => Some(vec![(s.to_string(), value.span().start)]),
             DeValue::Array(items) => {
@@ -154,7 +157,11 @@ impl Problems<'_> {
         Some(Some(text.trim().to_string()).filter(|t| !t.is_empty()))
     }
 
-    fn table<'v, 'i>(&mut self, key: &str, value: &'v Value<'i>) -> Option<&'v DeTable<'i>> {
+    pub(super) fn table<'v, 'i>(
+        &mut self,
+        key: &str,
+        value: &'v Value<'i>,
+    ) -> Option<&'v DeTable<'i>> {
         let table = value.get_ref().as_table();
         if table.is_none() {
             self.add(
@@ -333,7 +340,7 @@ fn number(value: &DeValue) -> Option<f64> {
 }
 
 /// How a wrong value is named in a message: short, and never the whole of a big table.
-fn describe(value: &DeValue) -> String {
+pub(super) fn describe(value: &DeValue) -> String {
     match value {
         DeValue::String(s) => {
             let s: String = s.chars().take(40).collect();
