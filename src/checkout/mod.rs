@@ -251,3 +251,49 @@ fn window(local: &[&str], today: usize, old: usize, record: &Record) -> Window {
         marked: today,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(path: &str) -> Record {
+        Record {
+            id: "r".into(),
+            repo: Some("Acme/Shop".into()),
+            file_path: Some(path.into()),
+            line_number: Some(2),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn paths_that_leave_the_checkout_and_huge_files_are_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let checkouts = Checkouts {
+            repos: vec![("acme/shop".into(), dir.path().to_path_buf())],
+            roots: Vec::new(),
+        };
+        for bad in ["../etc/passwd", "/etc/passwd", "src/../../x"] {
+            assert_eq!(
+                locate(&record(bad), &checkouts, None),
+                Err(NotLocated::BadPath(bad.into()))
+            );
+        }
+        let big = std::fs::File::create(dir.path().join("big.rs")).expect("create");
+        big.set_len(MAX_FILE_BYTES + 1).expect("grow");
+        let err = locate(&record("big.rs"), &checkouts, None).expect_err("too big");
+        assert!(err.to_string().contains("bigger than the 20 MB"), "{err}");
+        std::fs::write(dir.path().join("ok.rs"), "a\nb\nc\n").expect("write");
+        let found = locate(&record("./ok.rs"), &checkouts, None).expect("located");
+        // No snippet: the number is taken as it is, with context around it.
+        assert_eq!(found.line, Line::Unchecked(2));
+        assert_eq!(found.since, None);
+        let window = found.window.clone().expect("a window");
+        assert_eq!((window.start, window.marked), (1, 2));
+        assert_eq!(window.text, "a\nb\nc");
+        assert_eq!(
+            found.position(),
+            Some(format!("{}:2", found.file.display()))
+        );
+    }
+}

@@ -5,6 +5,7 @@ mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
+mod local;
 mod output;
 mod pins;
 mod search;
@@ -120,6 +121,17 @@ pub enum Command {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
+    /// Print PATH:LINE of the record's error line in your own checkout, followed to where it
+    /// is today (config: [repos], repo_roots); exit 1 with the reason when there is none.
+    Where {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Open $VISUAL / $EDITOR at the record's error line in your own checkout.
+    Edit {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
@@ -202,6 +214,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Cache { clear }) => cache_cmd::run(clear),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::Where { id }) => local::where_is(&data, &id),
+        Some(Command::Edit { id }) => local::edit(&data, &id),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();

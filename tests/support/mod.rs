@@ -2,6 +2,7 @@
 //! and datasets written there.
 #![allow(dead_code)]
 
+pub mod git;
 pub mod pty;
 
 use std::io::Write;
