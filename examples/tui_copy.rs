@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use errdex::load;
-use errdex::tui::action::{Detail, LoadSummary, Msg, ResultSet};
-use errdex::tui::keymap::Keymap;
-use errdex::tui::model::Model;
-use errdex::tui::theme::{Theme, ThemeName};
-use errdex::tui::update::update;
+use errdex::tui::app::model::Model;
+use errdex::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet};
+use errdex::tui::app::update::update;
+use errdex::tui::input::keymap::Keymap;
+use errdex::tui::ui::theme::{Theme, ThemeName};
 use errdex::tui::view::draw;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -11,12 +11,12 @@ use std::time::Instant;
 
 use errdex::load::{self, Options, SourceSpec};
 use errdex::triage::{LineHits, Triage};
-use errdex::tui::action::{LoadSummary, Msg, ResultSet};
-use errdex::tui::keymap::Keymap;
-use errdex::tui::model::Model;
-use errdex::tui::theme::{Theme, ThemeName};
+use errdex::tui::app::model::Model;
+use errdex::tui::app::msg::{LoadSummary, Msg, ResultSet};
+use errdex::tui::app::update::update;
+use errdex::tui::input::keymap::Keymap;
 use errdex::tui::triage::{Origin, Phase, TriageNews, start};
-use errdex::tui::update::update;
+use errdex::tui::ui::theme::{Theme, ThemeName};
 use errdex::tui::view::draw;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -1,28 +1,28 @@
-//! The interactive browser, in The Elm Architecture: `Model` (model.rs) holds the state,
-//! `update` (update.rs) turns messages into a new state and effects without I/O, views
-//! (view/) draw the model, and the runtime (runtime.rs) owns the terminal, the threads and
-//! the effects. Nothing outside this module touches ratatui or crossterm.
+//! The interactive browser, in The Elm Architecture, grouped by feature so that each one's
+//! state, update, view, worker and tests sit together:
+//!
+//! - `app/` the one `Model`, the messages (`Msg`), the effects (`Effect`) and `update`, which
+//!   hands each message to the feature it belongs to;
+//! - `input/` the action vocabulary and the one keymap table;
+//! - `runtime/` the edge: the event loop, the terminal, loading on a thread, the config taking
+//!   effect;
+//! - `ui/` what every pane draws with: layout, theme, safe text, popups;
+//! - the features: `results/` (search box and list), `detail/` (the four panes), `copy/`,
+//!   `history/` (pins, history, recent), `triage/`, `help/`;
+//! - `view.rs` draws the whole screen from them.
+//!
+//! Nothing outside this module touches ratatui or crossterm.
 
-pub mod action;
-mod effects;
-pub mod keymap;
-pub mod layout;
-mod loader;
-pub mod memory;
-mod memory_worker;
-pub mod model;
+pub mod app;
+pub mod copy;
+pub mod detail;
+pub mod help;
+pub mod history;
+pub mod input;
+pub mod results;
 mod runtime;
-mod scroll;
-pub mod setup;
-pub mod source;
-mod terminal;
-pub mod text;
-pub mod theme;
 pub mod triage;
-mod triage_worker;
-pub mod update;
-pub mod update_copy;
-mod update_memory;
+pub mod ui;
 pub mod view;
 
 #[cfg(test)]

@@ -6,14 +6,14 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::action::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
-use super::keymap::Keymap;
-use super::model::Model;
-use super::source;
-use super::theme::{Theme, ThemeName};
-use super::update::{Step, update};
 use crate::dataset::Dataset;
 use crate::load::{self, SourceSpec};
+use crate::tui::app::model::Model;
+use crate::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
+use crate::tui::app::update::{Step, update};
+use crate::tui::detail::snippet;
+use crate::tui::input::keymap::Keymap;
+use crate::tui::ui::theme::{Theme, ThemeName};
 
 pub const FIXTURE: &[u8] = include_bytes!("../../tests/fixtures/tui.jsonl");
 
@@ -86,7 +86,7 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
 pub fn detail(m: &Model, index: usize) -> Msg {
     let ds = m.dataset.as_ref().expect("loaded");
     let record = ds.record(index).expect("fixture record reads");
-    let source = source::prepare(&record, None);
+    let source = snippet::prepare(&record, None);
     Msg::Detail(Ok(Box::new(Detail {
         index,
         record,
@@ -127,6 +127,6 @@ pub fn send(m: &mut Model, msgs: impl IntoIterator<Item = Msg>) -> Step {
 /// The whole screen drawn from `m` into a test backend of the model's size.
 pub fn render(m: &Model) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
-    t.draw(|f| super::view::draw(f, m)).expect("draw");
+    t.draw(|f| crate::tui::view::draw(f, m)).expect("draw");
     t
 }

@@ -4,10 +4,11 @@ use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
-use crate::tui::action::{Action, Msg};
-use crate::tui::model::{LoadState, Model};
+use crate::tui::app::model::{LoadState, Model};
+use crate::tui::app::msg::Msg;
+use crate::tui::app::update::update;
+use crate::tui::input::action::Action;
 use crate::tui::testing::{browsing, key, loaded_model, render, results};
-use crate::tui::update::update;
 
 fn buffer(m: &Model) -> Buffer {
     render(m).backend().buffer().clone()
@@ -99,8 +100,8 @@ fn snapshot_empty_results_80x24() {
 #[test]
 fn snapshot_loading_80x24() {
     let mut m = Model::new(
-        crate::tui::keymap::Keymap::default(),
-        crate::tui::theme::Theme::new(crate::tui::theme::ThemeName::Dark, true),
+        crate::tui::input::keymap::Keymap::default(),
+        crate::tui::ui::theme::Theme::new(crate::tui::ui::theme::ThemeName::Dark, true),
         "tim".into(),
         80,
         24,

@@ -1,0 +1,9 @@
+//! What every feature shares: the one `Model`, the messages that reach `update` (`Msg`), the
+//! effects it asks for (`Effect`), and `update` itself, which hands each message to the
+//! feature it belongs to.
+
+pub mod effect;
+pub mod model;
+pub mod msg;
+pub mod scroll;
+pub mod update;

@@ -1,0 +1,161 @@
+//! Everything the browser shows, in one value. `update` changes it; views only read it.
+
+use std::sync::Arc;
+
+use crate::config::Layout;
+use crate::dataset::{Dataset, Entry};
+use crate::load::Progress;
+use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
+use crate::tui::copy::update::CopyMenu;
+use crate::tui::history::memory::Memory;
+use crate::tui::input::keymap::{Keymap, Mode};
+use crate::tui::triage::TriageState;
+use crate::tui::ui::layout::Areas;
+use crate::tui::ui::theme::Theme;
+
+/// The parts of the screen that can have the focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Results,
+    Overview,
+    Source,
+    Fixes,
+    Tips,
+}
+
+impl Pane {
+    pub const DETAIL: [Pane; 4] = [Pane::Overview, Pane::Source, Pane::Fixes, Pane::Tips];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Results => "Results",
+            Pane::Overview => "Overview",
+            Pane::Source => "Source",
+            Pane::Fixes => "Fixes",
+            Pane::Tips => "Tips",
+        }
+    }
+
+    /// Position among the detail panes (Results has none).
+    pub fn detail_index(self) -> Option<usize> {
+        Pane::DETAIL.iter().position(|p| *p == self)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadState {
+    Loading(Progress),
+    Done(LoadSummary),
+}
+
+pub struct Model {
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub width: u16,
+    pub height: u16,
+    pub mode: Mode,
+    pub query: String,
+    /// Cursor position in the query, in chars.
+    pub cursor: usize,
+    pub focus: Pane,
+    /// The detail pane on display (one of `Pane::DETAIL`).
+    pub tab: Pane,
+    pub zoomed: bool,
+    pub help: bool,
+    pub help_scroll: usize,
+    pub load: LoadState,
+    pub dataset: Option<Arc<Dataset>>,
+    pub results: ResultSet,
+    pub matcher: Option<RowMatcher>,
+    /// Position of the selected result in `results.hits`.
+    pub selected: usize,
+    /// First result shown in the list.
+    pub list_offset: usize,
+    pub detail: Option<Detail>,
+    /// Why the selected record could not be read.
+    pub detail_error: Option<String>,
+    /// Scroll offset of each detail pane, in lines.
+    pub scroll: [usize; 4],
+    pub quit: bool,
+    /// The log being triaged, if one was pasted or piped in.
+    pub triage: Option<TriageState>,
+    /// Pins, query history, recently viewed records.
+    pub memory: Memory,
+    /// The copy menu, while it is open.
+    pub copy_menu: Option<CopyMenu>,
+    /// One line for the status bar answering the last key (a copy's report, a config
+    /// problem at start); the next key clears it.
+    pub notice: Option<String>,
+    /// Where the detail goes and how much room the list gets (config `[layout]`).
+    pub layout: Layout,
+}
+
+impl Model {
+    pub fn new(keymap: Keymap, theme: Theme, query: String, width: u16, height: u16) -> Model {
+        let cursor = query.chars().count();
+        Model {
+            keymap,
+            theme,
+            width,
+            height,
+            mode: Mode::Search,
+            query,
+            cursor,
+            focus: Pane::Results,
+            tab: Pane::Overview,
+            zoomed: false,
+            help: false,
+            help_scroll: 0,
+            load: LoadState::Loading(Progress::default()),
+            dataset: None,
+            results: ResultSet::default(),
+            matcher: None,
+            selected: 0,
+            list_offset: 0,
+            detail: None,
+            detail_error: None,
+            scroll: [0; 4],
+            quit: false,
+            triage: None,
+            memory: Memory::default(),
+            copy_menu: None,
+            notice: None,
+            layout: Layout::default(),
+        }
+    }
+
+    pub fn areas(&self) -> Option<Areas> {
+        let areas = Areas::compute_with(self.width, self.height, self.zoomed, self.layout)?;
+        Some(if self.in_triage() {
+            areas.with_log()
+        } else {
+            areas
+        })
+    }
+
+    /// True while the triage view is on screen.
+    pub fn in_triage(&self) -> bool {
+        self.triage.as_ref().is_some_and(|t| t.active)
+    }
+
+    /// The record index of the selected result.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.results.hits.get(self.selected).map(|&i| i as usize)
+    }
+
+    /// The in-memory fields of a result row.
+    pub fn entry(&self, index: usize) -> Option<&Entry> {
+        self.dataset.as_ref()?.entries().get(index)
+    }
+
+    /// The detail being shown, if it belongs to the selected result.
+    pub fn current_detail(&self) -> Option<&Detail> {
+        self.detail
+            .as_ref()
+            .filter(|d| Some(d.index) == self.selected_index())
+    }
+
+    pub fn scroll_of(&self, pane: Pane) -> usize {
+        pane.detail_index().map_or(0, |i| self.scroll[i])
+    }
+}

@@ -1,0 +1,89 @@
+//! What reaches `update` (`Msg`), and the values messages carry: a record's detail, a result
+//! set, a load summary.
+
+use std::sync::Arc;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use crate::dataset::{Dataset, Entry};
+use crate::facets::Facets;
+use crate::load::Progress;
+use crate::record::Record;
+
+use crate::tui::detail::snippet::SourceLines;
+use crate::tui::history::memory::Remembered;
+use crate::tui::input::action::Action;
+use crate::tui::triage::TriageNews;
+
+/// The record shown in the detail panes, read from its source when it was selected.
+#[derive(Debug, Clone)]
+pub struct Detail {
+    pub index: usize,
+    pub record: Record,
+    pub source: Option<SourceLines>,
+}
+
+/// What loading ended with, as the status bar reports it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LoadSummary {
+    pub records: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub skipped: usize,
+    /// The first problem, to show the user something concrete.
+    pub first_problem: Option<String>,
+}
+
+/// The results of one search, as the browser keeps them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResultSet {
+    pub generation: u64,
+    pub query: String,
+    /// Record indices, best first.
+    pub hits: Vec<u32>,
+    pub matched: usize,
+    pub total: usize,
+    pub done: bool,
+    /// Counts by severity, tag, repo and type over every match, once the pass has finished.
+    pub facets: Option<Arc<Facets>>,
+}
+
+/// The characters a query matched in one row's fields (char indices), for highlighting.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowMatches {
+    pub message: Vec<usize>,
+    pub file_path: Vec<usize>,
+    pub repo: Vec<usize>,
+}
+
+/// Computes a row's matches for the current query; only visible rows are asked.
+pub type RowMatcher = Arc<dyn Fn(&Entry) -> RowMatches + Send + Sync>;
+
+/// Everything that reaches `update`.
+#[derive(Clone)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    Action(Action),
+    Progress(Progress),
+    /// The records loaded so far, while loading goes on (a prefix of the final dataset).
+    Partial(Arc<Dataset>),
+    Loaded(Arc<Dataset>, LoadSummary),
+    /// New results, and how to find the matched characters of a row for highlighting.
+    Results(ResultSet, Option<RowMatcher>),
+    Detail(Result<Box<Detail>, (usize, String)>),
+    /// Text pasted into the terminal (bracketed paste): several lines open the triage view.
+    Paste(String),
+    /// What the triage of a pasted or piped log found since the last news.
+    Triage(TriageNews),
+    /// The pins and history stores answered.
+    Remembered(Remembered),
+    /// A copy finished: what was copied ("fix", "solution 2") and the clipboard's report.
+    Copied {
+        what: String,
+        report: String,
+    },
+    /// Opening a URL finished: the program that took it, or why none did.
+    Opened(String, Result<String, crate::open::OpenError>),
+}

@@ -1,0 +1,257 @@
+//! Copying and opening from the browser: the copy menu (`y`), the direct keys (`1`–`9`,
+//! ctrl-y), `o`, and the status-line notice that reports what happened. Pure like `update`:
+//! the clipboard and the web browser are reached through `Effect::Copy` and `Effect::Open`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::copy::{self, Offer, Target};
+use crate::open::OpenError;
+use crate::tui::app::effect::Effect;
+use crate::tui::app::model::Model;
+use crate::tui::app::msg::Msg;
+use crate::tui::app::update::Step;
+use crate::tui::input::action::Action;
+use crate::tui::input::keymap::Mode;
+
+/// The copy menu over the screen: the selected record's targets and the highlighted one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopyMenu {
+    /// The record the offers are for.
+    pub index: usize,
+    pub offers: Vec<Offer>,
+    pub selected: usize,
+}
+
+/// Every key clears the last notice first: a notice answers the key before it.
+pub fn on_key(m: &mut Model, key: KeyEvent, handle: impl FnOnce(&mut Model) -> Step) -> Step {
+    let cleared = key.kind != KeyEventKind::Release && m.notice.take().is_some();
+    let mut step = handle(m);
+    step.redraw |= cleared;
+    step
+}
+
+/// The copy and open actions; other actions do nothing here.
+pub fn apply(m: &mut Model, action: Action) -> Step {
+    apply_copy(m, action).unwrap_or_default()
+}
+
+fn apply_copy(m: &mut Model, action: Action) -> Option<Step> {
+    let solution = |n: usize| Some(Target::Solution(n));
+    let target = match action {
+        Action::CopyMenu => return Some(open_menu(m)),
+        Action::OpenUrl => return Some(open_url(m)),
+        Action::CopyFix => Some(Target::Fix),
+        Action::CopySolution1 => solution(1),
+        Action::CopySolution2 => solution(2),
+        Action::CopySolution3 => solution(3),
+        Action::CopySolution4 => solution(4),
+        Action::CopySolution5 => solution(5),
+        Action::CopySolution6 => solution(6),
+        Action::CopySolution7 => solution(7),
+        Action::CopySolution8 => solution(8),
+        Action::CopySolution9 => solution(9),
+        _ => None,
+    }?;
+    Some(copy_target(m, target))
+}
+
+/// The answers of the runtime to `Effect::Copy` and `Effect::Open`.
+pub fn on_msg(m: &mut Model, msg: Msg) -> Step {
+    match msg {
+        Msg::Copied { what, report } => m.notice = Some(format!("{what}: {report}")),
+        Msg::Opened(url, Ok(program)) => m.notice = Some(format!("opened with {program}: {url}")),
+        Msg::Opened(url, Err(OpenError::NotWeb(_))) => {
+            m.notice = Some(format!("not a web URL, not opened: {url}"));
+        }
+        Msg::Opened(url, Err(e)) => {
+            let head = match e {
+                OpenError::Failed(why) => format!("could not open ({})", why.join("; ")),
+                _ => "no browser".to_string(),
+            };
+            m.notice = Some(match copy_url_keys(m) {
+                Some(keys) => format!("{head}: {url} — press {keys} to copy"),
+                None => format!("{head}: {url}"),
+            });
+        }
+        _ => return Step::default(),
+    }
+    Step {
+        effects: Vec::new(),
+        redraw: true,
+    }
+}
+
+/// With the copy menu open, keys pick from it and do nothing else.
+pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
+    let Some(menu) = m.copy_menu.as_mut() else {
+        return Step::default();
+    };
+    let plain = !key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    let last = menu.offers.len().saturating_sub(1);
+    match (key.code, action) {
+        (_, Some(Action::Quit)) if !plain => {
+            return crate::tui::app::update::apply(m, Action::Quit);
+        }
+        (KeyCode::Esc, _) | (KeyCode::Char('q' | 'y'), _) if plain => m.copy_menu = None,
+        (KeyCode::Enter, _) => {
+            let target = menu.offers.get(menu.selected).map(|o| o.target);
+            return copy_from_menu(m, target);
+        }
+        (KeyCode::Char(c), _) if plain && menu.offers.iter().any(|o| o.key == Some(c)) => {
+            let target = menu
+                .offers
+                .iter()
+                .find(|o| o.key == Some(c))
+                .map(|o| o.target);
+            return copy_from_menu(m, target);
+        }
+        (KeyCode::Char('j'), _) | (_, Some(Action::SelectNext)) => {
+            menu.selected = (menu.selected + 1).min(last);
+        }
+        (KeyCode::Char('k'), _) | (_, Some(Action::SelectPrev)) => {
+            menu.selected = menu.selected.saturating_sub(1);
+        }
+        (_, Some(Action::SelectFirst)) => menu.selected = 0,
+        (_, Some(Action::SelectLast)) => menu.selected = last,
+        _ => return Step::default(),
+    }
+    Step {
+        effects: Vec::new(),
+        redraw: true,
+    }
+}
+
+/// Closes the menu and copies its choice, unless the selection moved under the menu (results
+/// can still stream in while it is open).
+fn copy_from_menu(m: &mut Model, target: Option<Target>) -> Step {
+    let menu = m.copy_menu.take();
+    let Some(target) = target else {
+        return redraw();
+    };
+    if menu.map(|menu| menu.index) != m.selected_index() {
+        return notice(m, "the selection changed; open the copy menu again".into());
+    }
+    copy_target(m, target)
+}
+
+fn open_menu(m: &mut Model) -> Step {
+    let offers = match record(m) {
+        Ok(r) => copy::targets(r),
+        Err(why) => return notice(m, why),
+    };
+    let Some(index) = m.selected_index() else {
+        return notice(m, "no record selected".into());
+    };
+    m.copy_menu = Some(CopyMenu {
+        index,
+        offers,
+        selected: 0,
+    });
+    redraw()
+}
+
+fn copy_target(m: &mut Model, target: Target) -> Step {
+    let r = match record(m) {
+        Ok(r) => r,
+        Err(why) => return notice(m, why),
+    };
+    let what = describe(target);
+    let Some(text) = copy::text(r, target) else {
+        let why = match target {
+            Target::Solution(_) if r.solutions.is_empty() => "this record has no solutions".into(),
+            Target::Solution(_) => format!(
+                "this record has {} solution{}",
+                r.solutions.len(),
+                if r.solutions.len() == 1 { "" } else { "s" }
+            ),
+            _ => format!("this record has no {what}"),
+        };
+        return notice(m, why);
+    };
+    m.notice = Some(format!("{what}: copying…"));
+    redraw().with(Effect::Copy { what, text })
+}
+
+fn open_url(m: &mut Model) -> Step {
+    let url = match record(m) {
+        Ok(r) => copy::line_url(r),
+        Err(why) => return notice(m, why),
+    };
+    let Some(url) = url else {
+        return notice(m, "this record has no githubUrl to open".into());
+    };
+    m.notice = Some(format!("opening {url}…"));
+    redraw().with(Effect::Open(url))
+}
+
+/// The selected record with every field read, or why there is none to act on.
+fn record(m: &Model) -> Result<&crate::record::Record, String> {
+    if let Some(d) = m.current_detail() {
+        return Ok(&d.record);
+    }
+    Err(match (m.selected_index(), &m.detail_error) {
+        (None, _) => "no record selected".into(),
+        (Some(_), Some(e)) => format!("cannot read the record: {e}"),
+        (Some(_), None) => "the record is still being read; try again".into(),
+    })
+}
+
+/// How the status line names a target.
+fn describe(target: Target) -> String {
+    match target {
+        Target::Fix => "fix".into(),
+        Target::Solution(n) => format!("solution {n}"),
+        Target::Tip(n) => format!("prevention tip {n}"),
+        Target::Validation => "validation code".into(),
+        Target::TryCatch => "try/catch pattern".into(),
+        Target::TypeGuard => "type guard".into(),
+        Target::Snippet { numbered: false } => "source snippet".into(),
+        Target::Snippet { numbered: true } => "numbered snippet".into(),
+        Target::Url => "URL".into(),
+        Target::Location => "location".into(),
+        Target::Markdown => "markdown note".into(),
+    }
+}
+
+/// The keys that copy the URL from here (`y u`, or `esc y u` from the search box), taken
+/// from the keymap and the menu so a rebound key is named correctly.
+fn copy_url_keys(m: &Model) -> Option<String> {
+    let menu = m
+        .keymap
+        .bindings()
+        .iter()
+        .find(|b| b.action == Action::CopyMenu)?;
+    let url = copy::targets(&m.current_detail()?.record)
+        .into_iter()
+        .find(|o| o.target == Target::Url)?
+        .key?;
+    let prefix = match m.mode {
+        Mode::Search => m
+            .keymap
+            .bindings()
+            .iter()
+            .find(|b| b.action == Action::BrowseMode)
+            .map(|b| format!("{} ", b.key.label()))
+            .unwrap_or_default(),
+        Mode::Browse => String::new(),
+    };
+    Some(format!("{prefix}{} {url}", menu.key.label()))
+}
+
+fn notice(m: &mut Model, text: String) -> Step {
+    m.notice = Some(text);
+    redraw()
+}
+
+fn redraw() -> Step {
+    Step {
+        effects: Vec::new(),
+        redraw: true,
+    }
+}
+
+#[cfg(test)]
+#[path = "update_tests.rs"]
+mod tests;

@@ -1,0 +1,121 @@
+//! The clipboard and the web browser, reached from the runtime: each copy or open runs on a
+//! worker thread (a clipboard tool or an opener may take a moment) and answers with a `Msg`.
+//! OSC 52 bytes are queued here and written by the draw loop between frames, never in the
+//! middle of one.
+
+use std::io;
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use crate::clipboard::{self, Clipboard, SystemClipboard, TerminalWriter};
+use crate::tui::app::msg::Msg;
+
+/// Sends a worker's answer to the loop.
+pub type Reply = Arc<dyn Fn(Msg) + Send + Sync>;
+
+pub struct Effects {
+    clipboard: Arc<dyn Clipboard>,
+    /// OSC 52 sequences waiting for the next gap between frames.
+    pending: Arc<Mutex<Vec<u8>>>,
+    reply: Reply,
+}
+
+impl Effects {
+    /// The system clipboard with the config's settings, its OSC 52 output queued.
+    pub fn new(config: clipboard::Config, reply: Reply) -> Effects {
+        let pending = Arc::new(Mutex::new(Vec::new()));
+        let clipboard = SystemClipboard::new(config).with_terminal(queue_writer(&pending));
+        Effects::with_clipboard(Arc::new(clipboard), pending, reply)
+    }
+
+    pub fn with_clipboard(
+        clipboard: Arc<dyn Clipboard>,
+        pending: Arc<Mutex<Vec<u8>>>,
+        reply: Reply,
+    ) -> Effects {
+        Effects {
+            clipboard,
+            pending,
+            reply,
+        }
+    }
+
+    pub fn copy(&self, what: String, text: String) {
+        let clipboard = Arc::clone(&self.clipboard);
+        let reply = Arc::clone(&self.reply);
+        thread::spawn(move || {
+            let report = clipboard.copy(&text).message();
+            reply(Msg::Copied { what, report });
+        });
+    }
+
+    pub fn open(&self, url: String) {
+        let reply = Arc::clone(&self.reply);
+        thread::spawn(move || {
+            let result = crate::open::open(&url);
+            reply(Msg::Opened(url, result));
+        });
+    }
+
+    /// The bytes queued for the terminal since the last call.
+    pub fn take_terminal_bytes(&self) -> Vec<u8> {
+        self.pending
+            .lock()
+            .map(|mut p| std::mem::take(&mut *p))
+            .unwrap_or_default()
+    }
+}
+
+/// A terminal writer that only queues: the loop owns the terminal.
+pub fn queue_writer(pending: &Arc<Mutex<Vec<u8>>>) -> TerminalWriter {
+    let pending = Arc::clone(pending);
+    Arc::new(move |bytes: &[u8]| {
+        pending
+            .lock()
+            .map_err(|_| io::Error::other("terminal queue poisoned"))?
+            .extend_from_slice(bytes);
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use crate::clipboard::{Config, Env, Mode};
+
+    #[test]
+    fn a_copy_answers_with_its_report_and_queues_the_osc52_bytes() {
+        let (tx, rx) = mpsc::channel();
+        let tx = Mutex::new(tx);
+        let reply: Reply = Arc::new(move |msg| {
+            if let Ok(tx) = tx.lock() {
+                let _ = tx.send(msg);
+            }
+        });
+        let pending = Arc::new(Mutex::new(Vec::new()));
+        let config = Config {
+            mode: Mode::Osc52,
+            command: None,
+        };
+        let clipboard = SystemClipboard::new(config)
+            .with_env(Env::default())
+            .with_helper(None)
+            .with_terminal(queue_writer(&pending));
+        let effects = Effects::with_clipboard(Arc::new(clipboard), pending, reply);
+        effects.copy("fix".into(), "retry()".into());
+        let msg = rx.recv_timeout(Duration::from_secs(10)).expect("an answer");
+        let Msg::Copied { what, report } = msg else {
+            panic!("expected Copied");
+        };
+        assert_eq!(what, "fix");
+        assert_eq!(report, "sent via OSC 52 — cannot confirm");
+        assert_eq!(
+            effects.take_terminal_bytes(),
+            clipboard::osc52_sequence("retry()").as_bytes()
+        );
+        assert!(effects.take_terminal_bytes().is_empty(), "taken once");
+    }
+}

@@ -1,0 +1,115 @@
+//! The detail area: a tab line naming the four panes, and the one on display. Each pane has a
+//! file (`overview.rs`, `source.rs`, `fixes.rs`, `tips.rs`); `snippet.rs` numbers and colours
+//! the source snippet when a record is read.
+
+mod fixes;
+mod overview;
+pub mod snippet;
+mod source;
+mod tips;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::tui::app::model::{Model, Pane};
+use crate::tui::ui::layout::inner;
+use crate::tui::ui::theme::Theme;
+use crate::tui::ui::{block, text};
+
+pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let mut title = vec![Span::raw(" ")];
+    for (i, pane) in Pane::DETAIL.iter().enumerate() {
+        if i > 0 {
+            title.push(Span::styled(" │ ", theme.border));
+        }
+        let style = if *pane == model.tab {
+            theme.title.patch(theme.selected)
+        } else {
+            theme.dim
+        };
+        title.push(Span::styled(pane.title(), style));
+    }
+    title.push(Span::raw(" "));
+    let focused = model.focus == model.tab;
+    frame.render_widget(block(Line::from(title), focused, theme), area);
+    let body = inner(area);
+    let Some(detail) = model.current_detail() else {
+        let message = match (&model.detail_error, model.selected_index()) {
+            (Some(e), Some(_)) => {
+                Line::styled(format!("cannot read this record: {e}"), theme.error)
+            }
+            (_, Some(_)) => Line::styled("reading…", theme.dim),
+            (_, None) => Line::styled("no record selected", theme.dim),
+        };
+        frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: false }), body);
+        return;
+    };
+    let scroll = u16::try_from(model.scroll_of(model.tab)).unwrap_or(u16::MAX);
+    let paragraph = match model.tab {
+        Pane::Source => {
+            source::draw(frame, body, detail, scroll.into(), theme);
+            return;
+        }
+        Pane::Overview | Pane::Results => overview::paragraph(detail, theme),
+        Pane::Fixes => fixes::paragraph(detail, theme),
+        Pane::Tips => tips::paragraph(detail, theme),
+    };
+    frame.render_widget(paragraph.scroll((scroll, 0)), body);
+}
+
+/// How many lines a detail pane's content takes at this width, for scroll limits.
+pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
+    let Some(detail) = model.current_detail() else {
+        return 0;
+    };
+    let theme = &model.theme;
+    match pane {
+        Pane::Results => 0,
+        Pane::Overview => overview::paragraph(detail, theme).line_count(width),
+        Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
+        Pane::Tips => tips::paragraph(detail, theme).line_count(width),
+        Pane::Source => source::line_count(detail),
+    }
+}
+
+/// A multi-line field as lines: made safe, tabs expanded, CRLF handled.
+fn text_lines(value: &str, style: Style) -> Vec<Line<'static>> {
+    value
+        .lines()
+        .map(|l| Line::styled(text::clean_line(l), style))
+        .collect()
+}
+
+/// A code field as lines with a bar in front, so code stands apart from prose.
+fn code_lines(value: &str, theme: &Theme) -> Vec<Line<'static>> {
+    value
+        .lines()
+        .map(|l| {
+            Line::from(vec![
+                ratatui::text::Span::styled("│ ", theme.gutter),
+                ratatui::text::Span::styled(text::clean_line(l), theme.code),
+            ])
+        })
+        .collect()
+}
+
+/// A section heading followed by its body, with a blank line before it unless it is first.
+fn section(out: &mut Vec<Line<'static>>, title: &str, body: Vec<Line<'static>>, theme: &Theme) {
+    if body.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push(Line::default());
+    }
+    out.push(Line::styled(title.to_string(), theme.title));
+    out.extend(body);
+}
+
+/// A field's value when it says something (empty and whitespace-only values are left out).
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().filter(|v| !v.trim().is_empty())
+}

@@ -1,0 +1,186 @@
+//! A record's source snippet prepared for the source pane: real line numbers, the marked
+//! line, syntax colours, tabs expanded. Done once when a record is selected, so drawing only
+//! slices the visible lines.
+
+use syntect::easy::HighlightLines;
+use syntect::highlighting::ThemeSet;
+use syntect::parsing::SyntaxSet;
+use syntect::util::LinesWithEndings;
+
+use crate::record::Record;
+use crate::tui::ui::text;
+
+/// Snippets longer than this are shown without colour: highlighting is sequential and the
+/// pane must appear at once.
+const MAX_HIGHLIGHT_LINES: usize = 1_000;
+/// Lines longer than this (minified code) are not highlighted either.
+const MAX_HIGHLIGHT_LINE_BYTES: usize = 2_000;
+
+/// A syntax colour; None is the theme's code colour.
+pub type Rgb = Option<(u8, u8, u8)>;
+/// One piece of a line: its colour and its text.
+pub type Piece = (Rgb, String);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceLines {
+    /// The number of the first line.
+    pub first: i64,
+    /// The line to mark (index into `lines`).
+    pub marked: Option<usize>,
+    /// Why the lines are numbered from 1 instead of their real numbers.
+    pub notice: Option<String>,
+    pub lines: Vec<Vec<Piece>>,
+}
+
+impl SourceLines {
+    /// Columns the widest line number needs.
+    pub fn gutter_width(&self) -> usize {
+        let last = self.first + self.lines.len().max(1) as i64 - 1;
+        last.to_string().len().max(self.first.to_string().len())
+    }
+}
+
+/// Syntax definitions and a colour theme, loaded once.
+pub struct Highlighter {
+    syntaxes: SyntaxSet,
+    theme: Option<syntect::highlighting::Theme>,
+}
+
+impl Highlighter {
+    pub fn new(theme_name: &str) -> Highlighter {
+        let mut themes = ThemeSet::load_defaults().themes;
+        Highlighter {
+            syntaxes: SyntaxSet::load_defaults_newlines(),
+            theme: themes.remove(theme_name),
+        }
+    }
+
+    /// Coloured pieces per line, or None when the language is unknown or the snippet too big.
+    fn highlight(&self, path: &str, code: &str) -> Option<Vec<Vec<Piece>>> {
+        let theme = self.theme.as_ref()?;
+        let ext = path.rsplit_once('.')?.1;
+        let syntax = self.syntaxes.find_syntax_by_extension(ext)?;
+        if code.lines().count() > MAX_HIGHLIGHT_LINES
+            || code.lines().any(|l| l.len() > MAX_HIGHLIGHT_LINE_BYTES)
+        {
+            return None;
+        }
+        let mut h = HighlightLines::new(syntax, theme);
+        let mut out = Vec::new();
+        for line in LinesWithEndings::from(code) {
+            let ranges = h.highlight_line(line, &self.syntaxes).ok()?;
+            let pieces: Vec<(Rgb, &str)> = ranges
+                .into_iter()
+                .map(|(style, text)| {
+                    let c = style.foreground;
+                    (Some((c.r, c.g, c.b)), text)
+                })
+                .collect();
+            out.push(text::expand_pieces(&pieces));
+        }
+        Some(out)
+    }
+}
+
+fn plain(code: &str) -> Vec<Vec<Piece>> {
+    code.lines()
+        .map(|line| {
+            let cleaned = text::clean_line(line);
+            if cleaned.is_empty() {
+                Vec::new()
+            } else {
+                vec![(None, cleaned)]
+            }
+        })
+        .collect()
+}
+
+/// The snippet of a record, numbered and marked, or None when it has no source code.
+pub fn prepare(record: &Record, highlighter: Option<&Highlighter>) -> Option<SourceLines> {
+    let code = record
+        .source_code
+        .as_deref()
+        .filter(|c| !c.trim().is_empty())?;
+    let path = record.file_path.as_deref().unwrap_or("");
+    let lines = highlighter
+        .and_then(|h| h.highlight(path, code))
+        .unwrap_or_else(|| plain(code));
+    let count = lines.len() as i64;
+    let (first, marked, notice) = match (record.source_code_start, record.line_number) {
+        (Some(start), Some(line)) if (start..start + count).contains(&line) => {
+            (start, usize::try_from(line - start).ok(), None)
+        }
+        (Some(start), Some(line)) => (
+            1,
+            None,
+            Some(format!(
+                "line {line} is outside the snippet (lines {start}–{}); numbered from 1",
+                start + count - 1
+            )),
+        ),
+        (Some(start), None) => (start, None, None),
+        (None, _) => (
+            1,
+            None,
+            Some("the snippet's first line number is unknown; numbered from 1".to_string()),
+        ),
+    };
+    Some(SourceLines {
+        first,
+        marked,
+        notice,
+        lines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(code: &str, start: Option<i64>, line: Option<i64>) -> Record {
+        Record {
+            source_code: Some(code.into()),
+            source_code_start: start,
+            line_number: line,
+            file_path: Some("src/lib.rs".into()),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn real_numbers_and_the_marked_line() {
+        let s = prepare(&record("a\r\nb\r\nc\r\n", Some(98), Some(99)), None).expect("snippet");
+        assert_eq!(s.first, 98);
+        assert_eq!(s.marked, Some(1));
+        assert_eq!(s.notice, None);
+        assert_eq!(s.lines.len(), 3);
+        assert_eq!(s.lines[1], vec![(None, "b".to_string())]);
+        assert_eq!(s.gutter_width(), 3);
+    }
+
+    #[test]
+    fn outside_or_missing_range_numbers_from_one_and_says_so() {
+        let s = prepare(&record("a\nb", Some(10), Some(50)), None).expect("snippet");
+        assert_eq!((s.first, s.marked), (1, None));
+        assert!(s.notice.as_deref().is_some_and(|n| n.contains("line 50")));
+        let s = prepare(&record("a\nb", None, Some(2)), None).expect("snippet");
+        assert_eq!((s.first, s.marked), (1, None));
+        assert!(s.notice.is_some());
+        assert!(prepare(&record("  \n", Some(1), None), None).is_none());
+    }
+
+    #[test]
+    fn highlighting_colours_rust_and_expands_tabs() {
+        let h = Highlighter::new("base16-eighties.dark");
+        let s = prepare(
+            &record("fn main() {\n\tlet x = 1;\n}", Some(1), Some(2)),
+            Some(&h),
+        )
+        .expect("snippet");
+        let line: String = s.lines[1].iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(line, "    let x = 1;");
+        let colours: std::collections::HashSet<_> =
+            s.lines[1].iter().filter_map(|(c, _)| *c).collect();
+        assert!(colours.len() > 1, "expected several colours: {colours:?}");
+    }
+}

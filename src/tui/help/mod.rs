@@ -1,0 +1,3 @@
+//! The help overlay: every key from the keymap table with its action, and the query syntax.
+
+pub mod view;

@@ -1,0 +1,214 @@
+//! The pins and history stores on their own thread: `update` never waits for the disk or for
+//! another errdex holding a store's lock. Answers go back to the loop as `Msg::Remembered`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Sender};
+use std::thread::{self, JoinHandle};
+
+use crate::dataset::Dataset;
+use crate::state::{Pins, Recent, note};
+use crate::tui::app::msg::Msg;
+use crate::tui::history::memory::{Chore, Remembered};
+
+/// A chore and the dataset at the time it was asked for (the export needs the records).
+type Job = (Chore, Option<Arc<Dataset>>);
+
+pub struct Worker {
+    tx: Option<Sender<Job>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Opens the stores in the data folder (errdex's, or `dir` in tests) and answers
+    /// `Remembered::Opened` first.
+    pub fn spawn(dir: Result<PathBuf, String>, answer: impl Fn(Msg) + Send + 'static) -> Worker {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let handle = thread::spawn(move || {
+            let send = |r: Remembered| answer(Msg::Remembered(r));
+            let mut stores = match dir {
+                Ok(dir) => Stores::open(dir),
+                Err(why) => {
+                    // Nothing to remember with: every chore gets the reason.
+                    let why = format!("pins and history are off: {why}");
+                    send(Remembered::Failed(why.clone()));
+                    for _ in rx {
+                        send(Remembered::Failed(why.clone()));
+                    }
+                    return;
+                }
+            };
+            send(stores.opened());
+            for (chore, dataset) in rx {
+                for answer in stores.run(chore, dataset.as_deref()) {
+                    send(answer);
+                }
+            }
+        });
+        Worker {
+            tx: Some(tx),
+            handle: Some(handle),
+        }
+    }
+
+    pub fn send(&self, chore: Chore, dataset: Option<Arc<Dataset>>) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send((chore, dataset));
+        }
+    }
+
+    /// Waits until every chore asked for is done (the query recorded on quit must reach the
+    /// disk before the process ends).
+    pub fn finish(mut self) {
+        self.tx = None;
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+struct Stores {
+    dir: PathBuf,
+    pins: Pins,
+    queries: Recent,
+    viewed: Recent,
+}
+
+fn texts(r: &Recent) -> Vec<String> {
+    r.items().iter().map(|i| i.text.clone()).collect()
+}
+
+impl Stores {
+    fn open(dir: PathBuf) -> Stores {
+        Stores {
+            pins: Pins::open(&dir),
+            queries: Recent::queries(&dir),
+            viewed: Recent::viewed(&dir),
+            dir,
+        }
+    }
+
+    /// Problems met while reading (a corrupt file set aside) come once, then are cleared.
+    fn warnings(&mut self) -> Vec<String> {
+        let mut out = std::mem::take(&mut self.pins.warnings);
+        out.append(&mut self.queries.warnings);
+        out.append(&mut self.viewed.warnings);
+        out
+    }
+
+    fn opened(&mut self) -> Remembered {
+        Remembered::Opened {
+            pinned: self.pins.ids(),
+            queries: texts(&self.queries),
+            viewed: texts(&self.viewed),
+            warnings: self.warnings(),
+        }
+    }
+
+    /// The answer to a chore, then any warning the store had while doing it.
+    fn run(&mut self, chore: Chore, dataset: Option<&Dataset>) -> Vec<Remembered> {
+        let answer = match chore {
+            Chore::TogglePin(id) => self.pins.toggle(&id).map(|now_pinned| Remembered::Pin {
+                id,
+                now_pinned,
+                pinned: self.pins.ids(),
+            }),
+            Chore::RecordQuery(q) => self
+                .queries
+                .push(&q)
+                .map(|()| Remembered::Queries(texts(&self.queries))),
+            Chore::RecordViewed(id) => self
+                .viewed
+                .push(&id)
+                .map(|()| Remembered::Viewed(texts(&self.viewed))),
+            Chore::ExportPins => self.export(dataset),
+        };
+        let mut out = vec![answer.unwrap_or_else(Remembered::Failed)];
+        out.extend(self.warnings().into_iter().map(Remembered::Failed));
+        out
+    }
+
+    fn export(&mut self, dataset: Option<&Dataset>) -> Result<Remembered, String> {
+        let ds = dataset.ok_or("the records are still loading")?;
+        // Pins made by another errdex since the last change belong in the note too.
+        self.pins.reload();
+        let found = note::locate(ds, self.pins.list());
+        let text = note::pinned_note(ds, &found)?;
+        let path = note::write_note(&self.dir, &text).map_err(|e| {
+            format!(
+                "cannot write {}: {e}",
+                self.dir.join(note::NOTE_FILE).display()
+            )
+        })?;
+        Ok(Remembered::Exported {
+            path: path.display().to_string(),
+            count: found.iter().filter(|(_, i)| i.is_some()).count(),
+            text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::sync::mpsc;
+
+    use super::*;
+
+    /// Runs chores against stores in `dir` and returns every answer, in order.
+    fn answers(dir: Result<PathBuf, String>, chores: Vec<Chore>) -> Vec<Remembered> {
+        let (tx, rx) = mpsc::channel();
+        let tx = Mutex::new(tx);
+        let worker = Worker::spawn(dir, move |msg| {
+            if let (Msg::Remembered(r), Ok(tx)) = (msg, tx.lock()) {
+                let _ = tx.send(r);
+            }
+        });
+        for chore in chores {
+            worker.send(chore, None);
+        }
+        worker.finish();
+        rx.try_iter().collect()
+    }
+
+    #[test]
+    fn chores_reach_the_stores_and_finish_waits_for_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let got = answers(
+            Ok(dir.path().to_path_buf()),
+            vec![
+                Chore::TogglePin("a1".into()),
+                Chore::RecordQuery("conn refused".into()),
+                Chore::RecordViewed("a1".into()),
+                Chore::ExportPins,
+            ],
+        );
+        assert!(matches!(&got[0], Remembered::Opened { pinned, .. } if pinned.is_empty()));
+        assert_eq!(
+            got[1],
+            Remembered::Pin {
+                id: "a1".into(),
+                now_pinned: true,
+                pinned: ["a1".to_string()].into(),
+            }
+        );
+        assert_eq!(got[2], Remembered::Queries(vec!["conn refused".into()]));
+        assert_eq!(got[3], Remembered::Viewed(vec!["a1".into()]));
+        assert_eq!(
+            got[4],
+            Remembered::Failed("the records are still loading".into())
+        );
+        assert!(Pins::open(dir.path()).contains("a1"));
+        assert_eq!(Recent::queries(dir.path()).items()[0].text, "conn refused");
+    }
+
+    #[test]
+    fn without_a_data_folder_every_chore_is_answered_with_the_reason() {
+        let got = answers(Err("no HOME".into()), vec![Chore::TogglePin("a1".into())]);
+        assert_eq!(got.len(), 2);
+        assert!(
+            got.iter()
+                .all(|r| matches!(r, Remembered::Failed(w) if w.contains("no HOME")))
+        );
+    }
+}

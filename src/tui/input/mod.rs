@@ -1,0 +1,5 @@
+//! Keys in: the action vocabulary and the one keymap table that keys, hints, help and the
+//! config's `[keys]` all read.
+
+pub mod action;
+pub mod keymap;

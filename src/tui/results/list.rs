@@ -1,0 +1,239 @@
+//! The results list: two rows a result — severity and message with the matched characters
+//! highlighted, then repo and `path:line`.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::dataset::Entry;
+use crate::facets::{self, Facets};
+use crate::tui::app::model::{LoadState, Model, Pane};
+use crate::tui::app::msg::RowMatches;
+use crate::tui::ui::block;
+use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
+use crate::tui::ui::text::{highlight, one_line};
+use crate::tui::ui::theme::Theme;
+
+pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let title = Line::styled(" Results ", theme.title);
+    let mut frame_block = block(title, model.focus == Pane::Results, theme);
+    if let Some(facets) = model.results.facets.as_deref() {
+        let room = usize::from(area.width.saturating_sub(2));
+        frame_block = frame_block.title_bottom(facet_line(facets, theme, room).right_aligned());
+    }
+    frame.render_widget(frame_block, area);
+    let body = inner(area);
+    if model.results.hits.is_empty() {
+        frame.render_widget(
+            Paragraph::new(empty_message(model, theme)).wrap(Wrap { trim: false }),
+            body,
+        );
+        return;
+    }
+    hit_rows(frame, body, model, |index, selected| {
+        let entry = model.entry(index)?;
+        let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
+        let mut lines = row_lines(entry, &matches, selected, theme);
+        if model.memory.pinned.contains(&*entry.id) {
+            mark_pinned(&mut lines[0], theme);
+        }
+        Some(lines)
+    });
+}
+
+/// The hits from `model.list_offset` down, two rows each, as many as fit in `body`: `row`
+/// makes the lines of the hit at a dataset index (`None` leaves it out), told whether it is
+/// the selected one, whose rows get the selection style across the whole width.
+pub fn hit_rows(
+    frame: &mut Frame,
+    body: Rect,
+    model: &Model,
+    mut row: impl FnMut(usize, bool) -> Option<[Line<'static>; 2]>,
+) {
+    let mut y = body.y;
+    for (pos, &index) in model
+        .results
+        .hits
+        .iter()
+        .enumerate()
+        .skip(model.list_offset)
+    {
+        if y + ROWS_PER_RESULT > body.bottom() {
+            break;
+        }
+        let selected = pos == model.selected;
+        let Some([first, second]) = row(index as usize, selected) else {
+            continue;
+        };
+        if selected {
+            let rows = Rect::new(body.x, y, body.width, ROWS_PER_RESULT);
+            frame.buffer_mut().set_style(rows, model.theme.selected);
+        }
+        frame.render_widget(first, Rect::new(body.x, y, body.width, 1));
+        frame.render_widget(second, Rect::new(body.x, y + 1, body.width, 1));
+        y += ROWS_PER_RESULT;
+    }
+}
+
+/// The two lines of one result.
+pub fn row_lines(
+    entry: &Entry,
+    matches: &RowMatches,
+    selected: bool,
+    theme: &Theme,
+) -> [Line<'static>; 2] {
+    let marker = if selected { "▌" } else { " " };
+    let severity = entry.severity.as_deref().unwrap_or("");
+    let badge = badge(severity);
+    let mut first = vec![
+        Span::styled(marker, theme.key),
+        Span::styled(format!("{badge:<4} "), theme.severity(severity)),
+    ];
+    first.extend(highlight(
+        &entry.message,
+        &matches.message,
+        theme.text,
+        theme.matched,
+    ));
+    let mut second = vec![Span::styled(format!("{marker}     "), theme.key)];
+    if let Some(repo) = &entry.repo {
+        second.extend(highlight(repo, &matches.repo, theme.dim, theme.matched));
+        second.push(Span::raw("  "));
+    }
+    if let Some(path) = &entry.file_path {
+        second.extend(highlight(
+            path,
+            &matches.file_path,
+            theme.dim,
+            theme.matched,
+        ));
+        if let Some(line) = entry.line_number {
+            second.push(Span::styled(format!(":{line}"), theme.dim));
+        }
+    }
+    let style = if selected {
+        theme.selected
+    } else {
+        ratatui::style::Style::new()
+    };
+    [
+        Line::from(first).style(style),
+        Line::from(second).style(style),
+    ]
+}
+
+/// A pinned record shows a star in the column after its severity badge.
+fn mark_pinned(first: &mut Line<'static>, theme: &Theme) {
+    if let Some(badge) = first.spans.get_mut(1) {
+        let text = badge.content.trim_end().to_string();
+        *badge = Span::styled(format!("{text:<4}"), badge.style);
+        first.spans.insert(2, Span::styled("★", theme.key));
+    }
+}
+
+/// What the whole result set holds, beyond the rows that fit: matches by severity, then as
+/// many of the most common tags as `room` columns allow (` crit 2 · err 14 │ network 9 `).
+fn facet_line(facets: &Facets, theme: &Theme, room: usize) -> Line<'static> {
+    let mut spans = vec![Span::raw(" ")];
+    for (i, (severity, n)) in facets.by_severity.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim));
+        }
+        let name = if severity == facets::NONE {
+            "?".to_string()
+        } else {
+            badge(severity)
+        };
+        spans.push(Span::styled(
+            format!("{name} {n}"),
+            theme.severity(severity),
+        ));
+    }
+    let mut width: usize = spans.iter().map(Span::width).sum::<usize>() + 1;
+    for (i, (tag, n)) in facets.by_tag.iter().take(3).enumerate() {
+        let sep = if i == 0 { " │ " } else { " · " };
+        let text = format!("{} {n}", one_line(tag));
+        let more = sep.chars().count() + unicode_width::UnicodeWidthStr::width(text.as_str());
+        if width + more > room {
+            break;
+        }
+        width += more;
+        spans.push(Span::styled(sep, theme.dim));
+        spans.push(Span::styled(text, theme.dim));
+    }
+    spans.push(Span::raw(" "));
+    Line::from(spans)
+}
+
+/// Four columns for the severity, so messages line up.
+fn badge(severity: &str) -> String {
+    match severity.to_ascii_lowercase().as_str() {
+        "critical" => "crit".into(),
+        "error" => "err".into(),
+        "warning" => "warn".into(),
+        other => one_line(other).chars().take(4).collect(),
+    }
+}
+
+fn empty_message(model: &Model, theme: &Theme) -> Vec<Line<'static>> {
+    match &model.load {
+        LoadState::Loading(_) => vec![Line::styled("loading records…", theme.dim)],
+        LoadState::Done(s) if s.records == 0 => vec![
+            Line::styled("The dataset has no records.", theme.text),
+            Line::styled("Run `errdex validate PATH` to see why.", theme.dim),
+        ],
+        LoadState::Done(_) if !model.results.done => {
+            vec![Line::styled("searching…", theme.dim)]
+        }
+        LoadState::Done(_) => vec![
+            Line::styled(
+                format!("No match for “{}”.", one_line(&model.query)),
+                theme.text,
+            ),
+            Line::styled(
+                "Fewer letters, `a | b` for either, or Ctrl-u to clear.",
+                theme.dim,
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_facet_line_counts_severities_then_the_top_tags() {
+        let facets = Facets {
+            by_severity: vec![
+                ("error".into(), 14),
+                ("critical".into(), 2),
+                (facets::NONE.into(), 1),
+            ],
+            by_tag: vec![
+                ("network".into(), 9),
+                ("db".into(), 4),
+                ("io".into(), 2),
+                ("tls".into(), 1),
+            ],
+            ..Facets::default()
+        };
+        let theme = Theme::new(crate::tui::ui::theme::ThemeName::Dark, false);
+        let text = |room| -> String {
+            let line = facet_line(&facets, &theme, room);
+            line.spans.iter().map(|s| s.content.as_ref()).collect()
+        };
+        assert_eq!(
+            text(80),
+            " err 14 · crit 2 · ? 1 │ network 9 · db 4 · io 2 "
+        );
+        assert_eq!(
+            text(40),
+            " err 14 · crit 2 · ? 1 │ network 9 ",
+            "tags that do not fit are left out"
+        );
+        assert_eq!(text(20), " err 14 · crit 2 · ? 1 ");
+    }
+}

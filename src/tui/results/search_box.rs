@@ -1,0 +1,75 @@
+//! The search box: the query with its cursor, how many records match, and load progress.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::tui::app::model::{LoadState, Model};
+use crate::tui::input::keymap::Mode;
+use crate::tui::ui::block;
+use crate::tui::ui::layout::inner;
+use crate::tui::ui::text::one_line;
+
+pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let searching = model.mode == Mode::Search;
+    let title = Line::styled(" errdex ", theme.title);
+    frame.render_widget(block(title, searching, theme), area);
+    let counts = counts(model);
+    let body = inner(area);
+    let counts_width = u16::try_from(counts.chars().count()).unwrap_or(u16::MAX);
+    let [query_area, counts_area] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(counts_width)]).areas(body);
+    let prompt = if searching { "> " } else { "  " };
+    let query = one_line(&model.query);
+    let line = if query.is_empty() {
+        Line::from(vec![
+            Span::styled(prompt, theme.key),
+            Span::styled("type to search: words, tag:x path:y !not 'exact", theme.dim),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(prompt, theme.key),
+            Span::styled(query, theme.text),
+        ])
+    };
+    frame.render_widget(line, query_area);
+    frame.render_widget(
+        Paragraph::new(Line::styled(counts, theme.dim)).right_aligned(),
+        counts_area,
+    );
+    if searching && !model.help {
+        let before: String = model.query.chars().take(model.cursor).collect();
+        let x = 2 + unicode_width::UnicodeWidthStr::width(one_line(&before).as_str());
+        let x = query_area
+            .x
+            .saturating_add(u16::try_from(x).unwrap_or(u16::MAX))
+            .min(query_area.right().saturating_sub(1));
+        frame.set_cursor_position(Position::new(x, query_area.y));
+    }
+}
+
+/// `matched/total`, with the load progress while records stream in.
+fn counts(model: &Model) -> String {
+    let r = &model.results;
+    match &model.load {
+        LoadState::Loading(p) => {
+            let pct = (p.bytes * 100).checked_div(p.total_bytes).unwrap_or(0);
+            if r.generation > 0 {
+                // Results of the records loaded so far.
+                format!(" {}/{} · loading {pct}% ", r.matched, r.total)
+            } else {
+                format!(" loading {pct}% · {} records ", p.records)
+            }
+        }
+        LoadState::Done(_) if r.generation == 0 && r.total == 0 => " searching… ".to_string(),
+        LoadState::Done(_) => {
+            let more = if r.done { "" } else { "…" };
+            // The list still shows the previous query's results while this one runs.
+            let pending = r.query != model.query && !model.in_triage();
+            let mark = if pending { " · searching…" } else { "" };
+            format!(" {}/{}{more}{mark} ", r.matched, r.total)
+        }
+    }
+}

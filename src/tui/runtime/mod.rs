@@ -1,0 +1,361 @@
+//! The edge of the browser: threads for input, loading, signals and search feed one channel;
+//! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
+//! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
+//! `setup.rs` turns the config into `Options`.
+
+mod loader;
+pub mod setup;
+mod terminal;
+
+use std::io::{IsTerminal, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+
+use crossterm::event::{self, Event};
+
+use crate::dataset::Dataset;
+use crate::load::SourceSpec;
+use crate::search::{Context, Engine, Query, Results, Weights, positions};
+use crate::tui::app::effect::Effect;
+use crate::tui::app::model::Model;
+use crate::tui::app::msg::{Detail, Msg, ResultSet, RowMatcher, RowMatches};
+use crate::tui::app::update::update;
+use crate::tui::copy::worker::{Effects, Reply};
+use crate::tui::detail::snippet::{self, Highlighter};
+use crate::tui::history::worker::Worker;
+use crate::tui::input::keymap::Keymap;
+use crate::tui::triage::worker::{Post, Worker as TriageWorker};
+use crate::tui::triage::{self as triage_view, Origin};
+use crate::tui::ui::theme::{Theme, ThemeName};
+use crate::tui::view;
+use terminal::Guard;
+
+/// How the browser starts.
+pub struct Options {
+    pub specs: Vec<SourceSpec>,
+    pub query: String,
+    pub theme: ThemeName,
+    /// False when NO_COLOR is set.
+    pub color: bool,
+    pub keymap: Keymap,
+    /// Stdin is a log to triage (`kubectl logs POD | errdex`); keys come from the terminal.
+    pub log_on_stdin: bool,
+    /// How much a match in each field counts (the config's `[ranking]`).
+    pub weights: Weights,
+    pub layout: crate::config::Layout,
+    pub clipboard: crate::clipboard::Config,
+    /// Shown on the status line at start (config problems).
+    pub notice: Option<String>,
+}
+
+impl Options {
+    /// Defaults from the environment: NO_COLOR, and ERRDEX_THEME (`dark` or `light`).
+    pub fn from_env(specs: Vec<SourceSpec>, query: String) -> Result<Options, String> {
+        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let theme = match std::env::var("ERRDEX_THEME") {
+            Ok(name) => ThemeName::parse(&name).map_err(|e| format!("ERRDEX_THEME: {e}"))?,
+            Err(_) => ThemeName::Dark,
+        };
+        Ok(Options {
+            specs,
+            query,
+            theme,
+            color,
+            keymap: Keymap::default(),
+            log_on_stdin: false,
+            weights: Weights::default(),
+            layout: crate::config::Layout::default(),
+            clipboard: crate::clipboard::Config::default(),
+            notice: None,
+        })
+    }
+}
+
+/// What the threads send to the loop.
+enum Inbox {
+    Msg(Msg),
+    /// The search engine has new results.
+    Wake,
+}
+
+/// Runs the browser until the user quits. Errors are about the terminal, not the data.
+pub fn run(options: Options) -> Result<(), String> {
+    if !std::io::stdout().is_terminal() {
+        return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
+    }
+    let theme = Theme::new(options.theme, options.color);
+    let highlighter = options.color.then(|| {
+        let name = theme.syntax_theme();
+        thread::spawn(move || Highlighter::new(name))
+    });
+    let mut guard = Guard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let size = guard
+        .terminal
+        .size()
+        .map_err(|e| format!("cannot read the terminal size: {e}"))?;
+    let mut model = Model::new(
+        options.keymap,
+        theme,
+        options.query,
+        size.width,
+        size.height,
+    );
+    // The piped log's triage has id 1; pastes count on from there.
+    const STDIN_LOG: u64 = 1;
+    if options.log_on_stdin {
+        triage_view::start(&mut model, STDIN_LOG, Origin::Stdin);
+    }
+    model.layout = options.layout;
+    model.notice = options.notice;
+    draw(&mut guard, &model)?;
+
+    let (tx, rx) = mpsc::channel();
+    spawn_input(tx.clone());
+    let quit_tx = tx.clone();
+    terminal::on_termination(move || {
+        let _ = quit_tx.send(Inbox::Msg(Msg::Action(
+            crate::tui::input::action::Action::Quit,
+        )));
+    })
+    .map_err(|e| format!("cannot watch for signals: {e}"))?;
+    let load_tx = Mutex::new(tx.clone());
+    loader::spawn(options.specs, move |msg| {
+        if let Ok(tx) = load_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let triage_tx = tx.clone();
+    let post: Post = Arc::new(move |msg| triage_tx.send(Inbox::Msg(msg)).is_ok());
+    let triage = TriageWorker::spawn(post);
+    if options.log_on_stdin {
+        triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
+    }
+    let memory_tx = Mutex::new(tx.clone());
+    let memory = Worker::spawn(crate::state::data_dir(), move |msg| {
+        if let Ok(tx) = memory_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let reply_tx = Mutex::new(tx.clone());
+    let reply: Reply = Arc::new(move |msg| {
+        if let Ok(tx) = reply_tx.lock() {
+            let _ = tx.send(Inbox::Msg(msg));
+        }
+    });
+    let effects = Effects::new(options.clipboard, reply);
+    let wake_tx = Mutex::new(tx);
+    let engine = Engine::new(move || {
+        if let Ok(tx) = wake_tx.lock() {
+            let _ = tx.send(Inbox::Wake);
+        }
+    });
+    let mut edge = Edge {
+        engine,
+        highlighter: Highlighting::Pending(highlighter),
+        seen: 0,
+        triage,
+        memory,
+        weights: options.weights,
+        effects,
+    };
+    if options.weights != Weights::default() {
+        edge.engine.set_context(Context {
+            weights: options.weights,
+            ..Context::default()
+        });
+    }
+    let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
+    edge.memory.finish();
+    result
+}
+
+fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
+    guard
+        .terminal
+        .draw(|frame| view::draw(frame, model))
+        .map(|_| ())
+        .map_err(|e| format!("cannot draw: {e}"))
+}
+
+/// The parts of the runtime that effects use.
+struct Edge {
+    engine: Engine,
+    highlighter: Highlighting,
+    /// The newest result generation handed to `update`.
+    seen: u64,
+    triage: TriageWorker,
+    memory: Worker,
+    weights: Weights,
+    effects: Effects,
+}
+
+enum Highlighting {
+    Pending(Option<JoinHandle<Highlighter>>),
+    Ready(Option<Box<Highlighter>>),
+}
+
+impl Edge {
+    /// The highlighter, waiting for its background start-up the first time.
+    fn highlighter(&mut self) -> Option<&Highlighter> {
+        if let Highlighting::Pending(handle) = &mut self.highlighter {
+            let ready = handle.take().and_then(|h| h.join().ok()).map(Box::new);
+            self.highlighter = Highlighting::Ready(ready);
+        }
+        match &self.highlighter {
+            Highlighting::Ready(h) => h.as_deref(),
+            Highlighting::Pending(_) => None,
+        }
+    }
+}
+
+fn event_loop(
+    guard: &mut Guard,
+    model: &mut Model,
+    rx: &Receiver<Inbox>,
+    edge: &mut Edge,
+) -> Result<(), String> {
+    // Blocks until something happens: an idle browser uses no CPU.
+    while let Ok(first) = rx.recv() {
+        let mut redraw = false;
+        let mut detail_wanted = None;
+        // Everything already queued is handled before drawing once, so a burst of keys or
+        // results costs one frame, and only the last selection's record is read.
+        for item in std::iter::once(first).chain(rx.try_iter()) {
+            let msg = match item {
+                Inbox::Msg(msg) => msg,
+                Inbox::Wake => match fresh_results(edge) {
+                    Some(msg) => msg,
+                    None => continue,
+                },
+            };
+            let mut replaced = None;
+            if let Msg::Partial(dataset) = &msg {
+                edge.engine.set_dataset(Arc::clone(dataset));
+                replaced = model.dataset.clone();
+            }
+            if let Msg::Loaded(dataset, _) = &msg {
+                edge.engine.set_dataset(Arc::clone(dataset));
+                edge.triage.set_dataset(Arc::clone(dataset));
+                replaced = model.dataset.clone();
+            }
+            let step = update(model, msg);
+            // A partial dataset copies most of the records: it is freed off the UI thread.
+            if let Some(old) = replaced {
+                thread::spawn(move || drop(old));
+            }
+            redraw |= step.redraw;
+            for effect in step.effects {
+                match effect {
+                    Effect::Quit => {
+                        write_queued(guard, edge);
+                        return Ok(());
+                    }
+                    Effect::Search(query) => {
+                        edge.engine.submit(&query);
+                    }
+                    Effect::LoadDetail(index) => detail_wanted = Some(index),
+                    Effect::Triage { id, log } => edge.triage.paste(id, log),
+                    Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
+                    Effect::SearchContext { pinned, recent } => {
+                        edge.engine.set_context(Context {
+                            pinned,
+                            recent,
+                            weights: edge.weights,
+                        });
+                    }
+                    Effect::Copy { what, text } => edge.effects.copy(what, text),
+                    Effect::Open(url) => edge.effects.open(url),
+                }
+            }
+        }
+        if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
+            && let Some(dataset) = model.dataset.clone()
+        {
+            let msg = read_detail(&dataset, index, edge.highlighter());
+            redraw |= update(model, msg).redraw;
+        }
+        write_queued(guard, edge);
+        if redraw {
+            draw(guard, model)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the OSC 52 sequences the clipboard queued, between frames. A terminal that cannot
+/// take them is not worth stopping for: the copy's report already went to the status line.
+fn write_queued(guard: &mut Guard, edge: &Edge) {
+    let bytes = edge.effects.take_terminal_bytes();
+    if bytes.is_empty() {
+        return;
+    }
+    let out = guard.terminal.backend_mut();
+    let _ = out.write_all(&bytes).and_then(|()| out.flush());
+}
+
+/// The engine's newest results as a message, unless they were handed over already.
+fn fresh_results(edge: &mut Edge) -> Option<Msg> {
+    let results = edge.engine.latest()?;
+    if results.generation < edge.seen {
+        return None;
+    }
+    edge.seen = results.generation;
+    Some(results_msg(&results))
+}
+
+fn results_msg(results: &Results) -> Msg {
+    let set = ResultSet {
+        generation: results.generation,
+        query: results.query.clone(),
+        hits: results.hits.iter().map(|h| h.index).collect(),
+        matched: results.matched,
+        total: results.total,
+        done: results.done,
+        facets: results.facets.clone(),
+    };
+    let query = Query::parse(&results.query);
+    let matcher: RowMatcher = Arc::new(move |entry| {
+        let p = positions(entry, &query);
+        RowMatches {
+            message: p.message,
+            file_path: p.file_path,
+            repo: p.repo,
+        }
+    });
+    Msg::Results(set, Some(matcher))
+}
+
+/// Every field of the selected record, its snippet prepared for the source pane.
+fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter>) -> Msg {
+    match dataset.record(index) {
+        Ok(record) => {
+            let source = snippet::prepare(&record, highlighter);
+            Msg::Detail(Ok(Box::new(Detail {
+                index,
+                record,
+                source,
+            })))
+        }
+        Err(why) => Msg::Detail(Err((index, why))),
+    }
+}
+
+fn spawn_input(tx: Sender<Inbox>) {
+    thread::spawn(move || {
+        loop {
+            let msg = match event::read() {
+                Ok(Event::Key(key)) => Msg::Key(key),
+                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
+                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                Ok(Event::Paste(text)) => Msg::Paste(text),
+                Ok(_) => continue,
+                Err(_) => Msg::Action(crate::tui::input::action::Action::Quit),
+            };
+            let quit = matches!(msg, Msg::Action(_));
+            if tx.send(Inbox::Msg(msg)).is_err() || quit {
+                return;
+            }
+        }
+    });
+}

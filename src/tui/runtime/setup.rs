@@ -1,0 +1,155 @@
+//! The config file taking effect in the browser: key overrides, theme, layout and clipboard,
+//! with every problem turned into a status-line notice rather than a refusal to start.
+
+use crate::config::{self, Theme};
+use crate::load::SourceSpec;
+use crate::tui::input::keymap::Keymap;
+use crate::tui::runtime::Options;
+use crate::tui::ui::theme::ThemeName;
+
+impl Options {
+    /// Options from the loaded config and the environment. `problems` are the caller's own
+    /// (a configured dataset that does not exist); they join the config's on the status line.
+    pub fn configured(
+        specs: Vec<SourceSpec>,
+        query: String,
+        loaded: &config::Loaded,
+        problems: Vec<String>,
+    ) -> Result<Options, String> {
+        let mut options = Options::from_env(specs, query)?;
+        let cfg = &loaded.config;
+        let env_theme = std::env::var("ERRDEX_THEME").ok();
+        let colorfgbg = std::env::var("COLORFGBG").ok();
+        options.theme = theme_name(cfg.theme, env_theme.as_deref(), colorfgbg.as_deref())?;
+        let (keymap, key_problems) = keymap(&cfg.keys);
+        options.keymap = keymap;
+        options.layout = cfg.layout;
+        options.clipboard = cfg.clipboard_config();
+        options.weights = cfg.ranking.weights();
+        let mut notices: Vec<String> = loaded.summary().into_iter().collect();
+        notices.extend(key_problems);
+        notices.extend(problems);
+        options.notice = match notices.len() {
+            0 => None,
+            1 => notices.pop(),
+            n => Some(format!("{} (and {} more)", notices[0], n - 1)),
+        };
+        Ok(options)
+    }
+}
+
+/// ERRDEX_THEME wins; then the config; `auto` reads COLORFGBG (`fg;bg`, the background a
+/// colour number) and falls back to dark when the terminal does not say.
+pub fn theme_name(
+    setting: Theme,
+    env_override: Option<&str>,
+    colorfgbg: Option<&str>,
+) -> Result<ThemeName, String> {
+    if let Some(name) = env_override.filter(|n| !n.trim().is_empty()) {
+        return ThemeName::parse(name).map_err(|e| format!("ERRDEX_THEME: {e}"));
+    }
+    Ok(match setting {
+        Theme::Dark => ThemeName::Dark,
+        Theme::Light => ThemeName::Light,
+        Theme::Auto => colorfgbg.and_then(background).unwrap_or(ThemeName::Dark),
+    })
+}
+
+/// The background named by COLORFGBG: colours 7 and 9–15 are light, 0–6 and 8 dark; anything
+/// else (`default`, garbage) says nothing.
+fn background(colorfgbg: &str) -> Option<ThemeName> {
+    let bg: u8 = colorfgbg.rsplit(';').next()?.trim().parse().ok()?;
+    match bg {
+        7 | 9..=15 => Some(ThemeName::Light),
+        0..=6 | 8 => Some(ThemeName::Dark),
+        _ => None,
+    }
+}
+
+/// The default keymap with the config's `[keys]` applied in file order; a binding that does
+/// not apply is reported and the rest still are.
+pub fn keymap(keys: &[(String, String)]) -> (Keymap, Vec<String>) {
+    let mut keymap = Keymap::default();
+    let mut problems = Vec::new();
+    for (key, action) in keys {
+        if let Err(e) = keymap.bind(key, action) {
+            problems.push(format!("config [keys] {key} = \"{action}\": {e}"));
+        }
+    }
+    (keymap, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::input::action::Action;
+    use crate::tui::input::keymap::Mode;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    #[test]
+    fn env_beats_config_and_auto_reads_the_terminal_background() {
+        let t = |s, env, fgbg| theme_name(s, env, fgbg);
+        assert_eq!(t(Theme::Dark, Some("light"), None), Ok(ThemeName::Light));
+        assert!(t(Theme::Dark, Some("pink"), None).is_err_and(|e| e.contains("ERRDEX_THEME")));
+        assert_eq!(t(Theme::Light, None, Some("15;0")), Ok(ThemeName::Light));
+        assert_eq!(t(Theme::Auto, None, Some("0;15")), Ok(ThemeName::Light));
+        assert_eq!(
+            t(Theme::Auto, None, Some("0;default;7")),
+            Ok(ThemeName::Light)
+        );
+        assert_eq!(t(Theme::Auto, None, Some("15;0")), Ok(ThemeName::Dark));
+        assert_eq!(
+            t(Theme::Auto, None, Some("15;default")),
+            Ok(ThemeName::Dark)
+        );
+        assert_eq!(t(Theme::Auto, None, None), Ok(ThemeName::Dark));
+        assert_eq!(t(Theme::Auto, Some(""), Some("0;7")), Ok(ThemeName::Light));
+    }
+
+    #[test]
+    fn key_overrides_apply_and_bad_ones_are_reported_without_stopping_the_rest() {
+        let keys = [
+            ("ctrl-t".to_string(), "show_tips".to_string()),
+            ("ctrl-q".to_string(), "fly_away".to_string()),
+            ("hyper-x".to_string(), "quit".to_string()),
+            ("x".to_string(), "copy_menu".to_string()),
+        ];
+        let (km, problems) = keymap(&keys);
+        let ctrl_t = KeyEvent::new(KeyCode::Char('t'), KeyModifiers::CONTROL);
+        assert_eq!(km.action(Mode::Search, &ctrl_t), Some(Action::ShowTips));
+        let x = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
+        assert_eq!(km.action(Mode::Browse, &x), Some(Action::CopyMenu));
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("ctrl-q") && problems[0].contains("unknown action"));
+        assert!(problems[1].contains("unknown key"));
+    }
+
+    #[test]
+    fn config_problems_become_one_notice() {
+        let (cfg, config_problems) =
+            config::parse_str("theme = \"pink\"\n", "c.toml", std::path::Path::new("."));
+        let loaded = config::Loaded {
+            config: cfg,
+            problems: config_problems,
+            ..config::Loaded::default()
+        };
+        let o = Options::configured(vec![], String::new(), &loaded, vec!["missing.jsonl".into()])
+            .expect("options");
+        let notice = o.notice.expect("a notice");
+        assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
+        assert!(notice.ends_with("(and 1 more)"), "{notice}");
+    }
+
+    #[test]
+    fn ranking_weights_reach_the_browser() {
+        let text = "[ranking]\nmessage = 1\ntags = 2\n";
+        let (cfg, problems) = config::parse_str(text, "c.toml", std::path::Path::new("."));
+        assert!(problems.is_empty(), "{problems:?}");
+        let loaded = config::Loaded {
+            config: cfg,
+            ..config::Loaded::default()
+        };
+        let o = Options::configured(vec![], String::new(), &loaded, vec![]).expect("options");
+        assert_eq!((o.weights.message, o.weights.tags), (50, 100));
+    }
+}

@@ -1,0 +1,14 @@
+//! The triage view of a pasted or piped log: its state (`state.rs`), its part of `update`
+//! (`update.rs`), the worker that matches the log against the records (`worker.rs`) and the
+//! view (`view.rs`).
+
+pub mod state;
+pub mod update;
+pub mod view;
+pub mod worker;
+
+pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState};
+pub use update::{deactivate, leave, on_news, on_paste, reopen, start};
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,130 @@
+//! The triage view's state: one log's known errors, grouped and counted as the worker's news
+//! arrive. A log pasted into the search box (several lines) or piped into errdex is matched
+//! against the records off the UI thread; the known errors found stand in the results list as
+//! groups, most frequent first, so selection, the detail panes and zoom work exactly as they
+//! do for search results. Esc goes back to the search; `show_triage` comes back to the log.
+
+use std::collections::HashMap;
+
+use crate::triage::{Group, LineHits};
+/// Log lines remembered per known error, to list them; its count goes on past this.
+pub const LINES_KEPT: usize = 200;
+/// Characters of a log line remembered for display: a message sits at the start of a line.
+pub(super) const TEXT_KEPT: usize = 1_000;
+
+/// Where the log came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Paste,
+    Stdin,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for the records to load and be indexed.
+    Indexing,
+    /// Lines are being read (a pipe can keep this up for as long as it is open).
+    Reading,
+    Done,
+    /// The log could not be read any further; what was read is shown.
+    Failed(String),
+}
+
+/// What the triage worker found since its last news.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriageNews {
+    /// Which triage this belongs to (an older paste's news is dropped).
+    pub id: u64,
+    pub phase: Phase,
+    /// Log lines read so far, in all.
+    pub lines: usize,
+    /// Log events that matched a record since the last news, in log order.
+    pub hits: Vec<LineHits>,
+}
+
+/// One log's triage, as the browser keeps it.
+#[derive(Debug, Clone)]
+pub struct TriageState {
+    pub id: u64,
+    pub origin: Origin,
+    /// Shown instead of the search results (false after Esc, until `show_triage`).
+    pub active: bool,
+    pub phase: Phase,
+    pub lines: usize,
+    /// Log events that matched a record.
+    pub events: usize,
+    /// Per record, most frequent first; `lines` holds at most `LINES_KEPT` of them.
+    pub groups: Vec<Group>,
+    /// Where each record's group is in `groups`.
+    at: HashMap<usize, usize>,
+    /// The text of every kept log line, by line number.
+    texts: HashMap<usize, String>,
+}
+
+impl TriageState {
+    pub fn new(id: u64, origin: Origin) -> TriageState {
+        TriageState {
+            id,
+            origin,
+            active: true,
+            phase: Phase::Indexing,
+            lines: 0,
+            events: 0,
+            groups: Vec::new(),
+            at: HashMap::new(),
+            texts: HashMap::new(),
+        }
+    }
+
+    /// Counts new hits into the groups and puts the groups back in order.
+    pub fn add(&mut self, hits: Vec<LineHits>) {
+        if hits.is_empty() {
+            return;
+        }
+        for h in hits {
+            self.events += 1;
+            for m in &h.matches {
+                let i = *self.at.entry(m.record).or_insert_with(|| {
+                    self.groups.push(Group {
+                        record: m.record,
+                        count: 0,
+                        lines: Vec::new(),
+                        best_score: 0.0,
+                    });
+                    self.groups.len() - 1
+                });
+                let g = &mut self.groups[i];
+                g.count += 1;
+                g.best_score = g.best_score.max(m.score);
+                if g.lines.len() < LINES_KEPT {
+                    g.lines.push(h.line);
+                    self.texts
+                        .entry(h.line)
+                        .or_insert_with(|| h.text.chars().take(TEXT_KEPT).collect());
+                }
+            }
+        }
+        self.groups.sort_by(Group::order);
+        self.at = self
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.record, i))
+            .collect();
+    }
+
+    /// The group of a record, if the log hit it.
+    pub fn group(&self, record: usize) -> Option<&Group> {
+        self.at.get(&record).and_then(|&i| self.groups.get(i))
+    }
+
+    /// The text of a kept log line.
+    pub fn text(&self, line: usize) -> &str {
+        self.texts.get(&line).map_or("", String::as_str)
+    }
+
+    /// True once no more lines will come.
+    pub fn finished(&self) -> bool {
+        matches!(self.phase, Phase::Done | Phase::Failed(_))
+    }
+}

@@ -1,0 +1,145 @@
+//! The triage view's part of `update`: a paste opens a triage, the worker's news fill it, Esc
+//! leaves it and `show_triage` comes back to it.
+
+use super::state::{Origin, TriageNews, TriageState};
+use crate::tui::app::effect::Effect;
+use crate::tui::app::model::{Model, Pane};
+use crate::tui::app::msg::ResultSet;
+use crate::tui::app::scroll;
+use crate::tui::app::update::{Step, byte_at, query_changed, selection_changed};
+use crate::tui::input::keymap::Mode;
+
+/// A paste: one line goes into the query at the cursor; several open a triage of them.
+pub fn on_paste(m: &mut Model, text: String) -> Step {
+    if m.help || m.copy_menu.is_some() {
+        // An overlay has the keyboard; a paste does not go past it.
+        return Step::default();
+    }
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if lines > 1 {
+        let id = m.triage.as_ref().map_or(1, |t| t.id + 1);
+        m.triage = Some(TriageState::new(id, Origin::Paste));
+        let mut step = activate(m);
+        step.effects.push(Effect::Triage { id, log: text });
+        return step;
+    }
+    let was_triage = m.in_triage();
+    if was_triage {
+        deactivate(m);
+    }
+    m.mode = Mode::Search;
+    // The query is one line: tabs become spaces, other control characters are dropped.
+    let one: String = text
+        .trim()
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    if one.is_empty() && !was_triage {
+        return Step {
+            effects: Vec::new(),
+            redraw: true,
+        };
+    }
+    let at = byte_at(&m.query, m.cursor);
+    m.query.insert_str(at, &one);
+    m.cursor += one.chars().count();
+    query_changed(m)
+}
+
+/// Starts the model in the triage view of a log that will arrive as news with this id.
+pub fn start(m: &mut Model, id: u64, origin: Origin) -> Step {
+    m.triage = Some(TriageState::new(id, origin));
+    activate(m)
+}
+
+/// News from the worker: more lines read, more hits.
+pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
+    let Some(t) = m.triage.as_mut().filter(|t| t.id == news.id) else {
+        return Step::default();
+    };
+    t.phase = news.phase;
+    t.lines = news.lines;
+    t.add(news.hits);
+    if t.active { sync(m) } else { Step::default() }
+}
+
+/// Esc: back to the search box and the query's results; the triage is kept for later.
+pub fn leave(m: &mut Model) -> Step {
+    deactivate(m);
+    m.mode = Mode::Search;
+    query_changed(m)
+}
+
+/// `show_triage`: back to the triage view, if there is a log.
+pub fn reopen(m: &mut Model) -> Step {
+    match &m.triage {
+        Some(t) if !t.active => activate(m),
+        _ => Step::default(),
+    }
+}
+
+fn activate(m: &mut Model) -> Step {
+    if let Some(t) = m.triage.as_mut() {
+        t.active = true;
+    }
+    m.mode = Mode::Browse;
+    m.zoomed = false;
+    m.focus = Pane::Results;
+    m.results.hits.clear();
+    m.selected = 0;
+    m.list_offset = 0;
+    sync(m)
+}
+
+/// Hides the triage view; the list is empty until the query's results come.
+pub fn deactivate(m: &mut Model) {
+    if let Some(t) = m.triage.as_mut() {
+        t.active = false;
+    }
+    m.zoomed = false;
+    m.focus = Pane::Results;
+    m.results = ResultSet {
+        generation: m.results.generation,
+        ..ResultSet::default()
+    };
+    m.matcher = None;
+    m.selected = 0;
+    m.list_offset = 0;
+    m.detail = None;
+    m.detail_error = None;
+}
+
+/// Puts the groups in the results list, keeping the selected record selected as they reorder.
+fn sync(m: &mut Model) -> Step {
+    let redraw = Step {
+        effects: Vec::new(),
+        redraw: true,
+    };
+    let Some(t) = m.triage.as_ref().filter(|t| t.active) else {
+        return redraw;
+    };
+    let kept = m.selected_index();
+    let hits: Vec<u32> = t
+        .groups
+        .iter()
+        .filter_map(|g| u32::try_from(g.record).ok())
+        .collect();
+    let total = m.dataset.as_ref().map_or(0, |d| d.len());
+    m.results = ResultSet {
+        generation: m.results.generation,
+        query: String::new(),
+        matched: hits.len(),
+        total,
+        done: t.finished(),
+        hits,
+        facets: None,
+    };
+    m.matcher = None;
+    m.selected = kept
+        .and_then(|k| m.results.hits.iter().position(|&i| i as usize == k))
+        .unwrap_or(0);
+    scroll::settle(m);
+    selection_changed(m, redraw)
+}

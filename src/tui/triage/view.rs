@@ -1,0 +1,263 @@
+//! The triage view: what was read of the log (in place of the search box), the known errors
+//! found in it with their counts (in place of the results list), and the log lines that hit
+//! the selected one. The detail panes are the usual ones, for the selected known error.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::tui::app::model::{LoadState, Model, Pane};
+use crate::tui::app::msg::RowMatches;
+use crate::tui::results::list::{hit_rows, row_lines};
+use crate::tui::triage::{Origin, Phase, TriageState};
+use crate::tui::ui::block;
+use crate::tui::ui::layout::{Areas, inner};
+use crate::tui::ui::text::one_line;
+use crate::tui::ui::theme::Theme;
+
+/// Line numbers listed after a known error's location.
+const LINE_NUMBERS_SHOWN: usize = 3;
+
+pub fn draw(frame: &mut Frame, areas: &Areas, model: &Model) {
+    let Some(t) = model.triage.as_ref() else {
+        return;
+    };
+    header(frame, areas.search, t, model);
+    if let Some(list) = areas.list {
+        groups(frame, list, t, model);
+    }
+    if let Some(log) = areas.log {
+        log_lines(frame, log, t, model);
+    }
+}
+
+/// Where the log came from and how far reading it has come.
+fn header(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
+    let theme = &model.theme;
+    let title = Line::styled(" errdex · triage ", theme.title);
+    frame.render_widget(block(title, false, theme), area);
+    let body = inner(area);
+    let what = match t.origin {
+        Origin::Paste => "pasted log",
+        Origin::Stdin => "log from stdin",
+    };
+    let lines = plural(t.lines, "line");
+    let state = match &t.phase {
+        Phase::Indexing => format!(" {} ", indexing(model)),
+        Phase::Reading => format!(" {lines} read… "),
+        Phase::Done => format!(" {lines} "),
+        Phase::Failed(why) => one_line(&format!(" {lines}; then: {why} ")),
+    };
+    let found = format!(
+        "{} in {}",
+        plural(t.groups.len(), "known error"),
+        plural(t.events, "log event"),
+    );
+    let state_width = u16::try_from(state.chars().count()).unwrap_or(u16::MAX);
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(state_width)]).areas(body);
+    let line = Line::from(vec![
+        Span::styled("  ", theme.key),
+        Span::styled(format!("{what}: "), theme.dim),
+        Span::styled(found, theme.text),
+    ]);
+    frame.render_widget(line, left);
+    let style = if matches!(t.phase, Phase::Failed(_)) {
+        theme.error
+    } else {
+        theme.dim
+    };
+    frame.render_widget(
+        Paragraph::new(Line::styled(state, style)).right_aligned(),
+        right,
+    );
+}
+
+fn indexing(model: &Model) -> String {
+    match &model.load {
+        LoadState::Loading(p) => format!("loading records… {}", p.records),
+        LoadState::Done(_) => "indexing the records…".to_string(),
+    }
+}
+
+/// The known errors, two rows each: count, severity and message; location and log lines.
+fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
+    let theme = &model.theme;
+    let title = Line::styled(" Known errors in the log ", theme.title);
+    frame.render_widget(block(title, model.focus == Pane::Results, theme), area);
+    let body = inner(area);
+    if t.groups.is_empty() {
+        frame.render_widget(
+            Paragraph::new(empty_message(t, model, theme)).wrap(Wrap { trim: false }),
+            body,
+        );
+        return;
+    }
+    let width = t.groups.first().map_or(1, |g| g.count.to_string().len());
+    hit_rows(frame, body, model, |index, selected| {
+        let (entry, group) = (model.entry(index)?, t.group(index)?);
+        let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
+        first.spans.insert(
+            1,
+            Span::styled(format!("{:>width$}× ", group.count), theme.key),
+        );
+        second.spans.insert(1, Span::raw(" ".repeat(width + 2)));
+        let mut numbers: Vec<String> = group
+            .lines
+            .iter()
+            .take(LINE_NUMBERS_SHOWN)
+            .map(usize::to_string)
+            .collect();
+        if group.count > LINE_NUMBERS_SHOWN {
+            numbers.push("…".into());
+        }
+        let at = if group.count == 1 { "line" } else { "lines" };
+        second.spans.push(Span::styled(
+            format!("  {at} {}", numbers.join(", ")),
+            theme.dim,
+        ));
+        Some([first, second])
+    });
+}
+
+fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'static>> {
+    match &t.phase {
+        Phase::Indexing => vec![Line::styled(indexing(model), theme.dim)],
+        Phase::Reading => vec![Line::styled(
+            "reading the log… no known error yet",
+            theme.dim,
+        )],
+        Phase::Done | Phase::Failed(_) => vec![
+            Line::styled(
+                format!("No known error in these {}.", plural(t.lines, "line")),
+                theme.text,
+            ),
+            Line::styled("Esc goes back to the search.", theme.dim),
+        ],
+    }
+}
+
+/// The log lines that hit the selected known error, with their line numbers.
+fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
+    let theme = &model.theme;
+    let group = model.selected_index().and_then(|i| t.group(i));
+    let title = match group {
+        Some(g) => format!(" Log lines that hit it ({}) ", g.count),
+        None => " Log lines ".to_string(),
+    };
+    frame.render_widget(block(Line::styled(title, theme.title), false, theme), area);
+    let Some(group) = group else {
+        return;
+    };
+    let body = inner(area);
+    let rows = usize::from(body.height);
+    let width = group.lines.last().map_or(1, |n| n.to_string().len());
+    let more = group.count.saturating_sub(rows);
+    let shown = if more > 0 {
+        rows.saturating_sub(1)
+    } else {
+        rows
+    };
+    let mut lines: Vec<Line> = group
+        .lines
+        .iter()
+        .take(shown)
+        .map(|&n| {
+            Line::from(vec![
+                Span::styled(format!("{n:>width$} │ "), theme.gutter),
+                Span::styled(one_line(t.text(n)), theme.text),
+            ])
+        })
+        .collect();
+    if more > 0 {
+        let left = group.count - shown;
+        lines.push(Line::styled(format!("… and {left} more"), theme.dim));
+    }
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::app::model::Model;
+    use crate::tui::app::update::update;
+    use crate::tui::triage::tests::triaged;
+    use crate::tui::triage::{Phase, TriageNews};
+    use crate::tui::{app::msg::Msg, testing::loaded_model, testing::render, triage::Origin};
+
+    fn screen(m: &Model) -> String {
+        let t = render(m);
+        let buf = t.backend().buffer();
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn snapshot_triage_80x24() {
+        insta::assert_snapshot!(render(&triaged(80, 24)).backend());
+    }
+
+    #[test]
+    fn snapshot_triage_120x40() {
+        insta::assert_snapshot!(render(&triaged(120, 40)).backend());
+    }
+
+    #[test]
+    fn the_log_lines_of_the_selected_error_follow_the_selection() {
+        let mut m = triaged(120, 40);
+        let text = screen(&m);
+        assert!(text.contains("Log lines that hit it (2)"), "{text}");
+        assert!(
+            text.contains("2 │ 2024-05-01T10:00:01Z ERROR deadlock"),
+            "{text}"
+        );
+        assert!(text.contains("2× crit"), "{text}");
+        update(
+            &mut m,
+            crate::tui::testing::key(crossterm::event::KeyCode::Down),
+        );
+        let text = screen(&m);
+        assert!(text.contains("Log lines that hit it (1)"), "{text}");
+        assert!(!text.contains("ERROR deadlock"), "{text}");
+    }
+
+    #[test]
+    fn waiting_reading_and_nothing_found_say_so() {
+        let mut m = loaded_model(80, 24, true);
+        crate::tui::triage::start(&mut m, 1, Origin::Stdin);
+        assert!(screen(&m).contains("indexing the records…"));
+        let news = |phase, lines| {
+            Msg::Triage(TriageNews {
+                id: 1,
+                phase,
+                lines,
+                hits: Vec::new(),
+            })
+        };
+        update(&mut m, news(Phase::Reading, 12));
+        let text = screen(&m);
+        assert!(text.contains("12 lines read…"), "{text}");
+        assert!(text.contains("no known error yet"), "{text}");
+        update(
+            &mut m,
+            news(Phase::Failed("cannot read the log: gone".into()), 12),
+        );
+        let text = screen(&m);
+        assert!(text.contains("No known error in these 12 lines."), "{text}");
+        assert!(text.contains("then: cannot read the log: gone"), "{text}");
+    }
+}
