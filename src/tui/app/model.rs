@@ -88,6 +88,8 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// The record on display in the user's own checkout.
+    pub local: crate::tui::local::LocalState,
 }
 
 impl Model {
@@ -121,6 +123,7 @@ impl Model {
             copy_menu: None,
             notice: None,
             layout: Layout::default(),
+            local: Default::default(),
         }
     }
 

@@ -11,6 +11,7 @@ use crate::tui::copy::update as update_copy;
 use crate::tui::history::update as memory;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use crate::tui::local::update as local;
 
 /// What one message did: effects to run, and whether the screen needs drawing.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -96,7 +97,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             m.detail_error = None;
             m.scroll = [0; 4];
             scroll::center_marked_line(m);
-            Step::redraw()
+            local::detail_shown(m, Step::redraw())
         }
         Msg::Remembered(answer) => memory::on_remembered(m, answer),
         msg @ (Msg::Copied { .. } | Msg::Opened(..)) => update_copy::on_msg(m, msg),
@@ -108,6 +109,8 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             m.detail_error = Some(why);
             Step::redraw()
         }
+        Msg::Located(answer) => local::on_located(m, *answer),
+        Msg::Edited(result) => local::on_edited(m, result),
         Msg::Paste(text) => crate::tui::triage::on_paste(m, text),
         Msg::Triage(news) => crate::tui::triage::on_news(m, news),
     }
@@ -269,6 +272,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             let step = update_copy::apply(m, action);
             return memory::after_copy(m, step);
         }
+        Action::EditLocal => return local::edit(m),
+        Action::ToggleLocalSource => return local::toggle(m),
     }
     Step::redraw()
 }

@@ -69,6 +69,8 @@ actions! {
     CopySolution8 = "copy_solution_8", "copy solution 8";
     CopySolution9 = "copy_solution_9", "copy solution 9";
     OpenUrl = "open_url", "open the source on the web, at the error line";
+    EditLocal = "edit_local", "open $EDITOR at the error line in your own checkout";
+    ToggleLocalSource = "toggle_local_source", "source pane: the dataset's snippet or your local file today";
 }
 
 impl Action {

@@ -78,6 +78,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "ctrl-y", Action::CopyFix, None),
     (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
     (Scope::Browse, "o", Action::OpenUrl, None),
+    (Scope::Browse, "e", Action::EditLocal, None),
+    (Scope::Browse, "l", Action::ToggleLocalSource, None),
     (Scope::Browse, "1", Action::CopySolution1, None),
     (Scope::Browse, "2", Action::CopySolution2, None),
     (Scope::Browse, "3", Action::CopySolution3, None),

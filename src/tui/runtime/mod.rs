@@ -3,6 +3,7 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
+pub mod external;
 mod loader;
 pub mod setup;
 mod terminal;
@@ -24,11 +25,14 @@ use crate::tui::app::update::update;
 use crate::tui::copy::worker::{Effects, Reply};
 use crate::tui::detail::snippet::{self, Highlighter};
 use crate::tui::history::worker::Worker;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Keymap;
+use crate::tui::local::worker::{self as local_worker, Locator};
 use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
+use external::{HandOver, InputGate};
 use terminal::Guard;
 
 /// How the browser starts.
@@ -47,6 +51,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
+    pub checkouts: crate::config::Checkouts,
 }
 
 impl Options {
@@ -68,6 +74,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            checkouts: crate::config::Checkouts::default(),
         })
     }
 }
@@ -111,7 +118,8 @@ pub fn run(options: Options) -> Result<(), String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    spawn_input(tx.clone());
+    let gate = InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
     terminal::on_termination(move || {
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
@@ -143,7 +151,9 @@ pub fn run(options: Options) -> Result<(), String> {
             let _ = tx.send(Inbox::Msg(msg));
         }
     });
-    let effects = Effects::new(options.clipboard, reply);
+    let effects = Effects::new(options.clipboard, Arc::clone(&reply));
+    let cache_dir = crate::config::dirs::cache_dir();
+    let locator = Locator::spawn(options.checkouts, cache_dir, Arc::clone(&reply));
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -158,6 +168,9 @@ pub fn run(options: Options) -> Result<(), String> {
         memory,
         weights: options.weights,
         effects,
+        locator,
+        hand_over: HandOver::new(gate, input),
+        reply,
     };
     if options.weights != Weights::default() {
         edge.engine.set_context(Context {
@@ -188,22 +201,25 @@ struct Edge {
     memory: Worker,
     weights: Weights,
     effects: Effects,
+    locator: Locator,
+    hand_over: HandOver,
+    reply: Reply,
 }
 
 enum Highlighting {
     Pending(Option<JoinHandle<Highlighter>>),
-    Ready(Option<Box<Highlighter>>),
+    Ready(Option<Arc<Highlighter>>),
 }
 
 impl Edge {
     /// The highlighter, waiting for its background start-up the first time.
-    fn highlighter(&mut self) -> Option<&Highlighter> {
+    fn highlighter(&mut self) -> Option<Arc<Highlighter>> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
-            let ready = handle.take().and_then(|h| h.join().ok()).map(Box::new);
+            let ready = handle.take().and_then(|h| h.join().ok()).map(Arc::new);
             self.highlighter = Highlighting::Ready(ready);
         }
         match &self.highlighter {
-            Highlighting::Ready(h) => h.as_deref(),
+            Highlighting::Ready(h) => h.clone(),
             Highlighting::Pending(_) => None,
         }
     }
@@ -266,13 +282,24 @@ fn event_loop(
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
+                    Effect::Locate(index) => {
+                        if let Some(d) = model.current_detail().filter(|d| d.index == index) {
+                            let highlighter = edge.highlighter();
+                            edge.locator.find(index, d.record.clone(), highlighter);
+                        }
+                    }
+                    Effect::Edit { path, line } => {
+                        let run = |command| edge.hand_over.run(guard, command);
+                        (edge.reply)(local_worker::edit(&path, line, run));
+                        redraw = true;
+                    }
                 }
             }
         }
         if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
             && let Some(dataset) = model.dataset.clone()
         {
-            let msg = read_detail(&dataset, index, edge.highlighter());
+            let msg = read_detail(&dataset, index, edge.highlighter().as_deref());
             redraw |= update(model, msg).redraw;
         }
         write_queued(guard, edge);
@@ -341,21 +368,32 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     }
 }
 
-fn spawn_input(tx: Sender<Inbox>) {
+/// Reads the terminal's events; stops reading while the gate is closed (another program has
+/// the terminal), so it waits on the terminal at most `INPUT_POLL` at a time.
+fn spawn_input(tx: Sender<Inbox>, gate: InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
+            gate.checkpoint();
+            match event::poll(external::INPUT_POLL) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(_) => {
+                    let _ = tx.send(Inbox::Msg(Msg::Action(Action::Quit)));
+                    return;
+                }
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
                 Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
                 Ok(Event::Paste(text)) => Msg::Paste(text),
                 Ok(_) => continue,
-                Err(_) => Msg::Action(crate::tui::input::action::Action::Quit),
+                Err(_) => Msg::Action(Action::Quit),
             };
             let quit = matches!(msg, Msg::Action(_));
             if tx.send(Inbox::Msg(msg)).is_err() || quit {
                 return;
             }
         }
-    });
+    })
 }

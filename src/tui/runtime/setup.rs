@@ -26,6 +26,7 @@ impl Options {
         options.layout = cfg.layout;
         options.clipboard = cfg.clipboard_config();
         options.weights = cfg.ranking.weights();
+        options.checkouts = cfg.checkouts.clone();
         let mut notices: Vec<String> = loaded.summary().into_iter().collect();
         notices.extend(key_problems);
         notices.extend(problems);

@@ -46,6 +46,25 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// Gives the terminal back for a while (to an editor): normal screen, cooked mode.
+    pub fn suspend(&mut self) {
+        restore();
+    }
+
+    /// Takes the terminal again after `suspend`; the next draw repaints every cell.
+    pub fn resume(&mut self) -> io::Result<()> {
+        enable_raw_mode()?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
+        self.terminal.clear()
+    }
+}
+
 impl Drop for Guard {
     fn drop(&mut self) {
         restore();
