@@ -299,8 +299,9 @@ fn event_loop(
         if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
             && let Some(dataset) = model.dataset.clone()
         {
+            // Through the inbox, so the effects of showing it (locating it) run too.
             let msg = read_detail(&dataset, index, edge.highlighter().as_deref());
-            redraw |= update(model, msg).redraw;
+            (edge.reply)(msg);
         }
         write_queued(guard, edge);
         if redraw {

@@ -10,7 +10,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -59,9 +59,12 @@ impl Guard {
             io::stdout(),
             EnterAlternateScreen,
             EnableMouseCapture,
-            EnableBracketedPaste
+            EnableBracketedPaste,
+            Clear(ClearType::All)
         )?;
-        self.terminal.clear()
+        // Forget the last frame so the next draw writes every cell. Not `Terminal::clear`: it
+        // asks the terminal where the cursor is, and not every terminal answers.
+        self.terminal.draw(|_| {}).map(|_| ())
     }
 }
 
