@@ -32,6 +32,15 @@ fn mapped(dir: &Path) -> String {
     format!("[repos]\n\"acme/shop\" = \"{}\"\n", dir.display())
 }
 
+/// A checkout under `dir`, mapped in the config, whose error line moved down to
+/// `above + 4` in one commit since the analysed one; a home with its record.
+fn moved_checkout(dir: &Path, above: usize) -> (Repo, Home) {
+    let (repo, sha) = Repo::analysed(&dir.join("shop"), "https://github.com/acme/shop");
+    repo.commit_file(&with_lines_above(above, ""), "moved");
+    let home = home_with(&mapped(&repo.dir), &[git::record("r1", Some(&sha))]);
+    (repo, home)
+}
+
 fn position(repo: &Repo, line: usize) -> String {
     format!("{}:{line}\n", repo.file().display())
 }
@@ -186,9 +195,7 @@ fn every_missing_piece_is_a_reason_and_exit_1() {
 #[test]
 fn without_git_on_the_path_the_line_is_still_followed() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let (repo, sha) = Repo::analysed(&tmp.path().join("shop"), "https://github.com/acme/shop");
-    repo.commit_file(&with_lines_above(11, ""), "moved");
-    let home = home_with(&mapped(&repo.dir), &[git::record("r1", Some(&sha))]);
+    let (repo, home) = moved_checkout(tmp.path(), 11);
     let out = home
         .cmd()
         .args(["where", "r1", "--data"])
@@ -217,9 +224,7 @@ fn recording_editor(dir: &Path, name: &str) -> std::path::PathBuf {
 #[test]
 fn edit_runs_the_editor_at_todays_line() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let (repo, sha) = Repo::analysed(&tmp.path().join("shop"), "https://github.com/acme/shop");
-    repo.commit_file(&with_lines_above(12, ""), "moved");
-    let home = home_with(&mapped(&repo.dir), &[git::record("r1", Some(&sha))]);
+    let (repo, home) = moved_checkout(tmp.path(), 12);
     let bin = tmp.path().join("bin");
     std::fs::create_dir_all(&bin).expect("mkdir");
     let vi = recording_editor(&bin, "vi");
