@@ -164,7 +164,7 @@ fn every_missing_piece_is_a_reason_and_exit_1() {
                 "repo_roots = [\"{}\"]\n",
                 tmp.path().join("empty").display()
             ),
-            "no checkout of acme/shop found under the 1 repo_roots folder",
+            "no checkout of acme/shop found under the 1 repo_roots folder (3 levels deep); map it in config.toml ([repos] \"acme/shop\" = \"PATH\"); not a folder: ",
         ),
         (
             mapped(&tmp.path().join("gone")),

@@ -56,6 +56,8 @@ pub enum NotLocated {
     NoCheckout {
         repo: String,
         roots: usize,
+        /// `repo_roots` entries that are not folders: likely the reason.
+        missing_roots: Vec<PathBuf>,
     },
     MissingFolder {
         repo: String,
@@ -77,15 +79,29 @@ impl fmt::Display for NotLocated {
             NotLocated::NoRepo => f.write_str("the record names no repository (`repo`)"),
             NotLocated::NoPath => f.write_str("the record names no file (`filePath`)"),
             NotLocated::BadPath(p) => write!(f, "filePath `{p}` is not a path inside a checkout"),
-            NotLocated::NoCheckout { repo, roots: 0 } => write!(
+            NotLocated::NoCheckout { repo, roots: 0, .. } => write!(
                 f,
                 "no checkout of {repo}: map it in config.toml ([repos] \"{repo}\" = \"PATH\") or name the folder holding your clones in repo_roots"
             ),
-            NotLocated::NoCheckout { repo, roots } => write!(
-                f,
-                "no checkout of {repo} found under the {roots} repo_roots folder{} ({SCAN_DEPTH} levels deep); map it in config.toml ([repos] \"{repo}\" = \"PATH\")",
-                if *roots == 1 { "" } else { "s" }
-            ),
+            NotLocated::NoCheckout {
+                repo,
+                roots,
+                missing_roots,
+            } => {
+                write!(
+                    f,
+                    "no checkout of {repo} found under the {roots} repo_roots folder{} ({SCAN_DEPTH} levels deep); map it in config.toml ([repos] \"{repo}\" = \"PATH\")",
+                    if *roots == 1 { "" } else { "s" }
+                )?;
+                let missing: Vec<String> = missing_roots
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect();
+                match missing.is_empty() {
+                    true => Ok(()),
+                    false => write!(f, "; not a folder: {}", missing.join(", ")),
+                }
+            }
             NotLocated::MissingFolder { repo, folder } => write!(
                 f,
                 "config.toml maps {repo} to {}, which is not a folder",
@@ -159,7 +175,14 @@ pub fn locate(
     let checkout = match find_checkout(checkouts, &repo, cache_dir) {
         Found::Checkout(dir) => dir,
         Found::MissingFolder(folder) => return Err(NotLocated::MissingFolder { repo, folder }),
-        Found::None { roots } => return Err(NotLocated::NoCheckout { repo, roots }),
+        Found::None { roots } => {
+            let missing_roots = checkouts.roots.iter().filter(|r| !r.is_dir()).cloned();
+            return Err(NotLocated::NoCheckout {
+                repo,
+                roots,
+                missing_roots: missing_roots.collect(),
+            });
+        }
     };
     let file = checkout.join(rel_path);
     let text = read_source(&file).map_err(|why| match why {

@@ -100,6 +100,7 @@ fn e_edits_at_todays_line_or_says_why_not() {
     let no_checkout = NotLocated::NoCheckout {
         repo: "acme/netkit".into(),
         roots: 0,
+        missing_roots: Vec::new(),
     };
     update(&mut m, not_found(no_checkout));
     update(&mut m, key(KeyCode::Char('e')));
@@ -139,6 +140,7 @@ fn the_source_title_says_where_the_line_is_today() {
         not_found(NotLocated::NoCheckout {
             repo: "acme/netkit".into(),
             roots: 2,
+            missing_roots: Vec::new(),
         }),
     );
     assert_eq!(title(&m), None, "nothing without a checkout");
