@@ -8,6 +8,8 @@ use crate::record::Record;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
+use crate::tui::input::action::Action;
+use crate::tui::input::keymap::Scope;
 use crate::tui::local::{LocalAnswer, LocalFile, shown_source};
 use crate::tui::testing::{browsing, detail, key, render, send};
 
@@ -185,4 +187,19 @@ fn an_answer_for_another_record_is_dropped_and_an_edit_looks_again() {
     let step = send(&mut m, [Msg::Edited(Err("`vi +1 x` exited with 1".into()))]);
     assert_eq!(step.effects, [Effect::Locate(0)]);
     assert_eq!(m.notice.as_deref(), Some("editor: `vi +1 x` exited with 1"));
+}
+
+#[test]
+fn e_and_l_are_in_the_keymap_table_and_its_help() {
+    let m = browse();
+    let browse_keys: Vec<(String, Action)> = m
+        .keymap
+        .help()
+        .into_iter()
+        .filter(|(scope, _)| *scope == Scope::Browse)
+        .flat_map(|(_, keys)| keys)
+        .collect();
+    assert!(browse_keys.contains(&("e".to_string(), Action::EditLocal)));
+    assert!(browse_keys.contains(&("l".to_string(), Action::ToggleLocalSource)));
+    assert_eq!(Action::from_name("edit_local"), Some(Action::EditLocal));
 }
