@@ -133,6 +133,13 @@ fn discovery_finds_an_ssh_remote_under_the_roots_and_the_mapping_wins() {
     let out = run(&home, &["where", "r1"]);
     assert_eq!(stdout(&out), position(&found, 13), "{}", stderr(&out));
     assert!(home.cache_dir().join("checkouts.json").is_file());
+    let cleared = home.run(&["cache", "--clear"]);
+    assert!(
+        stdout(&cleared).contains("and the checkouts found"),
+        "{}",
+        stdout(&cleared)
+    );
+    assert!(!home.cache_dir().join("checkouts.json").exists());
 
     // A second clone named in [repos] wins over the one found; its line moved.
     let (mine, _) = Repo::analysed(&tmp.path().join("mine"), "/srv/git/acme/shop.git");

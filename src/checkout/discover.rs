@@ -149,6 +149,15 @@ fn skipped(name: &str) -> bool {
     name.starts_with('.') || matches!(name, "node_modules" | "target" | "vendor" | "__pycache__")
 }
 
+/// Deletes the remembered scan (`errdex cache --clear`); whether there was one.
+pub fn forget_checkouts(cache_dir: &Path) -> std::io::Result<bool> {
+    match fs::remove_file(cache_dir.join(CACHE_FILE)) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 fn read_cache(dir: &Path) -> Option<Scan> {
     let bytes = fs::read(dir.join(CACHE_FILE)).ok()?;
     serde_json::from_slice(&bytes).ok()

@@ -11,7 +11,7 @@ mod remote;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
-pub use discover::{Found, SCAN_DEPTH, find_checkout};
+pub use discover::{Found, SCAN_DEPTH, find_checkout, forget_checkouts};
 pub use follow::{Line, Snippet, follow};
 pub use history::{Since, commits_since};
 pub use remote::{checkout_slugs, slug_of_url};
