@@ -69,6 +69,7 @@ fn model() -> Model {
             index: richest,
             record,
             source: None,
+            origin: None,
         }))),
     );
     update(&mut m, key(KeyCode::Esc));

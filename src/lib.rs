@@ -18,5 +18,6 @@ pub mod record;
 pub mod sample;
 pub mod search;
 pub mod state;
+pub mod sync;
 pub mod triage;
 pub mod tui;

@@ -98,15 +98,7 @@ fn concurrent_writers_lose_nothing() {
         assert!(out.status.success(), "{}", stderr(&out));
     }
     let o = home.run(&["pins", "--json", "--data", &data]);
-    let mut pinned: Vec<String> = stdout(&o)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json");
-            v["id"].as_str().expect("id").to_string()
-        })
-        .collect();
-    pinned.sort();
-    assert_eq!(pinned, ids);
+    assert_eq!(support::json_ids(&o), ids);
 }
 
 #[test]

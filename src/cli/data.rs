@@ -30,17 +30,23 @@ pub struct Resolved {
 }
 
 impl DataArgs {
-    /// `--data` if given; else the config's datasets; else, when the config names none, the
-    /// built-in sample.
+    /// `--data` if given; else the config's datasets and synced remotes; else, when the
+    /// config names no dataset and no remote has been synced, the built-in sample.
     pub fn resolve(&self) -> Resolved {
         let config = config::load();
         let mut diagnostics = Vec::new();
         let specs = if !self.data.is_empty() {
             self.data.iter().map(|d| SourceSpec::parse(d)).collect()
-        } else if config.config.datasets.is_empty() {
-            vec![crate::sample::spec()]
         } else {
-            config::dataset_specs(&config.config, &mut diagnostics)
+            let mut specs = config::dataset_specs(&config.config, &mut diagnostics);
+            if let Ok(dir) = crate::state::data_dir() {
+                let remotes = &config.config.remotes;
+                specs.extend(crate::sync::synced_specs(&dir, remotes, &mut diagnostics));
+            }
+            if specs.is_empty() && config.config.datasets.is_empty() {
+                specs.push(crate::sample::spec());
+            }
+            specs
         };
         Resolved {
             specs,

@@ -9,6 +9,7 @@ mod local;
 mod output;
 mod pins;
 mod search;
+mod sync_cmd;
 mod triage;
 
 use std::process::ExitCode;
@@ -114,6 +115,9 @@ pub enum Command {
         #[arg(long)]
         clear: bool,
     },
+    /// Fetch the `[[remotes]]` of the config into the data folder and say what is new; the
+    /// only command that uses the network.
+    Sync(sync_cmd::SyncArgs),
     /// Copy a record's fix (or another part of it) to the clipboard.
     Copy(copy::CopyArgs),
     /// Open a record's source (githubUrl, at the error line) in a web browser.
@@ -212,6 +216,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             },
         ),
         Some(Command::Cache { clear }) => cache_cmd::run(clear),
+        Some(Command::Sync(args)) => sync_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::Where { id }) => local::where_is(&data, &id),

@@ -53,11 +53,13 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     })
 }
 
-/// The config's ranking weights, and the pins and recently viewed records of the data folder
-/// for `is:pinned` and `is:recent` (empty when there is no data folder).
+/// The config's ranking weights, and the pins, recently viewed records and the last sync's
+/// news of the data folder for `is:pinned`, `is:recent` and `is:new` (empty when there is no
+/// data folder).
 fn context() -> Context {
-    let weights = crate::config::load().config.ranking.weights();
-    let (pinned, recent) = match crate::state::data_dir() {
+    let config = crate::config::load().config;
+    let weights = config.ranking.weights();
+    let (pinned, recent, new) = match crate::state::data_dir() {
         Ok(dir) => (
             crate::state::Pins::open(&dir).ids(),
             crate::state::Recent::viewed(&dir)
@@ -65,12 +67,14 @@ fn context() -> Context {
                 .iter()
                 .map(|i| i.text.clone())
                 .collect(),
+            crate::sync::news(&dir, &config.remotes).ids,
         ),
         Err(_) => Default::default(),
     };
     Context {
         pinned,
         recent,
+        new,
         weights,
     }
 }
@@ -107,7 +111,7 @@ fn describe(t: &Term) -> String {
     use crate::search::{Kind, Scope};
     let scope = match t.scope {
         Scope::Any => String::new(),
-        Scope::Pinned | Scope::Recent => {
+        Scope::Pinned | Scope::Recent | Scope::New => {
             return format!("{}is:{}", if t.negated { "!" } else { "" }, t.text);
         }
         s => format!("{}:", s.name()),

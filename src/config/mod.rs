@@ -6,12 +6,14 @@ mod datasets;
 pub mod dirs;
 mod keys;
 mod parse;
+mod remotes;
 mod repos;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use keys::normalize_key;
+pub use remotes::{Remote, RemoteSource};
 pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.
@@ -22,6 +24,8 @@ pub struct Config {
     /// Dataset files, directories and glob patterns, in order; relative ones already resolved
     /// against the config file's folder and `~` against the home folder.
     pub datasets: Vec<PathBuf>,
+    /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
+    pub remotes: Vec<Remote>,
     pub theme: Theme,
     /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
     pub keys: Vec<(String, String)>,
@@ -38,6 +42,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             datasets: Vec::new(),
+            remotes: Vec::new(),
             theme: Theme::Auto,
             keys: Vec::new(),
             clipboard: ClipboardMode::Auto,

@@ -12,8 +12,7 @@ use super::{Choice, Config, Problem};
 
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
-const TOP_KEYS: &str =
-    "datasets, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
+const TOP_KEYS: &str = "datasets, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -34,6 +33,7 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
                     config.datasets = paths;
                 }
             }
+            "remotes" => config.remotes = super::remotes::parse(&mut p, value),
             "theme" => p.choice("theme", value, &mut config.theme),
             "clipboard" => p.choice("clipboard", value, &mut config.clipboard),
             "clipboard_command" => {
@@ -329,7 +329,7 @@ fn without_bad_lines(text: &str) -> (String, Vec<(usize, String)>) {
     (cleaned, errors)
 }
 
-fn number(value: &DeValue) -> Option<f64> {
+pub(super) fn number(value: &DeValue) -> Option<f64> {
     match value {
         DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
             .ok()

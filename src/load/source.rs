@@ -71,7 +71,8 @@ pub struct Source {
     pub extension: Option<String>,
 }
 
-const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
+/// The extensions of dataset files in a folder (each optionally followed by `.gz`).
+pub const EXTENSIONS: &[&str] = &["json", "jsonl", "ndjson", "txt"];
 
 /// Lists the files a spec names: a file itself, or the dataset files below a directory
 /// (sorted, so the order of records is the same on every run).
@@ -125,7 +126,7 @@ fn walk(dir: &Path, out: &mut Vec<SourceSpec>, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn is_dataset_file(path: &Path) -> bool {
+pub fn is_dataset_file(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = name.strip_suffix(".gz").unwrap_or(name);
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
@@ -192,7 +193,8 @@ fn finish(name: String, extension: Option<String>, mut file: File) -> Result<Sou
     })
 }
 
-fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+/// Fills `buf` from the start of `file` as far as the file goes.
+pub fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match file.read(&mut buf[n..])? {

@@ -65,7 +65,7 @@ pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fiel
             .into_iter()
             .for_each(|v| f(Field::Type, v)),
         Scope::Id => f(Field::Id, &entry.id),
-        Scope::Pinned | Scope::Recent => {}
+        Scope::Pinned | Scope::Recent | Scope::New => {}
     }
 }
 

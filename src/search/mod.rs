@@ -30,7 +30,7 @@ pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
 pub use weights::Weights;
 
-/// Context a query can refer to beyond the record itself (`is:pinned`, `is:recent`), and the
+/// Context a query can refer to beyond the record itself (`is:pinned`, `is:recent`, `is:new`), and the
 /// ranking weights in force.
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub struct Context {
@@ -38,6 +38,8 @@ pub struct Context {
     pub pinned: HashSet<String>,
     /// Ids of the records viewed recently (`is:recent`).
     pub recent: HashSet<String>,
+    /// Ids the last `errdex sync` added or changed (`is:new`).
+    pub new: HashSet<String>,
     /// How much a match in each field counts.
     pub weights: Weights,
 }
@@ -48,6 +50,7 @@ impl Context {
         match scope {
             Scope::Pinned => Some(self.pinned.contains(id)),
             Scope::Recent => Some(self.recent.contains(id)),
+            Scope::New => Some(self.new.contains(id)),
             _ => None,
         }
     }

@@ -18,6 +18,8 @@ pub enum Scope {
     Pinned,
     /// `is:recent`: the record was viewed recently (the context's recent set).
     Recent,
+    /// `is:new`: the last `errdex sync` added or changed the record (the context's new set).
+    New,
 }
 
 impl Scope {
@@ -35,9 +37,9 @@ impl Scope {
         })
     }
 
-    /// `is:pinned`, `is:recent`: a set the record's id is in, not a field to match.
+    /// `is:pinned`, `is:recent`, `is:new`: a set the record's id is in, not a field to match.
     pub fn is_flag(self) -> bool {
-        matches!(self, Scope::Pinned | Scope::Recent)
+        matches!(self, Scope::Pinned | Scope::Recent | Scope::New)
     }
 
     pub fn name(self) -> &'static str {
@@ -50,7 +52,7 @@ impl Scope {
             Scope::Severity => "sev",
             Scope::Type => "type",
             Scope::Id => "id",
-            Scope::Pinned | Scope::Recent => "is",
+            Scope::Pinned | Scope::Recent | Scope::New => "is",
         }
     }
 }
@@ -269,6 +271,7 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
             let flag = match value.to_ascii_lowercase().as_str() {
                 "pinned" => Some((Scope::Pinned, "pinned")),
                 "recent" => Some((Scope::Recent, "recent")),
+                "new" => Some((Scope::New, "new")),
                 _ => None,
             };
             if let Some((scope, text)) = flag.filter(|_| phrase.is_empty()) {
@@ -281,7 +284,7 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
                 });
             }
             warnings.push(format!(
-                "unknown `is:{value}{phrase}` (only `is:pinned`, `is:recent`), searched literally"
+                "unknown `is:{value}{phrase}` (only `is:pinned`, `is:recent`, `is:new`), searched literally"
             ));
         } else if let Some(s) = Scope::from_name(&lower) {
             if value.is_empty() && !token.quoted {

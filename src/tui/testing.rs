@@ -91,6 +91,7 @@ pub fn detail(m: &Model, index: usize) -> Msg {
         index,
         record,
         source,
+        origin: None,
     })))
 }
 

@@ -35,9 +35,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     history::view::draw(frame, area, model);
     notice::draw(frame, area, areas.status, model);
     copy::view::draw(frame, area, model);
-    if model.help {
-        help::view::draw(frame, area, model);
-    }
+    help::view::draw(frame, area, model);
 }
 
 fn too_small(frame: &mut Frame, area: Rect, theme: &Theme) {

@@ -4,6 +4,8 @@
 
 pub mod git;
 pub mod pty;
+pub mod remotes;
+pub mod serve;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -101,6 +103,19 @@ pub fn write_dataset(path: &Path, prefix: &str, count: usize) {
         std::fs::create_dir_all(dir).expect("mkdir");
     }
     std::fs::write(path, text).expect("write dataset");
+}
+
+/// The `id` of each NDJSON line of the output, sorted.
+pub fn json_ids(o: &Output) -> Vec<String> {
+    let mut ids: Vec<String> = stdout(o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["id"].as_str().expect("id").to_string()
+        })
+        .collect();
+    ids.sort();
+    ids
 }
 
 /// `records` from `errdex stats --json`.

@@ -1,11 +1,17 @@
 //! The I/O `update` asks the runtime to do.
 
+use std::fmt;
+use std::sync::Arc;
+
+use crate::dataset::Dataset;
 use crate::tui::history::memory::Chore;
 
 /// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     Quit,
+    /// Search (and, once complete, triage) these records from now on.
+    UseDataset(Handoff),
     /// Run this query against the dataset.
     Search(String),
     /// Read every field of record N (and prepare its source lines).
@@ -37,4 +43,42 @@ pub enum Effect {
         path: std::path::PathBuf,
         line: usize,
     },
+}
+
+/// The loader's records handed to the search engine and the triage worker.
+#[derive(Clone)]
+pub struct Handoff {
+    pub dataset: Arc<Dataset>,
+    /// The whole dataset, not the part loaded so far.
+    pub complete: bool,
+    /// The model's previous dataset: a partial one copies most records, so the runtime frees
+    /// it off the UI thread.
+    pub replaced: Option<Arc<Dataset>>,
+}
+
+/// Hand-offs are the same when they hand over the same records (pointer equality: datasets
+/// are large and never compared field by field).
+impl PartialEq for Handoff {
+    fn eq(&self, other: &Handoff) -> bool {
+        let same = |a: &Option<Arc<Dataset>>, b: &Option<Arc<Dataset>>| match (a, b) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        Arc::ptr_eq(&self.dataset, &other.dataset)
+            && self.complete == other.complete
+            && same(&self.replaced, &other.replaced)
+    }
+}
+
+impl Eq for Handoff {}
+
+impl fmt::Debug for Handoff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Handoff")
+            .field("records", &self.dataset.len())
+            .field("complete", &self.complete)
+            .field("replaces", &self.replaced.as_ref().map(|d| d.len()))
+            .finish()
+    }
 }

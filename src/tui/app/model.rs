@@ -7,8 +7,9 @@ use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
 use crate::tui::copy::update::CopyMenu;
+use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
-use crate::tui::input::keymap::{Keymap, Mode};
+use crate::tui::input::keymap::{Keymap, Mode, Scope};
 use crate::tui::triage::TriageState;
 use crate::tui::ui::layout::Areas;
 use crate::tui::ui::theme::Theme;
@@ -42,6 +43,29 @@ impl Pane {
     }
 }
 
+/// What is drawn over the screen and has the keyboard; one at a time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// The help, scrolled this many lines.
+    Help {
+        scroll: usize,
+    },
+    CopyMenu(CopyMenu),
+    /// The Ctrl-r history list.
+    History(HistoryOverlay),
+}
+
+impl Overlay {
+    /// Where its keys are in the keymap.
+    pub fn scope(&self) -> Scope {
+        match self {
+            Overlay::Help { .. } => Scope::Help,
+            Overlay::CopyMenu(_) => Scope::CopyMenu,
+            Overlay::History(_) => Scope::History,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoadState {
     Loading(Progress),
@@ -61,8 +85,8 @@ pub struct Model {
     /// The detail pane on display (one of `Pane::DETAIL`).
     pub tab: Pane,
     pub zoomed: bool,
-    pub help: bool,
-    pub help_scroll: usize,
+    /// The help, the copy menu or the history, when one is open.
+    pub overlay: Option<Overlay>,
     pub load: LoadState,
     pub dataset: Option<Arc<Dataset>>,
     pub results: ResultSet,
@@ -81,8 +105,6 @@ pub struct Model {
     pub triage: Option<TriageState>,
     /// Pins, query history, recently viewed records.
     pub memory: Memory,
-    /// The copy menu, while it is open.
-    pub copy_menu: Option<CopyMenu>,
     /// One line for the status bar answering the last key (a copy's report, a config
     /// problem at start); the next key clears it.
     pub notice: Option<String>,
@@ -106,8 +128,7 @@ impl Model {
             focus: Pane::Results,
             tab: Pane::Overview,
             zoomed: false,
-            help: false,
-            help_scroll: 0,
+            overlay: None,
             load: LoadState::Loading(Progress::default()),
             dataset: None,
             results: ResultSet::default(),
@@ -120,7 +141,6 @@ impl Model {
             quit: false,
             triage: None,
             memory: Memory::default(),
-            copy_menu: None,
             notice: None,
             layout: Layout::default(),
             local: Default::default(),
@@ -156,6 +176,28 @@ impl Model {
         self.detail
             .as_ref()
             .filter(|d| Some(d.index) == self.selected_index())
+    }
+
+    pub fn copy_menu(&self) -> Option<&CopyMenu> {
+        match &self.overlay {
+            Some(Overlay::CopyMenu(menu)) => Some(menu),
+            _ => None,
+        }
+    }
+
+    pub fn history_overlay(&self) -> Option<&HistoryOverlay> {
+        match &self.overlay {
+            Some(Overlay::History(h)) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The help's scroll offset, when the help is open.
+    pub fn help_scroll(&self) -> Option<usize> {
+        match &self.overlay {
+            Some(Overlay::Help { scroll }) => Some(*scroll),
+            _ => None,
+        }
     }
 
     pub fn scroll_of(&self, pane: Pane) -> usize {

@@ -21,6 +21,8 @@ pub struct Detail {
     pub index: usize,
     pub record: Record,
     pub source: Option<SourceLines>,
+    /// The synced remote and version the record came from (`errdex sync`), if any.
+    pub origin: Option<String>,
 }
 
 /// What loading ended with, as the status bar reports it.

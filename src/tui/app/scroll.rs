@@ -5,20 +5,14 @@ use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use crate::tui::app::model::{Model, Pane};
-use crate::tui::app::update::{Step, selection_changed};
+use crate::tui::app::update::Step;
 use crate::tui::detail::content_height;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::update::selection_changed;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 
 /// Lines a wheel notch scrolls.
 const WHEEL_LINES: isize = 3;
-
-fn redraw() -> Step {
-    Step {
-        effects: Vec::new(),
-        redraw: true,
-    }
-}
 
 /// What Up/Down act on: the list, or the detail pane that has the focus.
 fn target(m: &Model) -> Pane {
@@ -58,7 +52,7 @@ fn select(m: &mut Model, delta: isize) -> Step {
     }
     m.selected = next;
     settle(m);
-    selection_changed(m, redraw())
+    selection_changed(m, Step::redraw())
 }
 
 fn scroll_pane(m: &mut Model, pane: Pane, delta: isize) -> Step {
@@ -72,7 +66,7 @@ fn scroll_pane(m: &mut Model, pane: Pane, delta: isize) -> Step {
         return Step::default();
     }
     m.scroll[i] = next;
-    redraw()
+    Step::redraw()
 }
 
 /// How far a detail pane can scroll: until its last line is at the bottom.
@@ -123,7 +117,7 @@ fn contains(r: Rect, x: u16, y: u16) -> bool {
 /// Click selects (a result, a pane, the search box); the wheel scrolls what is under it.
 pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
     // Overlays are modal: a click must not change the record under the copy menu.
-    if m.help || m.copy_menu.is_some() || m.memory.overlay.is_some() {
+    if m.overlay.is_some() {
         return Step::default();
     }
     let Some(areas) = m.areas() else {
@@ -136,26 +130,26 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
         MouseEventKind::Down(MouseButton::Left) => {
             if contains(areas.search, x, y) {
                 m.mode = Mode::Search;
-                return redraw();
+                return Step::redraw();
             }
             if let Some(list) = over_list {
                 m.focus = Pane::Results;
                 let body = inner(list);
                 if y < body.y || y >= body.bottom() {
-                    return redraw();
+                    return Step::redraw();
                 }
                 let row = usize::from((y - body.y) / ROWS_PER_RESULT);
                 let wanted = m.list_offset + row;
                 if wanted < m.results.hits.len() && wanted != m.selected {
                     m.selected = wanted;
                     settle(m);
-                    return selection_changed(m, redraw());
+                    return selection_changed(m, Step::redraw());
                 }
-                return redraw();
+                return Step::redraw();
             }
             if over_detail {
                 m.focus = m.tab;
-                return redraw();
+                return Step::redraw();
             }
             Step::default()
         }

@@ -47,8 +47,16 @@ fn typing_before_the_data_is_loaded_searches_once_it_is() {
     let step = update(&mut m, key(KeyCode::Char('x')));
     assert!(step.effects.is_empty());
     let ds = crate::tui::testing::dataset();
-    let step = update(&mut m, Msg::Loaded(ds, Default::default()));
-    assert_eq!(step.effects, vec![Effect::Search("prex".into())]);
+    let step = update(&mut m, Msg::Loaded(ds.clone(), Default::default()));
+    let handoff = Handoff {
+        dataset: ds,
+        complete: true,
+        replaced: None,
+    };
+    assert_eq!(
+        step.effects,
+        vec![Effect::UseDataset(handoff), Effect::Search("prex".into())]
+    );
     assert!(matches!(m.load, LoadState::Done(_)));
 }
 
@@ -128,7 +136,7 @@ fn esc_enters_browse_mode_where_single_keys_act() {
 fn ctrl_c_quits_from_anywhere_even_help() {
     let mut m = browsing(80, 24, true, "");
     update(&mut m, key(KeyCode::F(1)));
-    assert!(m.help);
+    assert_eq!(m.help_scroll(), Some(0));
     assert_eq!(update(&mut m, ctrl('c')).effects, vec![Effect::Quit]);
 }
 
@@ -137,11 +145,11 @@ fn help_scrolls_and_closes_without_acting() {
     let mut m = browsing(80, 24, true, "");
     update(&mut m, key(KeyCode::F(1)));
     update(&mut m, key(KeyCode::Down));
-    assert_eq!((m.help_scroll, m.selected), (1, 0));
+    assert_eq!((m.help_scroll(), m.selected), (Some(1), 0));
     update(&mut m, key(KeyCode::Char('x')));
-    assert!(m.help && m.query.is_empty());
+    assert!(m.help_scroll().is_some() && m.query.is_empty());
     update(&mut m, key(KeyCode::Esc));
-    assert!(!m.help);
+    assert!(m.overlay.is_none());
     assert_eq!(m.mode, Mode::Search);
 }
 
@@ -192,6 +200,7 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         index: 0,
         record: d.record.clone(),
         source: src,
+        origin: None,
     });
     update(&mut m, Msg::Detail(Ok(boxed)));
     let height = usize::from(m.areas().expect("fits").detail_inner().height);
@@ -293,8 +302,21 @@ fn partial_datasets_are_searched_while_loading_goes_on() {
     );
     let full = crate::tui::testing::dataset();
     let part = std::sync::Arc::new(full.snapshot(None));
-    let step = update(&mut m, Msg::Partial(part));
-    assert_eq!(step.effects, vec![Effect::Search("dead".into())]);
+    let step = update(&mut m, Msg::Partial(part.clone()));
+    let handoff = |dataset, complete, replaced| {
+        Effect::UseDataset(Handoff {
+            dataset,
+            complete,
+            replaced,
+        })
+    };
+    assert_eq!(
+        step.effects,
+        vec![
+            handoff(part.clone(), false, None),
+            Effect::Search("dead".into())
+        ]
+    );
     assert!(matches!(m.load, LoadState::Loading(_)), "still loading");
     update(&mut m, results(1, "dead", &[4], 3));
     assert_eq!(m.selected_index(), Some(4));
@@ -303,7 +325,15 @@ fn partial_datasets_are_searched_while_loading_goes_on() {
     assert_eq!(step.effects, vec![Effect::Search("deadl".into())]);
     update(&mut m, results(2, "deadl", &[4], 5));
     let step = update(&mut m, Msg::Loaded(full.clone(), Default::default()));
-    assert_eq!(step.effects, vec![Effect::Search("deadl".into())]);
+    // The engine and the triage worker get the records through the effect; the partial
+    // dataset goes with it, to be freed off the UI thread.
+    assert_eq!(
+        step.effects,
+        vec![
+            handoff(full.clone(), true, Some(part)),
+            Effect::Search("deadl".into())
+        ]
+    );
     // A partial that arrives after the end changes nothing.
     let late = std::sync::Arc::new(full.snapshot(None));
     assert_eq!(update(&mut m, Msg::Partial(late)), Step::default());

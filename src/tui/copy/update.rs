@@ -2,12 +2,12 @@
 //! ctrl-y), `o`, and the status-line notice that reports what happened. Pure like `update`:
 //! the clipboard and the web browser are reached through `Effect::Copy` and `Effect::Open`.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::copy::{self, Offer, Target};
 use crate::open::OpenError;
 use crate::tui::app::effect::Effect;
-use crate::tui::app::model::Model;
+use crate::tui::app::model::{Model, Overlay};
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::Step;
 use crate::tui::input::action::Action;
@@ -22,37 +22,16 @@ pub struct CopyMenu {
     pub selected: usize,
 }
 
-/// Every key clears the last notice first: a notice answers the key before it.
-pub fn on_key(m: &mut Model, key: KeyEvent, handle: impl FnOnce(&mut Model) -> Step) -> Step {
-    let cleared = key.kind != KeyEventKind::Release && m.notice.take().is_some();
-    let mut step = handle(m);
-    step.redraw |= cleared;
-    step
-}
-
 /// The copy and open actions; other actions do nothing here.
 pub fn apply(m: &mut Model, action: Action) -> Step {
-    apply_copy(m, action).unwrap_or_default()
-}
-
-fn apply_copy(m: &mut Model, action: Action) -> Option<Step> {
-    let solution = |n: usize| Some(Target::Solution(n));
     let target = match action {
-        Action::CopyMenu => return Some(open_menu(m)),
-        Action::OpenUrl => return Some(open_url(m)),
-        Action::CopyFix => Some(Target::Fix),
-        Action::CopySolution1 => solution(1),
-        Action::CopySolution2 => solution(2),
-        Action::CopySolution3 => solution(3),
-        Action::CopySolution4 => solution(4),
-        Action::CopySolution5 => solution(5),
-        Action::CopySolution6 => solution(6),
-        Action::CopySolution7 => solution(7),
-        Action::CopySolution8 => solution(8),
-        Action::CopySolution9 => solution(9),
-        _ => None,
-    }?;
-    Some(copy_target(m, target))
+        Action::CopyMenu => return open_menu(m),
+        Action::OpenUrl => return open_url(m),
+        Action::CopyFix => Target::Fix,
+        Action::CopySolution(n) => Target::Solution(usize::from(n)),
+        _ => return Step::default(),
+    };
+    copy_target(m, target)
 }
 
 /// The answers of the runtime to `Effect::Copy` and `Effect::Open`.
@@ -75,62 +54,49 @@ pub fn on_msg(m: &mut Model, msg: Msg) -> Step {
         }
         _ => return Step::default(),
     }
-    Step {
-        effects: Vec::new(),
-        redraw: true,
-    }
+    Step::redraw()
 }
 
-/// With the copy menu open, keys pick from it and do nothing else.
+/// With the copy menu open, keys pick from it and do nothing else: the menu's keys from the
+/// keymap, and each target's own key.
 pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
-    let Some(menu) = m.copy_menu.as_mut() else {
+    let Some(Overlay::CopyMenu(menu)) = m.overlay.as_mut() else {
         return Step::default();
     };
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
     let last = menu.offers.len().saturating_sub(1);
-    match (key.code, action) {
-        (_, Some(Action::Quit)) if !plain => {
-            return crate::tui::app::update::apply(m, Action::Quit);
-        }
-        (KeyCode::Esc, _) | (KeyCode::Char('q' | 'y'), _) if plain => m.copy_menu = None,
-        (KeyCode::Enter, _) => {
+    match (action, key.code) {
+        (Some(Action::Close), _) => m.overlay = None,
+        (Some(Action::Accept), _) => {
             let target = menu.offers.get(menu.selected).map(|o| o.target);
             return copy_from_menu(m, target);
         }
-        (KeyCode::Char(c), _) if plain && menu.offers.iter().any(|o| o.key == Some(c)) => {
-            let target = menu
-                .offers
-                .iter()
-                .find(|o| o.key == Some(c))
-                .map(|o| o.target);
+        (Some(Action::SelectNext), _) => menu.selected = (menu.selected + 1).min(last),
+        (Some(Action::SelectPrev), _) => menu.selected = menu.selected.saturating_sub(1),
+        (Some(Action::SelectFirst), _) => menu.selected = 0,
+        (Some(Action::SelectLast), _) => menu.selected = last,
+        (None, KeyCode::Char(c)) if !key.modifiers.intersects(CHORD) => {
+            let Some(target) = menu.offers.iter().find(|o| o.key == Some(c)) else {
+                return Step::default();
+            };
+            let target = Some(target.target);
             return copy_from_menu(m, target);
         }
-        (KeyCode::Char('j'), _) | (_, Some(Action::SelectNext)) => {
-            menu.selected = (menu.selected + 1).min(last);
-        }
-        (KeyCode::Char('k'), _) | (_, Some(Action::SelectPrev)) => {
-            menu.selected = menu.selected.saturating_sub(1);
-        }
-        (_, Some(Action::SelectFirst)) => menu.selected = 0,
-        (_, Some(Action::SelectLast)) => menu.selected = last,
         _ => return Step::default(),
     }
-    Step {
-        effects: Vec::new(),
-        redraw: true,
-    }
+    Step::redraw()
 }
+
+const CHORD: KeyModifiers = KeyModifiers::CONTROL.union(KeyModifiers::ALT);
 
 /// Closes the menu and copies its choice, unless the selection moved under the menu (results
 /// can still stream in while it is open).
 fn copy_from_menu(m: &mut Model, target: Option<Target>) -> Step {
-    let menu = m.copy_menu.take();
+    let index = m.copy_menu().map(|menu| menu.index);
+    m.overlay = None;
     let Some(target) = target else {
-        return redraw();
+        return Step::redraw();
     };
-    if menu.map(|menu| menu.index) != m.selected_index() {
+    if index != m.selected_index() {
         return notice(m, "the selection changed; open the copy menu again".into());
     }
     copy_target(m, target)
@@ -144,12 +110,12 @@ fn open_menu(m: &mut Model) -> Step {
     let Some(index) = m.selected_index() else {
         return notice(m, "no record selected".into());
     };
-    m.copy_menu = Some(CopyMenu {
+    m.overlay = Some(Overlay::CopyMenu(CopyMenu {
         index,
         offers,
         selected: 0,
-    });
-    redraw()
+    }));
+    Step::redraw()
 }
 
 fn copy_target(m: &mut Model, target: Target) -> Step {
@@ -171,7 +137,7 @@ fn copy_target(m: &mut Model, target: Target) -> Step {
         return notice(m, why);
     };
     m.notice = Some(format!("{what}: copying…"));
-    redraw().with(Effect::Copy { what, text })
+    Step::redraw().with(Effect::Copy { what, text })
 }
 
 fn open_url(m: &mut Model) -> Step {
@@ -183,7 +149,7 @@ fn open_url(m: &mut Model) -> Step {
         return notice(m, "this record has no githubUrl to open".into());
     };
     m.notice = Some(format!("opening {url}…"));
-    redraw().with(Effect::Open(url))
+    Step::redraw().with(Effect::Open(url))
 }
 
 /// The selected record with every field read, or why there is none to act on.
@@ -242,14 +208,7 @@ fn copy_url_keys(m: &Model) -> Option<String> {
 
 fn notice(m: &mut Model, text: String) -> Step {
     m.notice = Some(text);
-    redraw()
-}
-
-fn redraw() -> Step {
-    Step {
-        effects: Vec::new(),
-        redraw: true,
-    }
+    Step::redraw()
 }
 
 #[cfg(test)]

@@ -87,14 +87,14 @@ fn digits_copy_solutions_in_browse_mode_and_say_when_there_is_none() {
 fn the_copy_menu_lists_the_targets_and_a_key_copies_one() {
     let mut m = browse();
     update(&mut m, key(KeyCode::Char('y')));
-    let menu = m.copy_menu.as_ref().expect("menu open");
+    let menu = m.copy_menu().expect("menu open");
     assert_eq!(menu.offers, crate::copy::targets(&record(&m)));
     let spellings: Vec<String> = menu.offers.iter().map(|o| o.target.to_string()).collect();
     assert!(spellings.contains(&"snippet".to_string()), "{spellings:?}");
     assert!(spellings.contains(&"snippet:numbered".to_string()));
     // Keys go to the menu: `s` copies the snippet instead of showing the source pane.
     let step = update(&mut m, key(KeyCode::Char('n')));
-    assert!(m.copy_menu.is_none());
+    assert!(m.copy_menu().is_none());
     assert_eq!(m.tab, Pane::Overview);
     assert_eq!(
         step.effects,
@@ -110,7 +110,7 @@ fn the_copy_menu_lists_the_targets_and_a_key_copies_one() {
 fn the_copy_menu_moves_with_arrows_copies_on_enter_and_closes_on_esc() {
     let mut m = browse();
     send(&mut m, [key(KeyCode::Char('y')), key(KeyCode::Down)]);
-    assert_eq!(m.copy_menu.as_ref().map(|c| c.selected), Some(1));
+    assert_eq!(m.copy_menu().map(|c| c.selected), Some(1));
     let step = update(&mut m, key(KeyCode::Enter));
     assert_eq!(
         step.effects,
@@ -119,13 +119,13 @@ fn the_copy_menu_moves_with_arrows_copies_on_enter_and_closes_on_esc() {
     assert!(!m.zoomed, "Enter chose, it did not zoom");
     update(&mut m, key(KeyCode::Char('y')));
     let step = update(&mut m, key(KeyCode::Esc));
-    assert!(m.copy_menu.is_none() && step.effects.is_empty());
+    assert!(m.copy_menu().is_none() && step.effects.is_empty());
     assert_eq!(m.mode, Mode::Browse, "Esc closed the menu only");
     // A key the menu does not offer does nothing, not even what it does elsewhere.
     update(&mut m, key(KeyCode::Char('y')));
     let step = update(&mut m, key(KeyCode::Char('t')));
     assert_eq!(step, Step::default());
-    assert!(m.copy_menu.is_some() && m.tab == Pane::Overview);
+    assert!(m.copy_menu().is_some() && m.tab == Pane::Overview);
     // Nor does a click on a result under the menu.
     let click = crossterm::event::MouseEvent {
         kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),

@@ -10,7 +10,7 @@ use crate::tui::ui::popup;
 use crate::tui::ui::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
-    let Some(menu) = &model.copy_menu else {
+    let Some(menu) = model.copy_menu() else {
         return;
     };
     let theme = &model.theme;
@@ -72,7 +72,7 @@ mod tests {
                 key(KeyCode::Down),
             ],
         );
-        assert!(m.copy_menu.is_some());
+        assert!(m.copy_menu().is_some());
         m
     }
 

@@ -14,7 +14,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
     let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
-    let facts: [(&str, Option<&str>); 9] = [
+    let facts: [(&str, Option<&str>); 10] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
         ("class", present(&r.error_class)),
@@ -24,6 +24,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         ("location", None),
         ("tags", tags.as_deref()),
         ("id", Some(r.id.as_str())),
+        ("remote", detail.origin.as_deref()),
     ];
     let location = r.location();
     for (label, value) in facts {
@@ -57,4 +58,40 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         section(&mut lines, "Link", text_lines(url, theme.text), theme);
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    use super::*;
+    use crate::record::Record;
+    use crate::tui::ui::theme::ThemeName;
+
+    #[test]
+    fn a_synced_record_names_its_remote_and_version() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "a1".into(),
+                error_message: "token expired".into(),
+                ..Record::default()
+            },
+            source: None,
+            origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let area = Rect::new(0, 0, 60, 6);
+        let mut buf = Buffer::empty(area);
+        paragraph(&detail, &theme).render(area, &mut buf);
+        let rows: Vec<String> = (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        assert_eq!(
+            rows[3].trim_end(),
+            "   remote  public · version 2026-11-30 · synced 2026-12-01"
+        );
+    }
 }

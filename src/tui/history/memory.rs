@@ -15,8 +15,6 @@ pub struct Memory {
     pub viewed: Vec<String>,
     /// While Up/Down walk the history: the position in `queries` shown in the search box.
     pub recall: Option<usize>,
-    /// The Ctrl-r overlay, when open.
-    pub overlay: Option<HistoryOverlay>,
 }
 
 /// The searchable history list (Ctrl-r).
@@ -29,12 +27,8 @@ pub struct HistoryOverlay {
 
 impl Memory {
     /// Ctrl-r's list: newest first, the queries containing the filter (ignoring case).
-    pub fn history_matches(&self) -> Vec<&str> {
-        let filter = self
-            .overlay
-            .as_ref()
-            .map(|o| o.filter.to_lowercase())
-            .unwrap_or_default();
+    pub fn history_matches(&self, filter: &str) -> Vec<&str> {
+        let filter = filter.to_lowercase();
         self.queries
             .iter()
             .rev()
@@ -93,15 +87,14 @@ mod tests {
 
     #[test]
     fn history_matches_are_newest_first_and_filtered_ignoring_case() {
-        let mut m = Memory {
+        let m = Memory {
             queries: vec!["tag:db".into(), "conn refused".into(), "DB locked".into()],
             ..Memory::default()
         };
-        assert_eq!(m.history_matches(), ["DB locked", "conn refused", "tag:db"]);
-        m.overlay = Some(HistoryOverlay {
-            filter: "db".into(),
-            selected: 0,
-        });
-        assert_eq!(m.history_matches(), ["DB locked", "tag:db"]);
+        assert_eq!(
+            m.history_matches(""),
+            ["DB locked", "conn refused", "tag:db"]
+        );
+        assert_eq!(m.history_matches("db"), ["DB locked", "tag:db"]);
     }
 }

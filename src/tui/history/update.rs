@@ -6,11 +6,12 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::export::sanitize;
 use crate::tui::app::effect::Effect;
-use crate::tui::app::model::{Model, Pane};
-use crate::tui::app::update::{Step, apply, query_changed};
+use crate::tui::app::model::{Model, Overlay, Pane};
+use crate::tui::app::update::Step;
 use crate::tui::history::memory::{Chore, HistoryOverlay, Remembered};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::update::query_changed;
 
 /// The search engine's view of the pins and recently viewed records.
 fn context(m: &Model) -> Effect {
@@ -53,7 +54,7 @@ pub(crate) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
             m.memory.queries = queries;
             Step {
                 effects: Vec::new(),
-                redraw: m.memory.overlay.is_some(),
+                redraw: m.history_overlay().is_some(),
             }
         }
         Remembered::Viewed(viewed) => {
@@ -168,52 +169,49 @@ pub(crate) fn recall(m: &mut Model, by: isize) -> Option<Step> {
 
 /// Ctrl-r: the searchable history.
 pub(crate) fn open_history(m: &mut Model) -> Step {
-    m.memory.overlay = Some(HistoryOverlay::default());
+    m.overlay = Some(Overlay::History(HistoryOverlay::default()));
     Step::redraw()
 }
 
 /// With the history overlay open, keys filter, move and pick; nothing else happens.
 pub(crate) fn on_overlay_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-    let count = m.memory.history_matches().len();
-    let Some(overlay) = m.memory.overlay.as_mut() else {
+    let Some(Overlay::History(overlay)) = m.overlay.as_mut() else {
         return Step::default();
     };
-    match key.code {
-        KeyCode::Char(c) if plain => {
-            overlay.filter.push(c);
-            overlay.selected = 0;
+    let count = m.memory.history_matches(&overlay.filter).len();
+    match (action, key.code) {
+        (Some(Action::Close), _) => m.overlay = None,
+        (Some(Action::Accept), _) => return pick(m),
+        (Some(Action::SelectNext), _) => {
+            overlay.selected = (overlay.selected + 1).min(count.saturating_sub(1));
         }
-        KeyCode::Backspace => {
+        (Some(Action::SelectPrev), _) => overlay.selected = overlay.selected.saturating_sub(1),
+        (Some(Action::DeleteBack), _) => {
             overlay.filter.pop();
             overlay.selected = 0;
         }
-        KeyCode::Esc => m.memory.overlay = None,
-        KeyCode::Enter => return pick(m),
-        _ => match action {
-            Some(Action::Quit) => return apply(m, Action::Quit),
-            // Ctrl-r again goes further back, as in a shell.
-            Some(Action::SelectNext | Action::History) => {
-                overlay.selected = (overlay.selected + 1).min(count.saturating_sub(1));
-            }
-            Some(Action::SelectPrev) => overlay.selected = overlay.selected.saturating_sub(1),
-            _ => return Step::default(),
-        },
+        (None, KeyCode::Char(c))
+            if !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            overlay.filter.push(c);
+            overlay.selected = 0;
+        }
+        _ => return Step::default(),
     }
     Step::redraw()
 }
 
 /// Enter in the overlay: the chosen query goes into the search box.
 fn pick(m: &mut Model) -> Step {
-    let chosen = m.memory.overlay.as_ref().and_then(|o| {
+    let chosen = m.history_overlay().and_then(|o| {
         m.memory
-            .history_matches()
+            .history_matches(&o.filter)
             .get(o.selected)
             .map(|q| q.to_string())
     });
-    m.memory.overlay = None;
+    m.overlay = None;
     let Some(query) = chosen else {
         return Step::redraw();
     };

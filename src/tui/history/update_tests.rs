@@ -200,17 +200,21 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
     );
     update(&mut m, key(KeyCode::Esc));
     update(&mut m, ctrl('r'));
-    assert_eq!(m.memory.overlay, Some(HistoryOverlay::default()));
+    assert_eq!(m.history_overlay(), Some(&HistoryOverlay::default()));
     // Letters filter, even the ones that are commands in browse mode.
     let step = send(&mut m, "db".chars().map(|c| key(KeyCode::Char(c))));
     assert!(step.effects.is_empty());
-    assert_eq!(m.memory.history_matches(), ["db timeout", "tag:db locked"]);
+    let filter = m.history_overlay().expect("open").filter.clone();
+    assert_eq!(
+        m.memory.history_matches(&filter),
+        ["db timeout", "tag:db locked"]
+    );
     update(&mut m, key(KeyCode::Down));
-    assert_eq!(m.memory.overlay.as_ref().map(|o| o.selected), Some(1));
+    assert_eq!(m.history_overlay().map(|o| o.selected), Some(1));
     update(&mut m, key(KeyCode::Down));
-    assert_eq!(m.memory.overlay.as_ref().map(|o| o.selected), Some(1));
+    assert_eq!(m.history_overlay().map(|o| o.selected), Some(1));
     let step = update(&mut m, key(KeyCode::Enter));
-    assert_eq!(m.memory.overlay, None);
+    assert_eq!(m.history_overlay(), None);
     assert_eq!((m.query.as_str(), m.cursor), ("tag:db locked", 13));
     assert_eq!(m.mode, crate::tui::input::keymap::Mode::Search);
     assert_eq!(step.effects, vec![Effect::Search("tag:db locked".into())]);
@@ -225,13 +229,14 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
     };
     assert_eq!(update(&mut m, Msg::Mouse(click)), Step::default());
     send(&mut m, [key(KeyCode::Char('z')), key(KeyCode::Backspace)]);
-    assert_eq!(m.memory.history_matches().len(), 3);
+    assert_eq!(m.history_overlay().map(|o| o.filter.as_str()), Some(""));
+    assert_eq!(m.memory.history_matches("").len(), 3);
     update(&mut m, ctrl('r'));
-    assert_eq!(m.memory.overlay.as_ref().map(|o| o.selected), Some(1));
+    assert_eq!(m.history_overlay().map(|o| o.selected), Some(1));
     let step = update(&mut m, key(KeyCode::Esc));
     assert!(step.effects.is_empty());
     assert_eq!(
-        (m.memory.overlay.as_ref(), m.query.as_str()),
+        (m.history_overlay(), m.query.as_str()),
         (None, "tag:db locked")
     );
 }

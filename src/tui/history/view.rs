@@ -9,14 +9,14 @@ use crate::tui::ui::popup;
 use crate::tui::ui::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
-    let Some(overlay) = &model.memory.overlay else {
+    let Some(overlay) = model.history_overlay() else {
         return;
     };
     let theme = &model.theme;
     let width = area.width.saturating_sub(4).min(72);
     let height = area.height.saturating_sub(4).min(18);
     let rect = popup::centred(area, width, height);
-    let matches = model.memory.history_matches();
+    let matches = model.memory.history_matches(&overlay.filter);
     let mut lines = vec![
         Line::from(vec![
             Span::styled("› ", theme.key),

@@ -1,28 +1,36 @@
 //! What a key can ask for: every `Action`, named in snake_case so a config can rebind keys
 //! by name, with the sentence the help overlay shows for it.
 
+use std::borrow::Cow;
+
+/// The solutions a key can copy directly (`copy_solution_1` … `copy_solution_9`).
+pub const DIRECT_SOLUTIONS: u8 = 9;
+
 macro_rules! actions {
     ($($variant:ident = $name:literal, $about:literal;)*) => {
         /// Everything a key can do.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Action {
             $($variant,)*
+            /// Copy solution N (1 to `DIRECT_SOLUTIONS`).
+            CopySolution(u8),
         }
 
         impl Action {
-            pub const ALL: &[Action] = &[$(Action::$variant,)*];
+            /// The actions without a number, in the order the help lists them.
+            const PLAIN: &[Action] = &[$(Action::$variant,)*];
 
-            /// The snake_case name a config file uses.
-            pub fn name(self) -> &'static str {
+            fn plain_name(self) -> Option<&'static str> {
                 match self {
-                    $(Action::$variant => $name,)*
+                    $(Action::$variant => Some($name),)*
+                    Action::CopySolution(_) => None,
                 }
             }
 
-            /// What the help overlay says it does.
-            pub fn about(self) -> &'static str {
+            fn plain_about(self) -> Option<&'static str> {
                 match self {
-                    $(Action::$variant => $about,)*
+                    $(Action::$variant => Some($about),)*
+                    Action::CopySolution(_) => None,
                 }
             }
         }
@@ -34,12 +42,12 @@ actions! {
     Help = "help", "show or hide this help";
     SearchMode = "search_mode", "back to the search box";
     BrowseMode = "browse_mode", "leave the search box: single keys act";
-    SelectNext = "select_next", "next result, or scroll the focused pane down";
-    SelectPrev = "select_prev", "previous result, or scroll the focused pane up";
+    SelectNext = "select_next", "next result or entry, or scroll the focused pane down";
+    SelectPrev = "select_prev", "previous result or entry, or scroll the focused pane up";
     PageDown = "page_down", "a page down";
     PageUp = "page_up", "a page up";
-    SelectFirst = "select_first", "first result, or top of the pane";
-    SelectLast = "select_last", "last result, or bottom of the pane";
+    SelectFirst = "select_first", "first result or entry, or top of the pane";
+    SelectLast = "select_last", "last result or entry, or bottom of the pane";
     FocusNext = "focus_next", "focus the next pane";
     FocusPrev = "focus_prev", "focus the previous pane";
     ShowOverview = "show_overview", "show the overview pane";
@@ -59,23 +67,40 @@ actions! {
     History = "history", "search the query history";
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
-    CopySolution1 = "copy_solution_1", "copy solution 1";
-    CopySolution2 = "copy_solution_2", "copy solution 2";
-    CopySolution3 = "copy_solution_3", "copy solution 3";
-    CopySolution4 = "copy_solution_4", "copy solution 4";
-    CopySolution5 = "copy_solution_5", "copy solution 5";
-    CopySolution6 = "copy_solution_6", "copy solution 6";
-    CopySolution7 = "copy_solution_7", "copy solution 7";
-    CopySolution8 = "copy_solution_8", "copy solution 8";
-    CopySolution9 = "copy_solution_9", "copy solution 9";
     OpenUrl = "open_url", "open the source on the web, at the error line";
     EditLocal = "edit_local", "open $EDITOR at the error line in your own checkout";
     ToggleLocalSource = "toggle_local_source", "source pane: the dataset's snippet or your local file today";
+    Close = "close", "close the overlay";
+    Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
 }
 
 impl Action {
+    /// Every action, the numbered ones included.
+    pub fn all() -> impl Iterator<Item = Action> {
+        Action::PLAIN
+            .iter()
+            .copied()
+            .chain((1..=DIRECT_SOLUTIONS).map(Action::CopySolution))
+    }
+
+    /// The snake_case name a config file uses.
+    pub fn name(self) -> Cow<'static, str> {
+        match (self, self.plain_name()) {
+            (Action::CopySolution(n), _) => format!("copy_solution_{n}").into(),
+            (_, name) => name.unwrap_or_default().into(),
+        }
+    }
+
+    /// What the help overlay says it does.
+    pub fn about(self) -> Cow<'static, str> {
+        match (self, self.plain_about()) {
+            (Action::CopySolution(n), _) => format!("copy solution {n}").into(),
+            (_, about) => about.unwrap_or_default().into(),
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Action> {
-        Action::ALL.iter().copied().find(|a| a.name() == name)
+        Action::all().find(|a| a.name() == name)
     }
 }
 
@@ -86,7 +111,7 @@ mod tests {
     #[test]
     fn names_are_unique_snake_case_and_round_trip() {
         let mut seen = std::collections::HashSet::new();
-        for a in Action::ALL {
+        for a in Action::all() {
             assert!(seen.insert(a.name()), "duplicate name {}", a.name());
             assert!(
                 a.name()
@@ -95,7 +120,7 @@ mod tests {
                 "{}",
                 a.name()
             );
-            assert_eq!(Action::from_name(a.name()), Some(*a));
+            assert_eq!(Action::from_name(&a.name()), Some(a));
             assert!(!a.about().is_empty());
         }
         assert_eq!(Action::from_name("nope"), None);

@@ -1,10 +1,11 @@
 //! The one table of keys. Key handling, the status-bar hints and the help overlay all read
 //! it, so they cannot disagree; a config rebinds a key by naming an action
-//! (`ctrl-y = "copy_fix"`).
+//! (`ctrl-y = "copy_fix"`). The overlays (help, copy menu, history) have their keys here too.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 
-use crate::tui::input::action::Action;
+use super::action::{Action, DIRECT_SOLUTIONS};
+pub use super::key::Key;
 
 /// Where the keyboard goes: into the query, or to single-key commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,15 +14,28 @@ pub enum Mode {
     Browse,
 }
 
-/// In which mode a binding applies.
+/// Where a binding applies: a mode of the main screen, or one overlay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Any,
     Search,
     Browse,
+    Help,
+    CopyMenu,
+    History,
 }
 
 impl Scope {
+    /// Every scope, in the order the help lists them.
+    pub const ALL: [Scope; 6] = [
+        Scope::Any,
+        Scope::Search,
+        Scope::Browse,
+        Scope::Help,
+        Scope::CopyMenu,
+        Scope::History,
+    ];
+
     fn covers(self, mode: Mode) -> bool {
         matches!(
             (self, mode),
@@ -29,11 +43,18 @@ impl Scope {
         )
     }
 
+    fn is_overlay(self) -> bool {
+        matches!(self, Scope::Help | Scope::CopyMenu | Scope::History)
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Scope::Any => "everywhere",
             Scope::Search => "in the search box",
             Scope::Browse => "browsing (after Esc)",
+            Scope::Help => "in this help",
+            Scope::CopyMenu => "in the copy menu (and each target's own key)",
+            Scope::History => "in the history (type to filter)",
         }
     }
 }
@@ -80,127 +101,44 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "o", Action::OpenUrl, None),
     (Scope::Browse, "e", Action::EditLocal, None),
     (Scope::Browse, "l", Action::ToggleLocalSource, None),
-    (Scope::Browse, "1", Action::CopySolution1, None),
-    (Scope::Browse, "2", Action::CopySolution2, None),
-    (Scope::Browse, "3", Action::CopySolution3, None),
-    (Scope::Browse, "4", Action::CopySolution4, None),
-    (Scope::Browse, "5", Action::CopySolution5, None),
-    (Scope::Browse, "6", Action::CopySolution6, None),
-    (Scope::Browse, "7", Action::CopySolution7, None),
-    (Scope::Browse, "8", Action::CopySolution8, None),
-    (Scope::Browse, "9", Action::CopySolution9, None),
+    // Browse "1"…"9" copy solutions 1…9: added by `Keymap::default`.
+    (Scope::Help, "esc", Action::Close, None),
+    (Scope::Help, "q", Action::Close, None),
+    (Scope::Help, "?", Action::Close, None),
+    (Scope::Help, "f1", Action::Close, None),
+    (Scope::Help, "down", Action::SelectNext, None),
+    (Scope::Help, "j", Action::SelectNext, None),
+    (Scope::Help, "ctrl-n", Action::SelectNext, None),
+    (Scope::Help, "up", Action::SelectPrev, None),
+    (Scope::Help, "k", Action::SelectPrev, None),
+    (Scope::Help, "ctrl-p", Action::SelectPrev, None),
+    (Scope::Help, "pagedown", Action::PageDown, None),
+    (Scope::Help, "pageup", Action::PageUp, None),
+    (Scope::Help, "home", Action::SelectFirst, None),
+    (Scope::Help, "end", Action::SelectLast, None),
+    (Scope::CopyMenu, "esc", Action::Close, None),
+    (Scope::CopyMenu, "q", Action::Close, None),
+    (Scope::CopyMenu, "y", Action::Close, None),
+    (Scope::CopyMenu, "enter", Action::Accept, None),
+    (Scope::CopyMenu, "down", Action::SelectNext, None),
+    (Scope::CopyMenu, "j", Action::SelectNext, None),
+    (Scope::CopyMenu, "ctrl-n", Action::SelectNext, None),
+    (Scope::CopyMenu, "up", Action::SelectPrev, None),
+    (Scope::CopyMenu, "k", Action::SelectPrev, None),
+    (Scope::CopyMenu, "ctrl-p", Action::SelectPrev, None),
+    (Scope::CopyMenu, "home", Action::SelectFirst, None),
+    (Scope::CopyMenu, "end", Action::SelectLast, None),
+    (Scope::CopyMenu, "shift-g", Action::SelectLast, None),
+    (Scope::History, "esc", Action::Close, None),
+    (Scope::History, "enter", Action::Accept, None),
+    (Scope::History, "down", Action::SelectNext, None),
+    (Scope::History, "ctrl-n", Action::SelectNext, None),
+    // Ctrl-r again goes further back, as in a shell.
+    (Scope::History, "ctrl-r", Action::SelectNext, None),
+    (Scope::History, "up", Action::SelectPrev, None),
+    (Scope::History, "ctrl-p", Action::SelectPrev, None),
+    (Scope::History, "backspace", Action::DeleteBack, None),
 ];
-
-/// A key with its modifiers, normalised so that a table entry and a terminal event compare
-/// equal (`?` arrives with SHIFT on some terminals, `G` always does).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Key {
-    code: KeyCode,
-    mods: KeyModifiers,
-}
-
-impl Key {
-    pub fn from_event(ev: &KeyEvent) -> Key {
-        let mut mods = ev.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
-        let code = match ev.code {
-            KeyCode::Char(c) if mods.contains(KeyModifiers::CONTROL) => {
-                KeyCode::Char(c.to_ascii_lowercase())
-            }
-            KeyCode::Char(c) => KeyCode::Char(c),
-            KeyCode::BackTab => KeyCode::BackTab,
-            code => {
-                mods |= ev.modifiers & KeyModifiers::SHIFT;
-                code
-            }
-        };
-        Key { code, mods }
-    }
-
-    /// Reads `ctrl-c`, `alt-x`, `shift-tab`, `shift-g` (= `G`), `f1`, `pagedown`, `?`.
-    pub fn parse(text: &str) -> Result<Key, String> {
-        let bad = || format!("unknown key `{text}`");
-        let mut mods = KeyModifiers::NONE;
-        let mut rest = text.trim();
-        loop {
-            let lower = rest.to_ascii_lowercase();
-            let (m, len) = if lower.starts_with("ctrl-") {
-                (KeyModifiers::CONTROL, 5)
-            } else if lower.starts_with("alt-") {
-                (KeyModifiers::ALT, 4)
-            } else if lower.starts_with("shift-") {
-                (KeyModifiers::SHIFT, 6)
-            } else {
-                break;
-            };
-            if rest.len() == len {
-                return Err(bad());
-            }
-            mods |= m;
-            rest = &rest[len..];
-        }
-        let shift = mods.contains(KeyModifiers::SHIFT);
-        mods.remove(KeyModifiers::SHIFT);
-        let mut chars = rest.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) if mods.contains(KeyModifiers::CONTROL) => {
-                KeyCode::Char(c.to_ascii_lowercase())
-            }
-            (Some(c), None) if shift => KeyCode::Char(c.to_ascii_uppercase()),
-            (Some(c), None) => KeyCode::Char(c),
-            _ => match rest.to_ascii_lowercase().as_str() {
-                "tab" if shift => KeyCode::BackTab,
-                "backtab" => KeyCode::BackTab,
-                "tab" => KeyCode::Tab,
-                "esc" | "escape" => KeyCode::Esc,
-                "enter" | "return" => KeyCode::Enter,
-                "backspace" => KeyCode::Backspace,
-                "delete" | "del" => KeyCode::Delete,
-                "space" => KeyCode::Char(' '),
-                "up" => KeyCode::Up,
-                "down" => KeyCode::Down,
-                "left" => KeyCode::Left,
-                "right" => KeyCode::Right,
-                "home" => KeyCode::Home,
-                "end" => KeyCode::End,
-                "pageup" | "pgup" => KeyCode::PageUp,
-                "pagedown" | "pgdn" => KeyCode::PageDown,
-                f if f.starts_with('f') => match f[1..].parse::<u8>() {
-                    Ok(n @ 1..=12) => KeyCode::F(n),
-                    _ => return Err(bad()),
-                },
-                _ => return Err(bad()),
-            },
-        };
-        if shift && !matches!(code, KeyCode::Char(_) | KeyCode::BackTab) {
-            mods |= KeyModifiers::SHIFT;
-        }
-        Ok(Key { code, mods })
-    }
-
-    /// How the help overlay and the hints write the key.
-    pub fn label(&self) -> String {
-        let mut out = String::new();
-        for (m, name) in [
-            (KeyModifiers::CONTROL, "ctrl-"),
-            (KeyModifiers::ALT, "alt-"),
-            (KeyModifiers::SHIFT, "shift-"),
-        ] {
-            if self.mods.contains(m) {
-                out.push_str(name);
-            }
-        }
-        match self.code {
-            KeyCode::Char(' ') => out.push_str("space"),
-            KeyCode::Char(c) => out.push(c),
-            KeyCode::F(n) => out.push_str(&format!("F{n}")),
-            KeyCode::BackTab => out.push_str("shift-tab"),
-            KeyCode::PageUp => out.push_str("pgup"),
-            KeyCode::PageDown => out.push_str("pgdn"),
-            code => out.push_str(&format!("{code}").to_ascii_lowercase()),
-        }
-        out
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binding {
@@ -217,18 +155,26 @@ pub struct Keymap {
 
 impl Default for Keymap {
     fn default() -> Self {
-        let bindings = DEFAULTS
-            .iter()
-            .filter_map(|&(scope, key, action, hint)| {
-                Some(Binding {
-                    scope,
-                    key: Key::parse(key).ok()?,
-                    action,
-                    hint,
-                })
+        let solutions = (1..=DIRECT_SOLUTIONS).filter_map(|n| {
+            let key = char::from_digit(u32::from(n), 10)?;
+            Some(Binding {
+                scope: Scope::Browse,
+                key: Key::parse(&key.to_string()).ok()?,
+                action: Action::CopySolution(n),
+                hint: None,
             })
-            .collect();
-        Keymap { bindings }
+        });
+        let table = DEFAULTS.iter().filter_map(|&(scope, key, action, hint)| {
+            Some(Binding {
+                scope,
+                key: Key::parse(key).ok()?,
+                action,
+                hint,
+            })
+        });
+        Keymap {
+            bindings: table.chain(solutions).collect(),
+        }
     }
 }
 
@@ -252,38 +198,54 @@ impl Keymap {
         found
     }
 
-    /// Binds `key` to the action named `action`, in the mode where that action lives by
-    /// default (every mode for a ctrl/alt key), replacing whatever the key did there.
+    /// The action for a key in an overlay: the overlay's own keys, and quitting from
+    /// anywhere (a ctrl/alt key bound to `quit`, Ctrl-c by default).
+    pub fn overlay_action(&self, overlay: Scope, ev: &KeyEvent) -> Option<Action> {
+        let key = Key::from_event(ev);
+        let bound = |scope: Scope| {
+            self.bindings
+                .iter()
+                .find(|b| b.key == key && b.scope == scope)
+                .map(|b| b.action)
+        };
+        bound(overlay).or_else(|| bound(Scope::Any).filter(|a| *a == Action::Quit))
+    }
+
+    /// Binds `key` to the action named `action` wherever that action has a key by default
+    /// (the mode it lives in, and each overlay that uses it), replacing what the key did
+    /// there. A ctrl/alt key on the main screen works in every mode.
     pub fn bind(&mut self, key: &str, action: &str) -> Result<(), String> {
         let action =
             Action::from_name(action).ok_or_else(|| format!("unknown action `{action}`"))?;
         let key = Key::parse(key)?;
-        let scope = self
-            .bindings
-            .iter()
-            .find(|b| b.action == action)
-            .map_or(Scope::Any, |b| b.scope);
-        // A plain letter bound everywhere would make it impossible to type in the search box;
-        // a ctrl or alt key types nothing, so it works in every mode (`ctrl-t = "show_tips"`
-        // from the search box too).
-        let plain_char = matches!(key.code, KeyCode::Char(_)) && key.mods.is_empty();
-        let chord = key
-            .mods
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        let scope = match scope {
-            Scope::Any if plain_char => Scope::Browse,
-            _ if chord => Scope::Any,
-            scope => scope,
-        };
-        self.bindings.retain(|b| {
-            b.key != key || !(b.scope == scope || b.scope == Scope::Any || scope == Scope::Any)
-        });
-        self.bindings.push(Binding {
-            scope,
-            key,
-            action,
-            hint: None,
-        });
+        let mut scopes: Vec<Scope> = Vec::new();
+        for b in self.bindings.iter().filter(|b| b.action == action) {
+            let scope = main_scope(b.scope, &key);
+            if !scopes.contains(&scope) {
+                scopes.push(scope);
+            }
+        }
+        if scopes.is_empty() {
+            scopes.push(main_scope(Scope::Any, &key));
+        }
+        // A plain character is text in the history's filter: it cannot be a command there.
+        scopes.retain(|s| !(*s == Scope::History && key.is_plain_char()));
+        if scopes.is_empty() {
+            return Err(format!(
+                "`{}` is typed into the history's filter; bind a ctrl or alt key",
+                key.label()
+            ));
+        }
+        for scope in scopes {
+            self.bindings
+                .retain(|b| b.key != key || !overlaps(b.scope, scope));
+            self.bindings.push(Binding {
+                scope,
+                key,
+                action,
+                hint: None,
+            });
+        }
         Ok(())
     }
 
@@ -302,7 +264,7 @@ impl Keymap {
 
     /// The help overlay's rows: for each scope, each action with all its keys.
     pub fn help(&self) -> Vec<(Scope, Vec<(String, Action)>)> {
-        [Scope::Any, Scope::Search, Scope::Browse]
+        Scope::ALL
             .into_iter()
             .map(|scope| {
                 let mut rows: Vec<(String, Action)> = Vec::new();
@@ -320,6 +282,27 @@ impl Keymap {
             .filter(|(_, rows)| !rows.is_empty())
             .collect()
     }
+}
+
+/// Where a rebound key goes on the main screen: a plain letter bound everywhere would make it
+/// impossible to type in the search box, so it goes to browse mode; a ctrl or alt key types
+/// nothing, so it works in every mode (`ctrl-t = "show_tips"` from the search box too).
+/// Overlay scopes stay as they are.
+fn main_scope(scope: Scope, key: &Key) -> Scope {
+    match scope {
+        s if s.is_overlay() => s,
+        Scope::Any if key.is_plain_char() => Scope::Browse,
+        _ if key.is_chord() => Scope::Any,
+        s => s,
+    }
+}
+
+/// True when a key bound in `a` and in `b` would compete for the same key press.
+fn overlaps(a: Scope, b: Scope) -> bool {
+    if a.is_overlay() || b.is_overlay() {
+        return a == b;
+    }
+    a == b || a == Scope::Any || b == Scope::Any
 }
 
 #[cfg(test)]

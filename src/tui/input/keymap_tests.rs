@@ -1,5 +1,6 @@
 use super::*;
 use crossterm::event::KeyEventKind;
+use crossterm::event::{KeyCode, KeyModifiers};
 
 fn ev(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
     KeyEvent::new_with_kind(code, mods, KeyEventKind::Press)
@@ -7,7 +8,11 @@ fn ev(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
 
 #[test]
 fn every_default_key_parses() {
-    assert_eq!(Keymap::default().bindings().len(), DEFAULTS.len());
+    let solutions = usize::from(DIRECT_SOLUTIONS);
+    assert_eq!(
+        Keymap::default().bindings().len(),
+        DEFAULTS.len() + solutions
+    );
 }
 
 #[test]
@@ -82,4 +87,50 @@ fn hints_and_help_come_from_the_same_table() {
         .find(|(_, a)| *a == Action::Quit)
         .expect("quit row");
     assert_eq!(quit.0, "q, x");
+}
+
+#[test]
+fn overlay_keys_come_from_the_table_and_can_be_rebound() {
+    let mut km = Keymap::default();
+    let esc = ev(KeyCode::Esc, KeyModifiers::NONE);
+    let enter = ev(KeyCode::Enter, KeyModifiers::NONE);
+    let ctrl_c = ev(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(km.overlay_action(Scope::Help, &esc), Some(Action::Close));
+    assert_eq!(
+        km.overlay_action(Scope::CopyMenu, &enter),
+        Some(Action::Accept)
+    );
+    assert_eq!(
+        km.overlay_action(Scope::History, &ctrl_c),
+        Some(Action::Quit)
+    );
+    // Only quitting reaches past an overlay.
+    let tab = ev(KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(km.overlay_action(Scope::CopyMenu, &tab), None);
+    km.bind("ctrl-j", "select_next").expect("valid binding");
+    let ctrl_j = ev(KeyCode::Char('j'), KeyModifiers::CONTROL);
+    for overlay in [Scope::Help, Scope::CopyMenu, Scope::History] {
+        assert_eq!(
+            km.overlay_action(overlay, &ctrl_j),
+            Some(Action::SelectNext),
+            "{overlay:?}"
+        );
+    }
+    assert_eq!(km.action(Mode::Search, &ctrl_j), Some(Action::SelectNext));
+    // A plain letter is text in the history's filter.
+    km.bind("x", "close").expect("valid where letters are keys");
+    let x = ev(KeyCode::Char('x'), KeyModifiers::NONE);
+    assert_eq!(km.overlay_action(Scope::Help, &x), Some(Action::Close));
+    assert_eq!(km.overlay_action(Scope::History, &x), None);
+    assert!(km.bind("x", "delete_back").is_ok(), "the search box's");
+    let help = km.help();
+    let copy = &help
+        .iter()
+        .find(|(s, _)| *s == Scope::CopyMenu)
+        .expect("menu")
+        .1;
+    assert!(
+        copy.iter()
+            .any(|(keys, a)| *a == Action::Accept && keys == "enter")
+    );
 }

@@ -2,4 +2,5 @@
 //! config's `[keys]` all read.
 
 pub mod action;
+mod key;
 pub mod keymap;

@@ -2,3 +2,4 @@
 
 pub mod list;
 pub mod search_box;
+pub mod update;

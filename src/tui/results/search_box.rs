@@ -39,7 +39,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         Paragraph::new(Line::styled(counts, theme.dim)).right_aligned(),
         counts_area,
     );
-    if searching && !model.help {
+    if searching && model.help_scroll().is_none() {
         let before: String = model.query.chars().take(model.cursor).collect();
         let x = 2 + unicode_width::UnicodeWidthStr::width(one_line(&before).as_str());
         let x = query_area

@@ -1,5 +1,5 @@
-//! Handing the terminal to another program — an editor — and taking it back: the one way the
-//! browser runs something in the foreground (`e` opens the local file; a new record in the
+//! The input thread, and handing the terminal to another program — an editor — and taking it
+//! back: the one way the browser runs something in the foreground (`e` opens the local file; a new record in the
 //! editor goes the same way).
 //!
 //! Two things own the terminal while the browser runs: the screen (raw mode, alternate screen,
@@ -10,10 +10,14 @@
 use std::io::IsTerminal;
 use std::process::{Command, ExitStatus};
 use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
+use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use crossterm::event::{self, Event};
+
 use super::terminal::Guard;
+use crate::tui::app::msg::Msg;
+use crate::tui::input::action::Action;
 
 /// How long the input thread waits for a key before looking whether it should pause: the
 /// longest a hand-over waits for it, and its only wake-up when idle.
@@ -80,6 +84,37 @@ impl InputGate {
             changed.notify_all();
         }
     }
+}
+
+/// The thread that reads the terminal's events and `post`s them (until `post` says the loop
+/// is gone). Between events it passes the gate, so while another program has the terminal
+/// it does not read; it waits on the terminal at most `INPUT_POLL` at a time for that.
+pub fn spawn_input(gate: InputGate, post: impl Fn(Msg) -> bool + Send + 'static) -> JoinHandle<()> {
+    thread::spawn(move || {
+        loop {
+            gate.checkpoint();
+            let msg = match event::poll(INPUT_POLL).and_then(|ready| {
+                if ready {
+                    event::read().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }) {
+                Ok(None) => continue,
+                Ok(Some(Event::Key(key))) => Msg::Key(key),
+                Ok(Some(Event::Mouse(mouse))) => Msg::Mouse(mouse),
+                Ok(Some(Event::Resize(w, h))) => Msg::Resize(w, h),
+                Ok(Some(Event::Paste(text))) => Msg::Paste(text),
+                Ok(Some(_)) => continue,
+                // The terminal is gone: nothing more will be read, so quit.
+                Err(_) => Msg::Action(Action::Quit),
+            };
+            let quit = matches!(msg, Msg::Action(_));
+            if !post(msg) || quit {
+                return;
+            }
+        }
+    })
 }
 
 /// What handing the terminal over needs: the input thread and its gate.

@@ -9,23 +9,20 @@ pub mod setup;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-
-use crossterm::event::{self, Event};
 
 use crate::dataset::Dataset;
 use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
-use crate::tui::app::effect::Effect;
+use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, Msg, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::update::update;
 use crate::tui::copy::worker::{Effects, Reply};
 use crate::tui::detail::snippet::{self, Highlighter};
 use crate::tui::history::worker::Worker;
-use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::local::worker::{self as local_worker, Locator};
 use crate::tui::triage::worker::{Post, Worker as TriageWorker};
@@ -53,6 +50,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: crate::config::Checkouts,
+    /// What the last `errdex sync` brought (`is:new`, the status line).
+    pub news: crate::sync::News,
 }
 
 impl Options {
@@ -75,6 +74,7 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             checkouts: crate::config::Checkouts::default(),
+            news: crate::sync::News::default(),
         })
     }
 }
@@ -119,7 +119,10 @@ pub fn run(options: Options) -> Result<(), String> {
 
     let (tx, rx) = mpsc::channel();
     let gate = InputGate::new();
-    let input = spawn_input(tx.clone(), gate.clone());
+    let input_tx = tx.clone();
+    let input = external::spawn_input(gate.clone(), move |msg| {
+        input_tx.send(Inbox::Msg(msg)).is_ok()
+    });
     let quit_tx = tx.clone();
     terminal::on_termination(move || {
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
@@ -167,14 +170,16 @@ pub fn run(options: Options) -> Result<(), String> {
         triage,
         memory,
         weights: options.weights,
+        news: options.news.ids,
         effects,
         locator,
         hand_over: HandOver::new(gate, input),
         reply,
     };
-    if options.weights != Weights::default() {
+    if options.weights != Weights::default() || !edge.news.is_empty() {
         edge.engine.set_context(Context {
             weights: options.weights,
+            new: edge.news.clone(),
             ..Context::default()
         });
     }
@@ -200,6 +205,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     weights: Weights,
+    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
+    news: std::collections::HashSet<String>,
     effects: Effects,
     locator: Locator,
     hand_over: HandOver,
@@ -212,6 +219,17 @@ enum Highlighting {
 }
 
 impl Edge {
+    fn use_dataset(&mut self, handoff: Handoff) {
+        self.engine.set_dataset(Arc::clone(&handoff.dataset));
+        if handoff.complete {
+            self.triage.set_dataset(handoff.dataset);
+        }
+        // A partial dataset copies most of the records: it is freed off the UI thread.
+        if let Some(old) = handoff.replaced {
+            thread::spawn(move || drop(old));
+        }
+    }
+
     /// The highlighter, waiting for its background start-up the first time.
     fn highlighter(&mut self) -> Option<Arc<Highlighter>> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
@@ -245,21 +263,7 @@ fn event_loop(
                     None => continue,
                 },
             };
-            let mut replaced = None;
-            if let Msg::Partial(dataset) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
-            if let Msg::Loaded(dataset, _) = &msg {
-                edge.engine.set_dataset(Arc::clone(dataset));
-                edge.triage.set_dataset(Arc::clone(dataset));
-                replaced = model.dataset.clone();
-            }
             let step = update(model, msg);
-            // A partial dataset copies most of the records: it is freed off the UI thread.
-            if let Some(old) = replaced {
-                thread::spawn(move || drop(old));
-            }
             redraw |= step.redraw;
             for effect in step.effects {
                 match effect {
@@ -267,6 +271,7 @@ fn event_loop(
                         write_queued(guard, edge);
                         return Ok(());
                     }
+                    Effect::UseDataset(handoff) => edge.use_dataset(handoff),
                     Effect::Search(query) => {
                         edge.engine.submit(&query);
                     }
@@ -277,6 +282,7 @@ fn event_loop(
                         edge.engine.set_context(Context {
                             pinned,
                             recent,
+                            new: edge.news.clone(),
                             weights: edge.weights,
                         });
                     }
@@ -359,42 +365,16 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
+                origin,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),
     }
-}
-
-/// Reads the terminal's events; stops reading while the gate is closed (another program has
-/// the terminal), so it waits on the terminal at most `INPUT_POLL` at a time.
-fn spawn_input(tx: Sender<Inbox>, gate: InputGate) -> JoinHandle<()> {
-    thread::spawn(move || {
-        loop {
-            gate.checkpoint();
-            match event::poll(external::INPUT_POLL) {
-                Ok(false) => continue,
-                Ok(true) => {}
-                Err(_) => {
-                    let _ = tx.send(Inbox::Msg(Msg::Action(Action::Quit)));
-                    return;
-                }
-            }
-            let msg = match event::read() {
-                Ok(Event::Key(key)) => Msg::Key(key),
-                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
-                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
-                Ok(Event::Paste(text)) => Msg::Paste(text),
-                Ok(_) => continue,
-                Err(_) => Msg::Action(Action::Quit),
-            };
-            let quit = matches!(msg, Msg::Action(_));
-            if tx.send(Inbox::Msg(msg)).is_err() || quit {
-                return;
-            }
-        }
-    })
 }

@@ -30,8 +30,15 @@ impl Options {
         let mut notices: Vec<String> = loaded.summary().into_iter().collect();
         notices.extend(key_problems);
         notices.extend(problems);
+        if let Ok(dir) = crate::state::data_dir() {
+            options.news = crate::sync::news(&dir, &cfg.remotes);
+        }
         options.notice = match notices.len() {
-            0 => None,
+            // After a sync, the status line says what it brought until the user acts.
+            0 => options
+                .news
+                .summary()
+                .map(|s| format!("{s} — is:new lists them")),
             1 => notices.pop(),
             n => Some(format!("{} (and {} more)", notices[0], n - 1)),
         };

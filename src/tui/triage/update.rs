@@ -6,12 +6,13 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
-use crate::tui::app::update::{Step, byte_at, query_changed, selection_changed};
+use crate::tui::app::update::Step;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::update::{byte_at, query_changed, selection_changed};
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
 pub fn on_paste(m: &mut Model, text: String) -> Step {
-    if m.help || m.copy_menu.is_some() {
+    if m.overlay.is_some() {
         // An overlay has the keyboard; a paste does not go past it.
         return Step::default();
     }
@@ -37,10 +38,7 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
         .filter(|c| !c.is_control())
         .collect();
     if one.is_empty() && !was_triage {
-        return Step {
-            effects: Vec::new(),
-            redraw: true,
-        };
+        return Step::redraw();
     }
     let at = byte_at(&m.query, m.cursor);
     m.query.insert_str(at, &one);
@@ -113,10 +111,7 @@ pub fn deactivate(m: &mut Model) {
 
 /// Puts the groups in the results list, keeping the selected record selected as they reorder.
 fn sync(m: &mut Model) -> Step {
-    let redraw = Step {
-        effects: Vec::new(),
-        redraw: true,
-    };
+    let redraw = Step::redraw();
     let Some(t) = m.triage.as_ref().filter(|t| t.active) else {
         return redraw;
     };

@@ -1,0 +1,252 @@
+//! Git remotes, through the `git` on PATH: `ls-remote` to learn the commit (the same commit
+//! costs nothing more), then a shallow clone of that one branch. Git never asks for a password
+//! (no terminal prompts, SSH in batch mode, no stdin) and every run has a deadline.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{Failure, Limits};
+// Only dataset files are copied out of the checkout: `.git` and everything else stay out.
+use crate::load::source::is_dataset_file;
+
+/// The commit the branch (or the default branch) points at.
+pub fn remote_commit(url: &str, branch: Option<&str>, limits: &Limits) -> Result<String, Failure> {
+    let reference = match branch {
+        Some(b) => format!("refs/heads/{b}"),
+        None => "HEAD".into(),
+    };
+    let out = run(
+        &["ls-remote", "--exit-code", "--", url, &reference],
+        None,
+        limits,
+    )?;
+    out.lines()
+        .find_map(|l| l.split_whitespace().next())
+        .filter(|c| c.len() >= 40 && c.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(str::to_string)
+        .ok_or_else(|| match branch {
+            Some(b) => Failure::failed(format!("the repository has no branch `{b}`")),
+            None => Failure::failed("the repository has no commits".into()),
+        })
+}
+
+/// A shallow clone of the branch into `into`; returns the commit checked out.
+pub fn clone(
+    url: &str,
+    branch: Option<&str>,
+    into: &Path,
+    limits: &Limits,
+) -> Result<String, Failure> {
+    let target = into.to_string_lossy();
+    let mut args = vec![
+        "clone",
+        "--quiet",
+        "--depth",
+        "1",
+        "--single-branch",
+        "--no-tags",
+    ];
+    if let Some(b) = branch {
+        args.extend(["--branch", b]);
+    }
+    args.extend(["--", url, &target]);
+    run(&args, None, limits)?;
+    let head = run(&["rev-parse", "HEAD"], Some(into), limits)?;
+    Ok(head.trim().to_string())
+}
+
+/// Copies `path` of the checkout (a file or a folder; the whole tree when `None`) to `to`:
+/// only dataset files, keeping their relative paths.
+pub fn copy_records(checkout: &Path, path: Option<&str>, to: &Path) -> Result<(), Failure> {
+    let from = match path {
+        Some(p) => checkout.join(p),
+        None => checkout.to_path_buf(),
+    };
+    let cannot = |e: std::io::Error| Failure::failed(format!("cannot copy the records: {e}"));
+    std::fs::create_dir_all(to).map_err(cannot)?;
+    if from.is_file() {
+        let name = from.file_name().unwrap_or_default().to_string_lossy();
+        let name = if is_dataset_file(&from) {
+            name.into_owned()
+        } else {
+            // The loader only reads known extensions from a folder; the file was named.
+            format!("{name}.json")
+        };
+        std::fs::copy(&from, to.join(name)).map_err(cannot)?;
+        return Ok(());
+    }
+    if !from.is_dir() {
+        return Err(Failure::failed(format!(
+            "the repository has no `{}`",
+            path.unwrap_or("")
+        )));
+    }
+    copy_tree(&from, to).map_err(cannot)
+}
+
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == ".git" {
+            continue;
+        }
+        let kind = entry.file_type()?;
+        let (src, dst) = (entry.path(), to.join(&name));
+        if kind.is_dir() {
+            std::fs::create_dir_all(&dst)?;
+            copy_tree(&src, &dst)?;
+        } else if kind.is_file() && is_dataset_file(&src) {
+            std::fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs git with no way to prompt, stdout collected, and a deadline; a failure says why in
+/// git's own last words.
+fn run(args: &[&str], dir: Option<&Path>, limits: &Limits) -> Result<String, Failure> {
+    let secs = limits.timeout.as_secs().max(1).to_string();
+    let mut cmd = Command::new("git");
+    // Slower than 1 KB/s for `timeout` seconds is a stalled transfer.
+    cmd.args(["-c", "http.lowSpeedLimit=1000", "-c"])
+        .arg(format!("http.lowSpeedTime={secs}"))
+        .args(["-c", "core.askPass=", "-c", "credential.interactive=never"])
+        .args(args)
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("GCM_INTERACTIVE", "never")
+        .env("SSH_ASKPASS_REQUIRE", "never")
+        .env_remove("GIT_ASKPASS")
+        .env_remove("SSH_ASKPASS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if std::env::var_os("GIT_SSH_COMMAND").is_none() {
+        cmd.env(
+            "GIT_SSH_COMMAND",
+            format!("ssh -o BatchMode=yes -o ConnectTimeout={secs}"),
+        );
+    }
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            Failure::failed("git is not installed (git remotes need it on PATH)".into())
+        } else {
+            Failure::failed(format!("cannot run git: {e}"))
+        }
+    })?;
+    let mut stdout = child.stdout.take().map(drain);
+    let mut stderr = child.stderr.take().map(drain);
+    // A transfer that keeps trickling is bounded by lowSpeedTime; this bounds everything else.
+    let deadline = Instant::now() + limits.timeout * 20;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Failure::failed(format!(
+                    "git did not finish within {} s; stopped",
+                    (limits.timeout * 20).as_secs()
+                )));
+            }
+            Err(e) => return Err(Failure::failed(format!("cannot wait for git: {e}"))),
+        }
+    };
+    let out = stdout.take().map(collect).unwrap_or_default();
+    let err = stderr.take().map(collect).unwrap_or_default();
+    if status.success() {
+        return Ok(out);
+    }
+    Err(explain(&err, status.code()))
+}
+
+fn drain(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = r.read_to_end(&mut buf);
+        String::from_utf8_lossy(&buf).into_owned()
+    })
+}
+
+fn collect(h: std::thread::JoinHandle<String>) -> String {
+    h.join().unwrap_or_default()
+}
+
+fn explain(stderr: &str, code: Option<i32>) -> Failure {
+    let last = stderr
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let detail = super::one_line(last, 160);
+    let lower = stderr.to_ascii_lowercase();
+    if [
+        "terminal prompts disabled",
+        "could not read username",
+        "could not read password",
+        "unable to get password",
+        "authentication failed",
+        "permission denied (publickey",
+        "host key verification failed",
+    ]
+    .iter()
+    .any(|s| lower.contains(s))
+    {
+        return Failure::failed(format!(
+            "the repository asks for credentials, and errdex does not prompt (set up a credential helper or an SSH key): {detail}"
+        ));
+    }
+    if [
+        "could not resolve host",
+        "connection refused",
+        "network is unreachable",
+        "could not connect",
+        "failed to connect",
+    ]
+    .iter()
+    .any(|s| lower.contains(s))
+    {
+        return Failure::offline(detail);
+    }
+    if code == Some(2) && stderr.trim().is_empty() {
+        // `ls-remote --exit-code` found no matching ref.
+        return Failure::failed("the repository has no such branch".into());
+    }
+    Failure::failed(format!("git failed: {detail}"))
+}
+
+/// Where the clone goes inside the staging folder.
+pub fn checkout_dir(staging: &Path) -> PathBuf {
+    staging.join("checkout")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn git_errors_are_named() {
+        let f = explain(
+            "Cloning...\nfatal: could not read Username for 'http://127.0.0.1:1': terminal prompts disabled\n",
+            Some(128),
+        );
+        assert!(!f.offline);
+        assert!(f.message.contains("asks for credentials"), "{}", f.message);
+        let f = explain(
+            "fatal: unable to access 'https://x/': Could not resolve host: x\n",
+            Some(128),
+        );
+        assert!(f.offline, "{}", f.message);
+        assert_eq!(
+            explain("", Some(2)).message,
+            "the repository has no such branch"
+        );
+    }
+}

@@ -1,0 +1,126 @@
+//! The search box and the results list in `update`: editing the query, taking the engine's
+//! results, and asking for the selected record's detail when the selection changes.
+
+use crate::tui::app::effect::Effect;
+use crate::tui::app::model::Model;
+use crate::tui::app::msg::{ResultSet, RowMatcher};
+use crate::tui::app::scroll;
+use crate::tui::app::update::Step;
+use crate::tui::input::action::Action;
+use crate::tui::triage;
+
+/// New results from the engine; older generations and results during triage are dropped.
+pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>) -> Step {
+    // The triage view holds the list; the query is searched again when it is left.
+    if results.generation < m.results.generation || m.in_triage() {
+        return Step::default();
+    }
+    let kept = m.selected_index();
+    let same_query = results.query == m.results.query;
+    m.results = results;
+    m.matcher = matcher;
+    // While one query's results stream in, the selected record stays selected; a new
+    // query starts again at the best match.
+    m.selected = kept
+        .filter(|_| same_query)
+        .and_then(|k| m.results.hits.iter().position(|&i| i as usize == k))
+        .unwrap_or(0);
+    if !same_query {
+        m.list_offset = 0;
+    }
+    scroll::settle(m);
+    selection_changed(m, Step::redraw())
+}
+
+/// A typed character goes into the query at the cursor.
+pub fn insert(m: &mut Model, c: char) -> Step {
+    let at = byte_at(&m.query, m.cursor);
+    m.query.insert(at, c);
+    m.cursor += 1;
+    query_changed(m)
+}
+
+/// The search box's editing actions; others do nothing here.
+pub fn edit(m: &mut Model, action: Action) -> Step {
+    match action {
+        Action::DeleteBack => {
+            if m.cursor == 0 {
+                return Step::default();
+            }
+            let at = byte_at(&m.query, m.cursor - 1);
+            m.query.remove(at);
+            m.cursor -= 1;
+            query_changed(m)
+        }
+        Action::DeleteWord => {
+            let chars: Vec<char> = m.query.chars().collect();
+            let mut start = m.cursor;
+            while start > 0 && chars[start - 1] == ' ' {
+                start -= 1;
+            }
+            while start > 0 && chars[start - 1] != ' ' {
+                start -= 1;
+            }
+            if start == m.cursor {
+                return Step::default();
+            }
+            let (a, b) = (byte_at(&m.query, start), byte_at(&m.query, m.cursor));
+            m.query.replace_range(a..b, "");
+            m.cursor = start;
+            query_changed(m)
+        }
+        Action::ClearQuery => {
+            if m.query.is_empty() {
+                return Step::default();
+            }
+            m.query.clear();
+            m.cursor = 0;
+            query_changed(m)
+        }
+        Action::CursorLeft => {
+            m.cursor = m.cursor.saturating_sub(1);
+            Step::redraw()
+        }
+        Action::CursorRight => {
+            m.cursor = (m.cursor + 1).min(m.query.chars().count());
+            Step::redraw()
+        }
+        _ => Step::default(),
+    }
+}
+
+/// The query changed: search it (once the records are in).
+pub fn query_changed(m: &mut Model) -> Step {
+    if m.in_triage() {
+        // Typing always edits the query: it leaves the triage view for the search.
+        triage::deactivate(m);
+    }
+    // An edited query is no longer a step of a walk through the history.
+    m.memory.recall = None;
+    if m.dataset.is_none() {
+        // Loading: the query is searched once the records are in.
+        return Step::redraw();
+    }
+    Step::redraw().with(Effect::Search(m.query.clone()))
+}
+
+/// The byte offset of char `n` of `s` (its length past the end).
+pub fn byte_at(s: &str, n: usize) -> usize {
+    s.char_indices().nth(n).map_or(s.len(), |(i, _)| i)
+}
+
+/// Asks for the selected record's details when they are not the ones on display.
+pub fn selection_changed(m: &mut Model, step: Step) -> Step {
+    match m.selected_index() {
+        Some(i) if m.detail.as_ref().map(|d| d.index) != Some(i) => {
+            m.detail_error = None;
+            step.with(Effect::LoadDetail(i))
+        }
+        Some(_) => step,
+        None => {
+            m.detail = None;
+            m.detail_error = None;
+            step
+        }
+    }
+}
