@@ -2,7 +2,7 @@
 //! indexes and the checkouts found under `repo_roots`).
 
 use super::output::{Failure, Outcome, emit};
-use crate::cache::Cache;
+use crate::load::cache::Cache;
 
 pub fn run(clear: bool) -> Result<Outcome, Failure> {
     let cache =

@@ -20,7 +20,7 @@ pub fn run(action: ConfigAction) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         ConfigAction::Path => {
-            let path = config::dirs::config_file()
+            let path = crate::paths::config_file()
                 .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
             emit(|out| writeln!(out, "{}", path.display()))?;
             Ok(Outcome::Found)

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::Failure;
-use crate::cache::Cache;
 use crate::config;
 use crate::diag::Diagnostic;
+use crate::load::cache::Cache;
 use crate::load::{self, Loaded, Options, Progress, SourceSpec};
 
 #[derive(Args, Debug, Clone, Default)]

@@ -5,7 +5,7 @@ use super::copy::record_for;
 use super::data::DataArgs;
 use super::output::{Failure, Outcome, emit};
 use crate::checkout::{self, Located, editor};
-use crate::export::sanitize;
+use crate::text::sanitize;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
 /// or the line is gone.
@@ -14,7 +14,7 @@ fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure
         return Ok(None);
     };
     let config = crate::config::load().config;
-    let cache = crate::config::dirs::cache_dir();
+    let cache = crate::paths::cache_dir();
     let located = match checkout::locate(&record, &config.checkouts, cache.as_deref()) {
         Ok(located) => located,
         Err(why) => {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::datasets::resolve_entry;
-use super::parse::{Problems, Value, describe};
+use super::problems::{Problems, Value, describe};
 
 /// Checkouts named in the config.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,7 +111,7 @@ mod tests {
     fn repos_and_roots_parse_with_problems_pinned_to_lines() {
         let text = "repo_roots = [\"~/src\", \"work\", 3]\n[repos]\n\"acme/shop\" = \"/code/shop\"\nnoslash = \"/x\"\n\"a/b\" = 7\n\"Acme/Shop\" = \"rel/shop\"\n";
         let (config, problems) = super::super::parse_str(text, "c.toml", Path::new("/etc/e"));
-        let home = super::super::dirs::home_dir().expect("home");
+        let home = crate::paths::home_dir().expect("home");
         assert_eq!(
             config.checkouts.roots,
             [home.join("src"), PathBuf::from("/etc/e/work")]

@@ -8,12 +8,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::partial::Partial;
-use super::scan::{self, Depth};
-use super::source::Source;
 use super::split::{self, Doc, Layout};
 use super::{Counter, Options};
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
+use crate::source::Source;
+use crate::source::scan::{self, Depth};
 
 /// Below this a source is parsed on the calling thread: threads cost more than they save.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;

@@ -14,5 +14,5 @@ pub use pins::{Pin, Pins};
 
 /// The data folder, or why there is none.
 pub fn data_dir() -> Result<PathBuf, String> {
-    crate::config::dirs::data_dir().ok_or_else(|| "no data folder (is HOME set?)".to_string())
+    crate::paths::data_dir().ok_or_else(|| "no data folder (is HOME set?)".to_string())
 }

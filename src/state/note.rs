@@ -49,7 +49,7 @@ pub fn pinned_note(ds: &Dataset, found: &[(&Pin, Option<usize>)]) -> Result<Stri
             missing.join(", ")
         ));
     }
-    Ok(export::sanitize(&out).into_owned())
+    Ok(crate::text::sanitize(&out).into_owned())
 }
 
 /// Writes the note to `NOTE_FILE` in `dir` atomically (a reader never sees half of it).

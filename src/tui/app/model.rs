@@ -6,7 +6,7 @@ use crate::config::Layout;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
-use crate::tui::copy::update::CopyMenu;
+use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
@@ -198,6 +198,25 @@ impl Model {
             Some(Overlay::Help { scroll }) => Some(*scroll),
             _ => None,
         }
+    }
+
+    /// Hides the triage view (the triage is kept for `show_triage`); the list is empty until
+    /// the query's results come.
+    pub fn hide_triage(&mut self) {
+        if let Some(t) = self.triage.as_mut() {
+            t.active = false;
+        }
+        self.zoomed = false;
+        self.focus = Pane::Results;
+        self.results = ResultSet {
+            generation: self.results.generation,
+            ..ResultSet::default()
+        };
+        self.matcher = None;
+        self.selected = 0;
+        self.list_offset = 0;
+        self.detail = None;
+        self.detail_error = None;
     }
 
     pub fn scroll_of(&self, pane: Pane) -> usize {

@@ -4,11 +4,11 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
+use super::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::detail::content_height;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::selection_changed;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 
 /// Lines a wheel notch scrolls.
@@ -168,5 +168,21 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
             }
         }
         _ => Step::default(),
+    }
+}
+
+/// Asks for the selected record's details when they are not the ones on display.
+pub fn selection_changed(m: &mut Model, step: Step) -> Step {
+    match m.selected_index() {
+        Some(i) if m.detail.as_ref().map(|d| d.index) != Some(i) => {
+            m.detail_error = None;
+            step.with(Effect::LoadDetail(i))
+        }
+        Some(_) => step,
+        None => {
+            m.detail = None;
+            m.detail_error = None;
+            step
+        }
     }
 }

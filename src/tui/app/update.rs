@@ -10,6 +10,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::effect::{Effect, Handoff};
 use super::model::{LoadState, Model, Overlay, Pane};
 use super::scroll;
+use super::step::Step;
 use crate::dataset::Dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
@@ -17,28 +18,6 @@ use crate::tui::local::update as local;
 use crate::tui::{copy, help, history, results, triage};
 
 use super::msg::Msg;
-
-/// What one message did: effects to run, and whether the screen needs drawing.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Step {
-    pub effects: Vec<Effect>,
-    pub redraw: bool,
-}
-
-impl Step {
-    /// Nothing to run; the screen changed.
-    pub fn redraw() -> Step {
-        Step {
-            effects: Vec::new(),
-            redraw: true,
-        }
-    }
-
-    pub fn with(mut self, effect: Effect) -> Step {
-        self.effects.push(effect);
-        self
-    }
-}
 
 pub fn update(m: &mut Model, msg: Msg) -> Step {
     match msg {

@@ -4,8 +4,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{present, section, text_lines};
+use crate::text::one_line;
 use crate::tui::app::msg::Detail;
-use crate::tui::ui::text::one_line;
 use crate::tui::ui::theme::Theme;
 
 pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {

@@ -1,7 +1,7 @@
 //! With the help open, keys scroll or close it and do nothing else.
 
 use crate::tui::app::model::{Model, Overlay};
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 
 pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {

@@ -7,7 +7,7 @@ use crate::checkout::{Line, NotLocated};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 
 /// A record's detail is on display: look for it in the user's checkout.
 pub fn detail_shown(m: &Model, step: Step) -> Step {
@@ -132,7 +132,7 @@ pub fn title(m: &Model) -> Option<String> {
 
 /// The path with the home folder as `~`.
 fn short_path(path: &std::path::Path) -> String {
-    if let Some(home) = crate::config::dirs::home_dir()
+    if let Some(home) = crate::paths::home_dir()
         && let Ok(rest) = path.strip_prefix(&home)
     {
         return format!("~/{}", rest.display());

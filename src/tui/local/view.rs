@@ -3,7 +3,6 @@
 use ratatui::text::{Line, Span};
 
 use crate::tui::app::model::{Model, Pane};
-use crate::tui::ui::text;
 
 /// ` local: PATH:431 (moved +3) ` while the Source pane is on display and there is a
 /// checkout to speak of; highlighted while the pane shows the local file.
@@ -19,7 +18,7 @@ pub fn title(m: &Model) -> Option<Line<'static>> {
     };
     Some(Line::from(vec![
         Span::raw(" "),
-        Span::styled(text::one_line(&title), style),
+        Span::styled(crate::text::one_line(&title), style),
         Span::raw(" "),
     ]))
 }

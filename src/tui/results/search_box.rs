@@ -5,11 +5,11 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::keymap::Mode;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::inner;
-use crate::tui::ui::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;

@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::cache::Cache;
 use crate::dataset::Dataset;
+use crate::load::cache::Cache;
 use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::tui::app::msg::{LoadSummary, Msg};
 

@@ -55,17 +55,14 @@ pub struct Options {
 }
 
 impl Options {
-    /// Defaults from the environment: NO_COLOR, and ERRDEX_THEME (`dark` or `light`).
-    pub fn from_env(specs: Vec<SourceSpec>, query: String) -> Result<Options, String> {
+    /// The defaults, with colour unless NO_COLOR is set. The theme (ERRDEX_THEME, the
+    /// config, the terminal's background) is settled by `Options::configured`.
+    pub fn new(specs: Vec<SourceSpec>, query: String) -> Options {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        let theme = match std::env::var("ERRDEX_THEME") {
-            Ok(name) => ThemeName::parse(&name).map_err(|e| format!("ERRDEX_THEME: {e}"))?,
-            Err(_) => ThemeName::Dark,
-        };
-        Ok(Options {
+        Options {
             specs,
             query,
-            theme,
+            theme: ThemeName::Dark,
             color,
             keymap: Keymap::default(),
             log_on_stdin: false,
@@ -75,7 +72,7 @@ impl Options {
             notice: None,
             checkouts: crate::config::Checkouts::default(),
             news: crate::sync::News::default(),
-        })
+        }
     }
 }
 
@@ -155,7 +152,7 @@ pub fn run(options: Options) -> Result<(), String> {
         }
     });
     let effects = Effects::new(options.clipboard, Arc::clone(&reply));
-    let cache_dir = crate::config::dirs::cache_dir();
+    let cache_dir = crate::paths::cache_dir();
     let locator = Locator::spawn(options.checkouts, cache_dir, Arc::clone(&reply));
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {

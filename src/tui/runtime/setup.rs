@@ -16,7 +16,7 @@ impl Options {
         loaded: &config::Loaded,
         problems: Vec<String>,
     ) -> Result<Options, String> {
-        let mut options = Options::from_env(specs, query)?;
+        let mut options = Options::new(specs, query);
         let cfg = &loaded.config;
         let env_theme = std::env::var("ERRDEX_THEME").ok();
         let colorfgbg = std::env::var("COLORFGBG").ok();

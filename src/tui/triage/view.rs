@@ -7,13 +7,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
 use crate::tui::triage::{Origin, Phase, TriageState};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
-use crate::tui::ui::text::one_line;
 use crate::tui::ui::theme::Theme;
 
 /// Line numbers listed after a known error's location.

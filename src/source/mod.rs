@@ -1,6 +1,11 @@
 //! Where records come from: files (memory-mapped), directories, gzip, stdin, the embedded
 //! sample. Gzip and stdin are spooled to an unlinked temporary file first, so every source
-//! is a byte range the detail views can read from on demand.
+//! is a byte range the detail views can read from on demand. `scan.rs` (with `field.rs`)
+//! reads one record from a document of those bytes in a streaming pass: the loader uses it
+//! to index, the dataset to read a whole record when it is shown.
+
+mod field;
+pub mod scan;
 
 use std::fs::File;
 use std::io::{self, Read, Write};

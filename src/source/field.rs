@@ -6,8 +6,16 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::scan::Depth;
 use crate::record::{FieldKind, coerce_integer};
+
+/// How much of the record to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
+    Index,
+    /// Every field, unknown ones included.
+    Full,
+}
 
 /// The checked value of one known field. Only the part for the field's kind is set.
 #[derive(Default)]

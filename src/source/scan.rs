@@ -7,17 +7,9 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
+pub use super::field::Depth;
 use super::field::FieldSeed;
 use crate::record::{FieldKind, Record, derive_id, field_kind};
-
-/// How much of the record to keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Depth {
-    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
-    Index,
-    /// Every field, unknown ones included.
-    Full,
-}
 
 /// A record read from one document, with the coercions that were needed.
 #[derive(Debug, Default)]
