@@ -79,6 +79,13 @@ pub fn to_text(r: &Record) -> String {
     if let Some(u) = &r.github_url {
         facts.push(("URL", u.clone()));
     }
+    if let Some(v) = r
+        .dataset_version
+        .as_deref()
+        .filter(|v| !v.trim().is_empty())
+    {
+        facts.push(("Dataset", format!("version {v}")));
+    }
     if !facts.is_empty() {
         out.push('\n');
     }

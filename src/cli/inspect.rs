@@ -4,7 +4,7 @@ use serde_json::{Map, Value, json};
 
 use super::ShowFormat;
 use super::data::{DataArgs, load_data, load_with_progress};
-use super::output::{Failure, Outcome, emit};
+use super::output::{Failure, Outcome, emit, plural};
 use crate::dataset::{Dataset, Lookup};
 use crate::export;
 use crate::facets::Facets;
@@ -86,11 +86,11 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
     emit(|out| {
         writeln!(
             out,
-            "{} records from {} sources ({} skipped, {} warnings)",
-            ds.len(),
-            ds.source_count(),
+            "{} from {} ({} skipped, {})",
+            plural(ds.len(), "record"),
+            plural(ds.source_count(), "source"),
             loaded.skipped,
-            loaded.warnings()
+            plural(loaded.warnings(), "warning")
         )?;
         for (title, facet) in [
             ("severity", &facets.by_severity),
@@ -125,8 +125,10 @@ pub fn validate(paths: &[String]) -> Result<Outcome, Failure> {
         }
         writeln!(
             out,
-            "{} records, {errors} errors, {warnings} warnings",
-            loaded.dataset.len()
+            "{}, {}, {}",
+            plural(loaded.dataset.len(), "record"),
+            plural(errors, "error"),
+            plural(warnings, "warning")
         )
     })?;
     if loaded.unreadable > 0 {

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use serde_json::json;
 
 use super::data::{DataArgs, load_data};
-use super::output::{Failure, Outcome, emit};
+use super::output::{Failure, Outcome, emit, plural};
 use crate::dataset::Dataset;
 use crate::text::{self, one_line};
 use crate::triage::{Group, LineHits, Summary, Triage, Via};
@@ -128,16 +128,6 @@ pub fn via_name(via: Via) -> &'static str {
         Via::Contains => "contains",
         Via::Overlap => "overlap",
         Via::Location => "location",
-    }
-}
-
-/// A message on one terminal line: control characters made visible, line breaks and tabs spaces.
-/// `1 line`, `2 lines`.
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

@@ -122,7 +122,10 @@ fn load_into(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push((spec, Arc::new(s))),
+            Ok((s, mut problems)) => {
+                loaded.diagnostics.append(&mut problems);
+                opened.push((spec, Arc::new(s)));
+            }
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded

@@ -8,7 +8,7 @@ pub mod pins;
 
 use std::path::PathBuf;
 
-pub use file::StateFile;
+pub use file::{StateFile, create_folder};
 pub use history::Recent;
 pub use pins::{Pin, Pins};
 

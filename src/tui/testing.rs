@@ -88,10 +88,12 @@ pub fn detail(m: &Model, index: usize) -> Msg {
     let ds = m.dataset.as_ref().expect("loaded");
     let record = ds.record(index).expect("fixture record reads");
     let source = snippet::prepare(&record, None);
+    let fixes = snippet::prepare_fixes(&record, None);
     Msg::Detail(Ok(Box::new(Detail {
         index,
         record,
         source,
+        fixes,
         origin: None,
     })))
 }

@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// Bump when `Entry`, `Diagnostic` or what the loader puts in them changes.
-const FORMAT_VERSION: u32 = 2;
+const FORMAT_VERSION: u32 = 3;
 /// Entries are stored in this many chunks so a warm start decodes them on every core.
 const CHUNKS: usize = 8;
 

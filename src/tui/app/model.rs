@@ -53,15 +53,28 @@ pub enum Overlay {
     CopyMenu(CopyMenu),
     /// The Ctrl-r history list.
     History(HistoryOverlay),
+    /// Every load and config problem, scrolled this many lines.
+    Problems {
+        scroll: usize,
+    },
 }
 
 impl Overlay {
+    /// The scroll offset of an overlay that is only text to read (help, problems).
+    pub fn text_scroll(&mut self) -> Option<&mut usize> {
+        match self {
+            Overlay::Help { scroll } | Overlay::Problems { scroll } => Some(scroll),
+            _ => None,
+        }
+    }
+
     /// Where its keys are in the keymap.
     pub fn scope(&self) -> Scope {
         match self {
             Overlay::Help { .. } => Scope::Help,
             Overlay::CopyMenu(_) => Scope::CopyMenu,
             Overlay::History(_) => Scope::History,
+            Overlay::Problems { .. } => Scope::Problems,
         }
     }
 }
@@ -112,6 +125,9 @@ pub struct Model {
     pub layout: Layout,
     /// The record on display in the user's own checkout.
     pub local: crate::tui::local::LocalState,
+    /// Problems with the config, its key overrides and its datasets, known at start; the
+    /// problems overlay lists them before the data's.
+    pub config_problems: Vec<String>,
 }
 
 impl Model {
@@ -144,6 +160,7 @@ impl Model {
             notice: None,
             layout: Layout::default(),
             local: Default::default(),
+            config_problems: Vec::new(),
         }
     }
 

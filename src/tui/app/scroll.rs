@@ -5,9 +5,10 @@ use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use super::effect::Effect;
-use crate::tui::app::model::{Model, Pane};
+use crate::tui::app::model::{Model, Overlay, Pane};
 use crate::tui::app::step::Step;
 use crate::tui::detail::content_height;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 
@@ -24,6 +25,30 @@ fn target(m: &Model) -> Pane {
 }
 
 /// A page of whatever Up/Down act on.
+/// A key in an overlay that is only text to read (help, problems): it scrolls by a line, a
+/// page or to an end, never past `last`, or closes the overlay; nothing else.
+pub fn on_text_overlay_key(m: &mut Model, action: Option<Action>, last: usize) -> Step {
+    let page = usize::from(m.height.saturating_sub(4)).max(1);
+    if action == Some(Action::Close) {
+        m.overlay = None;
+        return Step::redraw();
+    }
+    let (Some(offset), Some(action)) = (m.overlay.as_mut().and_then(Overlay::text_scroll), action)
+    else {
+        return Step::default();
+    };
+    *offset = match action {
+        Action::SelectNext => (*offset + 1).min(last),
+        Action::SelectPrev => offset.saturating_sub(1),
+        Action::PageDown => (*offset + page).min(last),
+        Action::PageUp => offset.saturating_sub(page),
+        Action::SelectFirst => 0,
+        Action::SelectLast => last,
+        _ => return Step::default(),
+    };
+    Step::redraw()
+}
+
 pub fn page(m: &Model) -> isize {
     let Some(areas) = m.areas() else { return 1 };
     let lines = match target(m) {

@@ -168,6 +168,7 @@ fn describe(target: Target) -> String {
         Target::Snippet { numbered: false } => "source snippet".into(),
         Target::Snippet { numbered: true } => "numbered snippet".into(),
         Target::Url => "URL".into(),
+        Target::UrlRange => "URL of the snippet".into(),
         Target::Location => "location".into(),
         Target::Markdown => "markdown note".into(),
     }

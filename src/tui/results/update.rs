@@ -39,53 +39,9 @@ pub fn insert(m: &mut Model, c: char) -> Step {
     query_changed(m)
 }
 
-/// The search box's editing actions; others do nothing here.
+/// The search box's editing actions (readline's, in `edit.rs`); others do nothing here.
 pub fn edit(m: &mut Model, action: Action) -> Step {
-    match action {
-        Action::DeleteBack => {
-            if m.cursor == 0 {
-                return Step::default();
-            }
-            let at = byte_at(&m.query, m.cursor - 1);
-            m.query.remove(at);
-            m.cursor -= 1;
-            query_changed(m)
-        }
-        Action::DeleteWord => {
-            let chars: Vec<char> = m.query.chars().collect();
-            let mut start = m.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
-            if start == m.cursor {
-                return Step::default();
-            }
-            let (a, b) = (byte_at(&m.query, start), byte_at(&m.query, m.cursor));
-            m.query.replace_range(a..b, "");
-            m.cursor = start;
-            query_changed(m)
-        }
-        Action::ClearQuery => {
-            if m.query.is_empty() {
-                return Step::default();
-            }
-            m.query.clear();
-            m.cursor = 0;
-            query_changed(m)
-        }
-        Action::CursorLeft => {
-            m.cursor = m.cursor.saturating_sub(1);
-            Step::redraw()
-        }
-        Action::CursorRight => {
-            m.cursor = (m.cursor + 1).min(m.query.chars().count());
-            Step::redraw()
-        }
-        _ => Step::default(),
-    }
+    super::edit::apply(m, action).unwrap_or_default()
 }
 
 /// The query changed: search it (once the records are in).

@@ -9,6 +9,7 @@ pub mod setup;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -50,6 +51,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: crate::config::Checkouts,
+    /// Every config problem, for the problems overlay.
+    pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: crate::sync::News,
 }
@@ -71,6 +74,7 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             checkouts: crate::config::Checkouts::default(),
+            problems: Vec::new(),
             news: crate::sync::News::default(),
         }
     }
@@ -84,7 +88,9 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-pub fn run(options: Options) -> Result<(), String> {
+/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
+/// then 128 + n, as a shell reports a killed command).
+pub fn run(options: Options) -> Result<Option<i32>, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -112,6 +118,7 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
@@ -121,7 +128,10 @@ pub fn run(options: Options) -> Result<(), String> {
         input_tx.send(Inbox::Msg(msg)).is_ok()
     });
     let quit_tx = tx.clone();
-    terminal::on_termination(move || {
+    let killed_by = Arc::new(AtomicI32::new(0));
+    let signal_seen = Arc::clone(&killed_by);
+    terminal::on_termination(move |signal| {
+        signal_seen.store(signal, Ordering::SeqCst);
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
             crate::tui::input::action::Action::Quit,
         )));
@@ -182,7 +192,10 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result
+    result.map(|()| match killed_by.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    })
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -362,6 +375,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
             let origin = crate::state::data_dir().ok().and_then(|dir| {
                 crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
@@ -369,6 +383,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
                 index,
                 record,
                 source,
+                fixes,
                 origin,
             })))
         }

@@ -3,6 +3,7 @@
 
 use crate::config::{self, Theme};
 use crate::load::SourceSpec;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::runtime::Options;
 use crate::tui::ui::theme::ThemeName;
@@ -27,21 +28,33 @@ impl Options {
         options.clipboard = cfg.clipboard_config();
         options.weights = cfg.ranking.weights();
         options.checkouts = cfg.checkouts.clone();
-        let mut notices: Vec<String> = loaded.summary().into_iter().collect();
+        let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);
         notices.extend(problems);
         if let Ok(dir) = crate::state::data_dir() {
             options.news = crate::sync::news(&dir, &cfg.remotes);
         }
+        let lists_them = options
+            .keymap
+            .bindings()
+            .iter()
+            .find(|b| b.action == Action::ShowProblems)
+            .map(|b| format!(", {} lists them", b.key.label()))
+            .unwrap_or_default();
         options.notice = match notices.len() {
             // After a sync, the status line says what it brought until the user acts.
             0 => options
                 .news
                 .summary()
                 .map(|s| format!("{s} — is:new lists them")),
-            1 => notices.pop(),
-            n => Some(format!("{} (and {} more)", notices[0], n - 1)),
+            1 => Some(format!("config: {}", notices[0])),
+            n => Some(format!(
+                "config: {} (and {} more{lists_them})",
+                notices[0],
+                n - 1
+            )),
         };
+        options.problems = notices;
         Ok(options)
     }
 }
@@ -145,7 +158,9 @@ mod tests {
             .expect("options");
         let notice = o.notice.expect("a notice");
         assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
-        assert!(notice.ends_with("(and 1 more)"), "{notice}");
+        assert!(notice.ends_with("(and 1 more, F2 lists them)"), "{notice}");
+        assert_eq!(o.problems.len(), 2, "every problem kept for the overlay");
+        assert_eq!(o.problems[1], "missing.jsonl");
     }
 
     #[test]
