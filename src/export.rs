@@ -109,7 +109,26 @@ pub fn to_text(r: &Record) -> String {
         let _ = write!(out, "\n{title}\n{}", indent(code, "    "));
     }
     list(&mut out, "Prevention tips", &r.prevention_tips, false);
+    if !r.notes.is_empty() {
+        out.push_str("\nTeam notes\n");
+        for n in newest_first(&r.notes) {
+            let _ = writeln!(
+                out,
+                "  {}  {}: {}",
+                n.date().replace('T', " "),
+                n.author,
+                n.text
+            );
+        }
+    }
     out
+}
+
+/// Notes are kept oldest first; people read the newest first.
+pub fn newest_first(
+    notes: &[crate::record::TeamNote],
+) -> impl Iterator<Item = &crate::record::TeamNote> {
+    notes.iter().rev()
 }
 
 /// The code fields both exports show after the solutions, with their titles, leaving out
@@ -227,6 +246,14 @@ pub fn to_markdown(r: &Record) -> String {
         let _ = writeln!(out, "### Prevention\n");
         for t in &r.prevention_tips {
             let _ = writeln!(out, "- {t}");
+        }
+        out.push('\n');
+    }
+    if !r.notes.is_empty() {
+        let _ = writeln!(out, "### Team notes\n");
+        for n in newest_first(&r.notes) {
+            let when = n.date().replace('T', " ");
+            let _ = writeln!(out, "- **{}**, {when}: {}", n.author, n.text);
         }
         out.push('\n');
     }

@@ -47,7 +47,9 @@ pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Fa
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
     };
-    loaded.dataset.record(index).map(Some).map_err(Failure::new)
+    let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
+    record.notes = super::notes::notes_for(&record.id);
+    Ok(Some(record))
 }
 
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {

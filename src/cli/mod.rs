@@ -6,11 +6,13 @@ mod copy;
 mod data;
 mod inspect;
 mod local;
+mod notes;
 mod output;
 mod pins;
 mod search;
 mod sync_cmd;
 mod triage;
+mod write;
 
 use std::process::ExitCode;
 
@@ -142,6 +144,8 @@ pub enum Command {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
+    #[command(flatten)]
+    Authoring(Authoring),
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
@@ -152,6 +156,54 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The commands that write the team's own knowledge: records and notes.
+#[derive(Subcommand, Debug)]
+pub enum Authoring {
+    /// Write a new record in your editor ($VISUAL, $EDITOR, vi) and add it to the records file.
+    New {
+        /// Pre-fill the record from a log line (`-`: the first line of stdin): message,
+        /// pattern, file and line.
+        #[arg(long, value_name = "LINE")]
+        from_log: Option<String>,
+    },
+    /// Add records from files (any dataset format; `-` or nothing: stdin) to the records file.
+    Add {
+        files: Vec<String>,
+        /// Replace records with the same id (the old ones leave search; `show` names both).
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Add a team note to a record.
+    Note {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+        /// The note.
+        #[arg(required = true, trailing_var_arg = true)]
+        text: Vec<String>,
+    },
+    /// List the team notes, newest first (all, or those on one record).
+    Notes {
+        id: Option<String>,
+        /// One JSON object a line: id, text, author, at.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the record's JSON Schema (draft 2020-12).
+    Schema,
+}
+
+impl Authoring {
+    fn run(self, data: &DataArgs) -> Result<Outcome, Failure> {
+        match self {
+            Authoring::New { from_log } => write::new(data, from_log.as_deref()),
+            Authoring::Add { files, replace } => write::add(data, &files, replace),
+            Authoring::Note { id, text } => notes::note(data, &id, &text),
+            Authoring::Notes { id, json } => notes::notes(id.as_deref(), json),
+            Authoring::Schema => notes::schema(),
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +286,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::Where { id }) => local::where_is(&data, &id),
         Some(Command::Edit { id }) => local::edit(&data, &id),
+        Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Man) => {
             let man = clap_mangen::Man::new(Cli::command());

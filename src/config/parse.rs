@@ -10,7 +10,7 @@ use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
 
-const TOP_KEYS: &str = "datasets, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
+const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -29,6 +29,11 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "datasets" => {
                 if let Some(paths) = p.datasets(value, base) {
                     config.datasets = paths;
+                }
+            }
+            "write_to" => {
+                if let Some(path) = p.write_to(value, base) {
+                    config.write_to = Some(path);
                 }
             }
             "remotes" => config.remotes = super::remotes::parse(&mut p, value),
@@ -122,6 +127,22 @@ impl Problems<'_> {
             }
         }
         Some(out)
+    }
+
+    /// `write_to`: one file path, resolved like a dataset entry (no patterns).
+    fn write_to(&mut self, value: &Value, base: &Path) -> Option<std::path::PathBuf> {
+        let at = value.span().start;
+        let Some(entry) = value.get_ref().as_str() else {
+            let what = describe(value.get_ref());
+            self.add(
+                at,
+                format!("`write_to` must be a file path (a string), not {what}; using the default"),
+            );
+            return None;
+        };
+        resolve_entry(entry, base)
+            .map_err(|why| self.add(at, format!("`write_to` ignored: {why}; using the default")))
+            .ok()
     }
 
     fn command(&mut self, value: &Value) -> Option<Option<String>> {

@@ -65,7 +65,7 @@ pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fiel
             .into_iter()
             .for_each(|v| f(Field::Type, v)),
         Scope::Id => f(Field::Id, &entry.id),
-        Scope::Pinned | Scope::Recent | Scope::New => {}
+        Scope::Pinned | Scope::Recent | Scope::New | Scope::Note => {}
     }
 }
 
@@ -110,7 +110,7 @@ pub struct TermHit {
 
 /// Whether a term holds for a record (for a negated term: does not match) and the best hit.
 pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Option<TermHit> {
-    if let Some(has) = ctx.flag(term.scope, &e.id) {
+    if let Some(has) = ctx.flag(term, &e.id) {
         return (has != term.negated).then_some(TermHit {
             field: Field::Id,
             score: 0,

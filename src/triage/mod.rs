@@ -5,6 +5,7 @@
 //! time for logs too big to hold. A log event is a line plus the stack trace or traceback that
 //! follows it; its hits are reported at the line it starts on.
 
+mod draft;
 mod events;
 mod frames;
 mod index;
@@ -15,6 +16,7 @@ mod normalize;
 mod report;
 mod resolve;
 
+pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use matcher::Via;
 pub use normalize::Level;

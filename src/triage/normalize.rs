@@ -33,6 +33,8 @@ pub struct Tokens {
     spans: Vec<(u32, u32)>,
     level: Option<Level>,
     seen: usize,
+    /// Byte range in the input of each `Var` (a collapsed run spans all of it).
+    var_ranges: Vec<(usize, usize)>,
 }
 
 impl Tokens {
@@ -58,21 +60,30 @@ impl Tokens {
         })
     }
 
+    /// Where each `Var` is in the text that was tokenized, in order.
+    pub fn var_ranges(&self) -> &[(usize, usize)] {
+        &self.var_ranges
+    }
+
     fn clear(&mut self) {
         self.text.clear();
         self.spans.clear();
+        self.var_ranges.clear();
         self.level = None;
         self.seen = 0;
     }
 
-    fn push_var(&mut self) {
+    fn push_var(&mut self, from: usize, to: usize) {
         self.seen += 1;
         if self.spans.last() != Some(&VAR) {
             self.spans.push(VAR);
+            self.var_ranges.push((from, to));
+        } else if let Some(last) = self.var_ranges.last_mut() {
+            last.1 = to;
         }
     }
 
-    fn push_word(&mut self, raw: &str) {
+    fn push_word(&mut self, raw: &str, at: usize) {
         self.seen += 1;
         let start = self.text.len();
         if raw.is_ascii() {
@@ -92,7 +103,7 @@ impl Tokens {
         if is_variable(word) {
             self.text.truncate(start);
             self.seen -= 1;
-            self.push_var();
+            self.push_var(at, at + raw.len());
             return;
         }
         self.spans.push((start as u32, self.text.len() as u32));
@@ -110,9 +121,9 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             let end = i + b[i..].iter().take_while(|&&c| is_word_byte(c)).count();
             if out.seen == 0 && is_klog_prefix(&b[i..end]) {
                 out.level = klog_level(c);
-                out.push_var();
+                out.push_var(i, end);
             } else {
-                out.push_word(&line[i..end]);
+                out.push_word(&line[i..end], i);
             }
             i = end;
             continue;
@@ -137,7 +148,7 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
         match skip {
             Some(n) if c == 0x1b => i += n.max(1),
             Some(n) => {
-                out.push_var();
+                out.push_var(i, (i + n).min(b.len()));
                 i += n;
             }
             None => i += 1,
@@ -189,7 +200,7 @@ fn klog_level(letter: u8) -> Option<Level> {
 
 /// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
 /// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
-fn ansi_len(b: &[u8]) -> usize {
+pub(super) fn ansi_len(b: &[u8]) -> usize {
     match b.get(1) {
         Some(b'[') => {
             let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));

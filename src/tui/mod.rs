@@ -24,6 +24,7 @@ pub mod local;
 pub mod problems;
 pub mod results;
 mod runtime;
+pub mod team;
 pub mod triage;
 pub mod ui;
 pub mod view;

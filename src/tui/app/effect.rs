@@ -43,6 +43,18 @@ pub enum Effect {
         path: std::path::PathBuf,
         line: usize,
     },
+    /// Append a team note (off the UI thread); the answer is `Msg::NoteSaved`.
+    SaveNote {
+        id: String,
+        text: String,
+    },
+    /// Hand the terminal to the editor on a new record (from a log line when given), check it
+    /// and add it; the answer is `Msg::RecordAdded`.
+    NewRecord {
+        from_log: Option<String>,
+    },
+    /// What `note:` matches changed: every note's text by record id.
+    NotesContext(std::collections::HashMap<String, String>),
 }
 
 /// The loader's records handed to the search engine and the triage worker.

@@ -96,4 +96,14 @@ pub enum Msg {
     Located(Box<crate::tui::local::LocalAnswer>),
     /// The editor handed the terminal back: how it went.
     Edited(Result<(), String>),
+    /// The team notes file was read: every note, by record id.
+    Notes(std::collections::HashMap<String, Vec<crate::record::TeamNote>>),
+    /// A note was appended to the notes file, or why not.
+    NoteSaved(Result<crate::record::TeamNote, String>),
+    /// A record written in the editor (`N`) was added, or why not.
+    RecordAdded(RecordAdded),
 }
+
+/// The dataset with the new records in it, their ids and the file they went to; or what to
+/// tell the user.
+pub type RecordAdded = Result<(Arc<Dataset>, Vec<String>, std::path::PathBuf), String>;

@@ -80,6 +80,8 @@ actions! {
     ShowProblems = "show_problems", "list every problem met loading the data and the config";
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
+    AddNote = "add_note", "add a team note to the selected record";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the query when it is a log line)";
 }
 
 impl Action {

@@ -6,13 +6,16 @@
 pub mod external;
 mod loader;
 pub mod setup;
+mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
+
+use crossterm::event::{self, Event};
 
 use crate::dataset::Dataset;
 use crate::load::SourceSpec;
@@ -30,7 +33,6 @@ use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
-use external::{HandOver, InputGate};
 use terminal::Guard;
 
 /// How the browser starts.
@@ -51,6 +53,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: crate::config::Checkouts,
+    /// The team's records file (`N` adds to it; notes live beside it).
+    pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
@@ -74,6 +78,7 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             checkouts: crate::config::Checkouts::default(),
+            write_to: None,
             problems: Vec::new(),
             news: crate::sync::News::default(),
         }
@@ -122,11 +127,8 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    let gate = InputGate::new();
-    let input_tx = tx.clone();
-    let input = external::spawn_input(gate.clone(), move |msg| {
-        input_tx.send(Inbox::Msg(msg)).is_ok()
-    });
+    let gate = external::InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
     let killed_by = Arc::new(AtomicI32::new(0));
     let signal_seen = Arc::clone(&killed_by);
@@ -162,8 +164,22 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         }
     });
     let effects = Effects::new(options.clipboard, Arc::clone(&reply));
-    let cache_dir = crate::paths::cache_dir();
-    let locator = Locator::spawn(options.checkouts, cache_dir, Arc::clone(&reply));
+    let locator = Locator::spawn(
+        options.checkouts,
+        crate::paths::cache_dir(),
+        Arc::clone(&reply),
+    );
+    let team_tx = Mutex::new(tx.clone());
+    let team = team::TeamEdge::new(
+        options.write_to,
+        Arc::new(move |msg| {
+            if let Ok(tx) = team_tx.lock() {
+                let _ = tx.send(Inbox::Msg(msg));
+            }
+        }),
+        external::HandOver::new(gate, input),
+    );
+    team.load_notes();
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -176,19 +192,18 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         seen: 0,
         triage,
         memory,
-        weights: options.weights,
-        news: options.news.ids,
         effects,
         locator,
-        hand_over: HandOver::new(gate, input),
         reply,
-    };
-    if options.weights != Weights::default() || !edge.news.is_empty() {
-        edge.engine.set_context(Context {
+        team,
+        context: Context {
             weights: options.weights,
-            new: edge.news.clone(),
+            new: options.news.ids,
             ..Context::default()
-        });
+        },
+    };
+    if options.weights != Weights::default() || !edge.context.new.is_empty() {
+        edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
@@ -214,13 +229,12 @@ struct Edge {
     seen: u64,
     triage: TriageWorker,
     memory: Worker,
-    weights: Weights,
-    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
-    news: std::collections::HashSet<String>,
     effects: Effects,
     locator: Locator,
-    hand_over: HandOver,
     reply: Reply,
+    team: team::TeamEdge,
+    /// What the search engine knows beyond the records: pins, recent, notes, weights.
+    context: Context,
 }
 
 enum Highlighting {
@@ -289,12 +303,19 @@ fn event_loop(
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
                     Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
                     Effect::SearchContext { pinned, recent } => {
-                        edge.engine.set_context(Context {
-                            pinned,
-                            recent,
-                            new: edge.news.clone(),
-                            weights: edge.weights,
-                        });
+                        edge.context.pinned = pinned;
+                        edge.context.recent = recent;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::NotesContext(notes) => {
+                        edge.context.notes = notes;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+                    Effect::NewRecord { from_log } => {
+                        edge.team
+                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                        redraw = true;
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
@@ -305,7 +326,7 @@ fn event_loop(
                         }
                     }
                     Effect::Edit { path, line } => {
-                        let run = |command| edge.hand_over.run(guard, command);
+                        let run = |command| edge.team.hand_over().run(guard, command);
                         (edge.reply)(local_worker::edit(&path, line, run));
                         redraw = true;
                     }
@@ -389,4 +410,30 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
         }
         Err(why) => Msg::Detail(Err((index, why))),
     }
+}
+
+/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
+/// handed to another program (`gate`).
+fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
+    thread::spawn(move || {
+        loop {
+            gate.checkpoint();
+            // An error here is read again by `read`, which turns it into a quit.
+            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
+                continue;
+            }
+            let msg = match event::read() {
+                Ok(Event::Key(key)) => Msg::Key(key),
+                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
+                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                Ok(Event::Paste(text)) => Msg::Paste(text),
+                Ok(_) => continue,
+                Err(_) => Msg::Action(crate::tui::input::action::Action::Quit),
+            };
+            let quit = matches!(msg, Msg::Action(_));
+            if tx.send(Inbox::Msg(msg)).is_err() || quit {
+                return;
+            }
+        }
+    })
 }

@@ -47,24 +47,34 @@ impl Guard {
 }
 
 impl Guard {
-    /// Gives the terminal back for a while (to an editor): normal screen, cooked mode.
-    pub fn suspend(&mut self) {
-        restore();
+    /// Gives the terminal back to the shell's ways for a program run in the foreground.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        execute!(
+            io::stdout(),
+            DisableBracketedPaste,
+            DisableMouseCapture,
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        )?;
+        disable_raw_mode()
     }
 
-    /// Takes the terminal again after `suspend`; the next draw repaints every cell.
+    /// Takes the terminal back after `suspend`; the next frame is drawn whole.
     pub fn resume(&mut self) -> io::Result<()> {
         enable_raw_mode()?;
         execute!(
             io::stdout(),
             EnterAlternateScreen,
+            Clear(ClearType::All),
             EnableMouseCapture,
-            EnableBracketedPaste,
-            Clear(ClearType::All)
+            EnableBracketedPaste
         )?;
-        // Forget the last frame so the next draw writes every cell. Not `Terminal::clear`: it
-        // asks the terminal where the cursor is, and not every terminal answers.
-        self.terminal.draw(|_| {}).map(|_| ())
+        // Both buffers blank, as the screen is: the next draw writes every cell. (ratatui's
+        // own `clear` asks the terminal where its cursor is, which takes a reply that a
+        // paused input thread or a plain pseudo-terminal never sends.)
+        self.terminal.swap_buffers();
+        self.terminal.swap_buffers();
+        Ok(())
     }
 }
 
