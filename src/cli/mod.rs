@@ -5,6 +5,7 @@ mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
+mod local;
 mod notes;
 mod output;
 mod pins;
@@ -135,6 +136,17 @@ pub enum Command {
     Copy(copy::CopyArgs),
     /// Open a record's source (githubUrl, at the error line) in a web browser.
     Open {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Print PATH:LINE of the record's error line in your own checkout, followed to where it
+    /// is today (config: [repos], repo_roots); exit 1 with the reason when there is none.
+    Where {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Open $VISUAL / $EDITOR at the record's error line in your own checkout.
+    Edit {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
@@ -289,6 +301,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Sync(args)) => sync_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::Where { id }) => local::where_is(&data, &id),
+        Some(Command::Edit { id }) => local::edit(&data, &id),
         Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Man) => {
