@@ -264,7 +264,7 @@ pub fn to_markdown(r: &Record) -> String {
 }
 
 /// A fenced code block long enough that backticks inside the code cannot close it.
-fn fence(lang: &str, code: &str) -> String {
+pub fn fence(lang: &str, code: &str) -> String {
     let longest = code.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let ticks = "`".repeat(longest.max(2) + 1);
     let code = code.replace("\r\n", "\n");

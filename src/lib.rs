@@ -2,6 +2,7 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
+pub mod checkout;
 pub mod cli;
 pub mod clipboard;
 pub mod config;

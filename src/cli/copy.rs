@@ -42,7 +42,7 @@ fn parse_target(s: &str) -> Result<Target, String> {
 
 /// Loads the data and the one record the command is about; `None` when the id matched
 /// nothing (already explained on stderr).
-fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
+pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);

@@ -5,6 +5,7 @@ mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
+mod local;
 mod notes;
 mod output;
 mod pins;
@@ -74,8 +75,14 @@ pub enum Command {
         /// The log to read; `-` or nothing reads stdin.
         file: Option<String>,
         /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "markdown")]
         json: bool,
+        /// Print an incident report in Markdown at the end: the known errors, then the unknown.
+        #[arg(long)]
+        markdown: bool,
+        /// Print the error events no record matches, grouped by their normalised message.
+        #[arg(long, conflicts_with = "markdown")]
+        unknown: bool,
         /// Known errors shown per log line, best first.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
         limit: u16,
@@ -136,6 +143,17 @@ pub enum Command {
     Copy(copy::CopyArgs),
     /// Open a record's source (githubUrl, at the error line) in a web browser.
     Open {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Print PATH:LINE of the record's error line in your own checkout, followed to where it
+    /// is today (config: [repos], repo_roots); exit 1 with the reason when there is none.
+    Where {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Open $VISUAL / $EDITOR at the record's error line in your own checkout.
+    Edit {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
@@ -254,8 +272,19 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 explain,
             },
         ),
-        Some(Command::Triage { file, json, limit }) => {
-            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        Some(Command::Triage {
+            file,
+            json,
+            markdown,
+            unknown,
+            limit,
+        }) => {
+            let output = match (json, markdown, unknown) {
+                (_, true, _) => triage::Output::Markdown,
+                (json, _, true) => triage::Output::Unknown { json },
+                (json, ..) => triage::Output::Hits { json },
+            };
+            triage::triage(&data, file.as_deref(), output, usize::from(limit))
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
@@ -283,6 +312,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Sync(args)) => sync_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::Where { id }) => local::where_is(&data, &id),
+        Some(Command::Edit { id }) => local::edit(&data, &id),
         Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Man) => {

@@ -7,6 +7,7 @@ mod keys;
 mod parse;
 mod problems;
 mod remotes;
+mod repos;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,7 @@ use crate::search::Weights;
 
 pub use keys::normalize_key;
 pub use remotes::{Remote, RemoteSource};
+pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -37,6 +39,8 @@ pub struct Config {
     pub clipboard_command: Option<String>,
     pub ranking: Ranking,
     pub layout: Layout,
+    /// `[repos]` and `repo_roots`: the user's own checkouts.
+    pub checkouts: Checkouts,
 }
 
 impl Default for Config {
@@ -51,6 +55,7 @@ impl Default for Config {
             clipboard_command: None,
             ranking: Ranking::default(),
             layout: Layout::default(),
+            checkouts: Checkouts::default(),
         }
     }
 }

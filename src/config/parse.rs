@@ -10,8 +10,7 @@ use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
 
-const TOP_KEYS: &str =
-    "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout";
+const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -48,6 +47,8 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "keys" => config.keys = p.keys(value),
             "ranking" => p.ranking(value, &mut config),
             "layout" => p.layout(value, &mut config),
+            "repos" => config.checkouts.repos = p.repos(value, base),
+            "repo_roots" => config.checkouts.roots = p.repo_roots(value, base),
             other => p.add(
                 key.span().start,
                 format!("unknown key `{other}` ignored (known keys: {TOP_KEYS})"),
@@ -84,7 +85,7 @@ impl Problems<'_> {
     }
 
     /// A string or an array of strings; a bad element is skipped, the others kept.
-    fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
+    pub(super) fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
         match value.get_ref() {
             DeValue::String(s) => Some(vec![(s.to_string(), value.span().start)]),
             DeValue::Array(items) => {

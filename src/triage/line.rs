@@ -8,7 +8,8 @@ use super::frames::{self, Frame};
 use super::index::{Index, UNKNOWN, VAR};
 use super::matcher::{FormHit, Scratch, Via};
 use super::normalize::{self, Tok};
-use super::{MAX_FRAMES, MAX_LINE_BYTES, Triage, jsonlog, resolve, truncate};
+use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
+use super::{Triage, jsonlog, resolve};
 
 /// A record scores at least this to be a confident answer (location alone scores 0.50).
 pub const CONFIDENT: f32 = 0.5;
@@ -60,7 +61,7 @@ impl Triage {
         frames::extract(text, &mut found);
         found.truncate(MAX_FRAMES);
         let mut hits = Vec::new();
-        index.match_line(&mut scratch, false, &mut hits);
+        index.match_line(&mut scratch, text, false, &mut hits);
         overlap(index, &scratch, &mut hits);
         resolve::resolve(index, &mut hits, &found, true, limit)
             .into_iter()

@@ -2,6 +2,7 @@
 //! and datasets written there.
 #![allow(dead_code)]
 
+pub mod git;
 pub mod pty;
 pub mod remotes;
 pub mod screenshot_script;

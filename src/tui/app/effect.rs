@@ -35,6 +35,14 @@ pub enum Effect {
     },
     /// Open this URL in a web browser (off the UI thread).
     Open(String),
+    /// Follow record N (the one on display) into the user's checkout, off the UI thread.
+    Locate(usize),
+    /// Hand the terminal to the user's editor at this file and line; the answer is
+    /// `Msg::Edited`.
+    Edit {
+        path: std::path::PathBuf,
+        line: usize,
+    },
     /// Append a team note (off the UI thread); the answer is `Msg::NoteSaved`.
     SaveNote {
         id: String,

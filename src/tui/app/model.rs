@@ -127,6 +127,8 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// The record on display in the user's own checkout.
+    pub local: crate::tui::local::LocalState,
     /// Team notes and the note being typed.
     pub team: TeamState,
     /// Problems with the config, its key overrides and its datasets, known at start; the
@@ -163,6 +165,7 @@ impl Model {
             memory: Memory::default(),
             notice: None,
             layout: Layout::default(),
+            local: Default::default(),
             team: TeamState::default(),
             config_problems: Vec::new(),
         }

@@ -116,6 +116,10 @@ pub enum Msg {
     },
     /// Opening a URL finished: the program that took it, or why none did.
     Opened(String, Result<String, crate::open::OpenError>),
+    /// Where a record's error line is in the user's checkout, or why that is not known.
+    Located(Box<crate::tui::local::LocalAnswer>),
+    /// The editor handed the terminal back: how it went.
+    Edited(Result<(), String>),
     /// The team notes file was read: every note, by record id.
     Notes(std::collections::HashMap<String, Vec<crate::record::TeamNote>>),
     /// A note was appended to the notes file, or why not.

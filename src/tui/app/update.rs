@@ -14,6 +14,7 @@ use super::step::Step;
 use crate::dataset::Dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
+use crate::tui::local::update as local;
 use crate::tui::team::update as team;
 use crate::tui::{copy, help, history, problems, results, triage};
 
@@ -61,7 +62,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             m.detail_error = None;
             m.scroll = [0; 4];
             scroll::center_marked_line(m);
-            Step::redraw()
+            local::detail_shown(m, Step::redraw())
         }
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
@@ -73,6 +74,8 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         }
         Msg::Remembered(answer) => history::update::on_remembered(m, answer),
         msg @ (Msg::Copied { .. } | Msg::Opened(..)) => copy::update::on_msg(m, msg),
+        Msg::Located(answer) => local::on_located(m, *answer),
+        Msg::Edited(result) => local::on_edited(m, result),
         Msg::Paste(text) if m.overlay_is(Scope::Note) => team::on_paste(m, &text),
         Msg::Paste(text) => triage::on_paste(m, text),
         Msg::Notes(notes) => team::on_notes(m, notes),
@@ -165,6 +168,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::Back if m.in_triage() => return triage::leave(m),
         Action::Back => return Step::default(),
         Action::ShowTriage => return triage::reopen(m),
+        Action::LogLinesDown => return triage::scroll_lines(m, 1),
+        Action::LogLinesUp => return triage::scroll_lines(m, -1),
         Action::SelectNext => {
             return history::update::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
         }
@@ -211,6 +216,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             let step = copy::update::apply(m, action);
             return history::update::after_copy(m, step);
         }
+        Action::EditLocal => return local::edit(m),
+        Action::ToggleLocalSource => return local::toggle(m),
         // The overlays' own actions mean nothing on the main screen.
         Action::Close | Action::Accept => return Step::default(),
     }

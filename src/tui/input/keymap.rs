@@ -113,6 +113,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "s", Action::ShowSource, Some("source")),
     (Scope::Browse, "f", Action::ShowFixes, Some("fixes")),
     (Scope::Browse, "t", Action::ShowTips, None),
+    (Scope::Browse, "]", Action::LogLinesDown, None),
+    (Scope::Browse, "[", Action::LogLinesUp, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
     (Scope::Browse, "n", Action::AddNote, None),
@@ -123,6 +125,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "ctrl-y", Action::CopyFix, None),
     (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
     (Scope::Browse, "o", Action::OpenUrl, None),
+    (Scope::Browse, "e", Action::EditLocal, None),
+    (Scope::Browse, "l", Action::ToggleLocalSource, None),
     // Browse "1"…"9" copy solutions 1…9: added by `Keymap::default`.
     (Scope::Help, "esc", Action::Close, None),
     (Scope::Help, "q", Action::Close, None),

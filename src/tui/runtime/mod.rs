@@ -3,7 +3,7 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
-mod external;
+pub mod external;
 mod loader;
 pub mod setup;
 mod team;
@@ -28,6 +28,7 @@ use crate::tui::copy::worker::{Effects, Reply};
 use crate::tui::detail::snippet::{self, Highlighter};
 use crate::tui::history::worker::Worker;
 use crate::tui::input::keymap::Keymap;
+use crate::tui::local::worker::{self as local_worker, Locator};
 use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
@@ -50,6 +51,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
+    pub checkouts: crate::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
     pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
@@ -74,6 +77,7 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            checkouts: crate::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
             news: crate::sync::News::default(),
@@ -159,7 +163,12 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
             let _ = tx.send(Inbox::Msg(msg));
         }
     });
-    let effects = Effects::new(options.clipboard, reply);
+    let effects = Effects::new(options.clipboard, Arc::clone(&reply));
+    let locator = Locator::spawn(
+        options.checkouts,
+        crate::paths::cache_dir(),
+        Arc::clone(&reply),
+    );
     let team_tx = Mutex::new(tx.clone());
     let team = team::TeamEdge::new(
         options.write_to,
@@ -184,6 +193,8 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         triage,
         memory,
         effects,
+        locator,
+        reply,
         team,
         context: Context {
             weights: options.weights,
@@ -219,6 +230,8 @@ struct Edge {
     triage: TriageWorker,
     memory: Worker,
     effects: Effects,
+    locator: Locator,
+    reply: Reply,
     team: team::TeamEdge,
     /// What the search engine knows beyond the records: pins, recent, notes, weights.
     context: Context,
@@ -226,7 +239,7 @@ struct Edge {
 
 enum Highlighting {
     Pending(Option<JoinHandle<Highlighter>>),
-    Ready(Option<Box<Highlighter>>),
+    Ready(Option<Arc<Highlighter>>),
 }
 
 impl Edge {
@@ -242,13 +255,13 @@ impl Edge {
     }
 
     /// The highlighter, waiting for its background start-up the first time.
-    fn highlighter(&mut self) -> Option<&Highlighter> {
+    fn highlighter(&mut self) -> Option<Arc<Highlighter>> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
-            let ready = handle.take().and_then(|h| h.join().ok()).map(Box::new);
+            let ready = handle.take().and_then(|h| h.join().ok()).map(Arc::new);
             self.highlighter = Highlighting::Ready(ready);
         }
         match &self.highlighter {
-            Highlighting::Ready(h) => h.as_deref(),
+            Highlighting::Ready(h) => h.clone(),
             Highlighting::Pending(_) => None,
         }
     }
@@ -306,14 +319,26 @@ fn event_loop(
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
+                    Effect::Locate(index) => {
+                        if let Some(d) = model.current_detail().filter(|d| d.index == index) {
+                            let highlighter = edge.highlighter();
+                            edge.locator.find(index, d.record.clone(), highlighter);
+                        }
+                    }
+                    Effect::Edit { path, line } => {
+                        let run = |command| edge.team.hand_over().run(guard, command);
+                        (edge.reply)(local_worker::edit(&path, line, run));
+                        redraw = true;
+                    }
                 }
             }
         }
         if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
             && let Some(dataset) = model.dataset.clone()
         {
-            let msg = read_detail(&dataset, index, edge.highlighter());
-            redraw |= update(model, msg).redraw;
+            // Through the inbox, so the effects of showing it (locating it) run too.
+            let msg = read_detail(&dataset, index, edge.highlighter().as_deref());
+            (edge.reply)(msg);
         }
         write_queued(guard, edge);
         if redraw {

@@ -30,6 +30,11 @@ impl TeamEdge {
         }
     }
 
+    /// Hands the terminal to another program (`N` here, `e` for the local checkout).
+    pub fn hand_over(&self) -> &HandOver {
+        &self.hand_over
+    }
+
     fn notes_path(&self) -> Option<PathBuf> {
         self.write_to.as_deref().map(team_notes::notes_path)
     }
