@@ -13,14 +13,24 @@ pub fn editor_command() -> String {
         .unwrap_or_else(|| "vi".into())
 }
 
-/// The editor as a process on `file`; the caller runs it.
-pub fn command(file: &Path) -> Command {
+/// `sh -c 'EDITOR "$@"' sh ARGS…`: the shell splits the editor's own words (`code -w`), the
+/// arguments pass through untouched (a path is never quoted into the shell line).
+pub fn shell<I, S>(editor: &str, args: I) -> Command
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
-        .arg(format!("{} \"$1\"", editor_command()))
-        .arg("errdex-editor")
-        .arg(file);
+        .arg(format!("{editor} \"$@\""))
+        .arg("sh")
+        .args(args);
     cmd
+}
+
+/// The editor as a process on `file`; the caller runs it.
+pub fn command(file: &Path) -> Command {
+    shell(&editor_command(), [file])
 }
 
 /// Runs the editor on `file` and waits for it; an editor that cannot start or fails is an error.

@@ -6,14 +6,10 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::process::Command;
 
-/// The editor command line the environment names.
+/// The editor command line the environment names (`crate::editor` decides it for every
+/// command that runs an editor).
 pub fn from_env() -> String {
-    ["VISUAL", "EDITOR"]
-        .iter()
-        .filter_map(|v| std::env::var(v).ok())
-        .map(|v| v.trim().to_string())
-        .find(|v| !v.is_empty())
-        .unwrap_or_else(|| "vi".to_string())
+    crate::editor::editor_command()
 }
 
 /// The program's name without its folder: `/usr/bin/nvim -p` → `nvim`.
@@ -42,16 +38,9 @@ pub fn arguments(editor: &str, path: &Path, line: usize) -> Vec<OsString> {
     vec![format!("+{line}").into(), path.as_os_str().to_os_string()]
 }
 
-/// `sh -c 'EDITOR "$@"' sh ARGS…`: the shell splits the editor's own words, the arguments
-/// pass through untouched.
+/// The editor at `line` of `path`, through the shell as `crate::editor::shell` runs it.
 pub fn command(editor: &str, path: &Path, line: usize) -> Command {
-    let mut command = Command::new("sh");
-    command
-        .arg("-c")
-        .arg(format!("{editor} \"$@\""))
-        .arg("sh")
-        .args(arguments(editor, path, line));
-    command
+    crate::editor::shell(editor, arguments(editor, path, line))
 }
 
 /// A command line to show the user (`nvim +431 /src/x.rs`).
