@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use errdex::cache::Cache;
+use errdex::load::cache::Cache;
 use errdex::load::{self, Loaded, Options, SourceSpec};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

@@ -1,6 +1,8 @@
 //! Makes screenshots/*.png from the real binary's screen: errdex runs in a pseudo-terminal,
-//! keys are typed, the screen is read back with vt100, written as SVG and rendered to PNG
-//! with resvg. Run: `cargo run --example screenshot` (builds the binary first if needed).
+//! keys are typed (the script in tests/support/screenshot_script.rs), the screen is read back
+//! with vt100, written as SVG and rendered to PNG with resvg, and its text is stored beside
+//! the PNG (NAME.txt) for the test that keeps them current (tests/screenshots.rs).
+//! Run: `cargo run --example screenshot` (builds the binary first if needed).
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -12,8 +14,11 @@ use std::time::{Duration, Instant};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use resvg::{tiny_skia, usvg};
 
-const ROWS: u16 = 34;
-const COLS: u16 = 120;
+#[path = "../tests/support/screenshot_script.rs"]
+mod script;
+
+use script::{COLS, ROWS, SCRIPT, Step};
+
 const CELL_W: f32 = 8.4;
 const CELL_H: f32 = 17.0;
 const FONT_SIZE: f32 = 14.0;
@@ -38,31 +43,13 @@ fn main() -> Result<(), String> {
     let out = root.join("screenshots");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
 
-    wait_for(&screen, "83/83")?;
-    type_keys(&mut writer, "conn refused")?;
-    wait_for(&screen, "ECONNREFUSED")?;
-    save(&screen, &out.join("main.png"))?;
-    // Esc alone: followed at once by a key it would read as Alt-key.
-    type_keys(&mut writer, "\x1b")?;
-    wait_for(&screen, "BROWSE")?;
-    type_keys(&mut writer, "s")?;
-    wait_for(&screen, "▶3135")?;
-    save(&screen, &out.join("source.png"))?;
-    type_keys(&mut writer, "?")?;
-    wait_for(&screen, "Keys everywhere")?;
-    save(&screen, &out.join("help.png"))?;
-    type_keys(&mut writer, "?")?;
-    // A log pasted into the terminal (bracketed paste) opens the triage view.
-    type_keys(
-        &mut writer,
-        "\x1b[200~2024/01/15 10:23:45 starting api server on :8080\n\
-         2024/01/15 10:23:47 http: panic serving 10.0.0.9:51234: assignment to entry in nil map\n\
-         2024/01/15 10:23:50 dial tcp 10.0.3.7:5432: connect: connection refused\n\
-         2024/01/15 10:24:10 sql: no rows in result set\n\
-         2024/01/15 10:24:12 dial tcp 10.0.3.7:5432: connect: connection refused\n\x1b[201~",
-    )?;
-    wait_for(&screen, "Log lines that hit it")?;
-    save(&screen, &out.join("triage.png"))?;
+    for step in SCRIPT {
+        match step {
+            Step::Keys(keys) => type_keys(&mut writer, keys)?,
+            Step::Wait(text) => wait_for(&screen, text)?,
+            Step::Shot(name) => save(&screen, &out, name)?,
+        }
+    }
     type_keys(&mut writer, "\x03")?;
     let _ = child.wait();
     Ok(())
@@ -152,13 +139,19 @@ fn wait_for(screen: &Screen, text: &str) -> Result<(), String> {
     Err(format!("`{text}` never appeared on the screen"))
 }
 
-fn save(screen: &Screen, path: &Path) -> Result<(), String> {
-    let svg = {
+fn save(screen: &Screen, dir: &Path, name: &str) -> Result<(), String> {
+    let (svg, text) = {
         let p = screen
             .lock()
             .map_err(|_| "screen lock poisoned".to_string())?;
-        to_svg(p.screen())
+        (
+            to_svg(p.screen()),
+            script::screen_text(p.screen().rows(0, COLS)),
+        )
     };
+    let text_path = dir.join(format!("{name}.txt"));
+    std::fs::write(&text_path, text).map_err(|e| format!("{}: {e}", text_path.display()))?;
+    let path = &dir.join(format!("{name}.png"));
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
     let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| format!("bad svg: {e}"))?;

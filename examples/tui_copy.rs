@@ -69,6 +69,7 @@ fn model() -> Model {
             index: richest,
             record,
             source: None,
+            fixes: Default::default(),
             origin: None,
         }))),
     );

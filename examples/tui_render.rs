@@ -68,6 +68,7 @@ fn model(big_snippet: bool) -> Model {
             index: 0,
             record,
             source,
+            fixes: Default::default(),
             origin: None,
         }))),
     );

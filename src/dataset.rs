@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::load::scan::{self, Depth};
-use crate::load::source::Source;
 use crate::record::Record;
+use crate::source::Source;
+use crate::source::scan::{self, Depth};
 
 /// What search, triage and the result list need of a record, kept in memory (and in the
 /// index cache, hence the bitcode derives).

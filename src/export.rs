@@ -34,33 +34,6 @@ pub fn language_for(path: &str) -> Option<&'static str> {
     })
 }
 
-/// Replaces control characters (escape sequences above all) with visible text, keeping
-/// newlines and tabs, so data can never drive the terminal it is printed to.
-pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
-        return text.into();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            c if !is_unsafe(c) => out.push(c),
-            '\u{7f}' => out.push_str("^?"),
-            c if (c as u32) < 0x20 => {
-                out.push('^');
-                out.push(char::from(b'@' + c as u8));
-            }
-            c => {
-                let _ = write!(out, "<U+{:04X}>", c as u32);
-            }
-        }
-    }
-    out.into()
-}
-
-fn is_unsafe(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
-}
-
 /// The record as text for a terminal or a pipe: every non-empty field, headed.
 pub fn to_text(r: &Record) -> String {
     let mut out = String::new();
@@ -105,6 +78,13 @@ pub fn to_text(r: &Record) -> String {
     }
     if let Some(u) = &r.github_url {
         facts.push(("URL", u.clone()));
+    }
+    if let Some(v) = r
+        .dataset_version
+        .as_deref()
+        .filter(|v| !v.trim().is_empty())
+    {
+        facts.push(("Dataset", format!("version {v}")));
     }
     if !facts.is_empty() {
         out.push('\n');
@@ -306,13 +286,6 @@ mod tests {
         assert!(m.contains("````rust\nlet ok = ```;\n````"), "{m}");
         assert!(m.contains("1. Do this\n2. Or that"));
         assert!(m.contains("### Prevention\n\n- Tip"));
-    }
-
-    #[test]
-    fn sanitize_makes_escapes_visible() {
-        assert_eq!(sanitize("a\x1b[31mred\x07\tok\n"), "a^[[31mred^G\tok\n");
-        assert_eq!(sanitize("c1\u{9b}x"), "c1<U+009B>x");
-        assert!(matches!(sanitize("plain"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //!
 //! The core (record, load, dataset, export, facets) knows nothing of terminals.
 
-pub mod cache;
 pub mod cli;
 pub mod clipboard;
 pub mod config;
@@ -13,10 +12,13 @@ pub mod export;
 pub mod facets;
 pub mod load;
 pub mod open;
+pub mod paths;
 pub mod record;
 pub mod sample;
 pub mod search;
+pub mod source;
 pub mod state;
 pub mod sync;
+pub mod text;
 pub mod triage;
 pub mod tui;

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use errdex::cache::Cache;
+use errdex::load::cache::Cache;
 use errdex::dataset::Entry;
 use errdex::diag::Diagnostic;
 use errdex::load::{Options, SourceSpec, load_cached};

@@ -73,6 +73,10 @@ fn show_text_and_markdown_by_id_prefix() {
         t.contains("> 428 |"),
         "marked line with its real number:\n{t}"
     );
+    assert!(
+        t.contains("\nDataset:  version 2026-09-14T16:17:12.679Z\n"),
+        "the wrapper's datasetVersion:\n{t}"
+    );
     let out = errdex(&[
         "show",
         "-d",
@@ -148,7 +152,7 @@ fn validate_lists_every_problem_and_exits_1() {
         "{b}:2: error: missing required field `errorMessage`\n\
          {b}:3: warning: field `tags`: a lone string where a list is expected, read as a list of one\n\
          {b}:4: error: invalid JSON at line 4, column 2: key must be a string\n\
-         3 records, 2 errors, 1 warnings\n"
+         3 records, 2 errors, 1 warning\n"
     );
     assert_eq!(text(&out.stdout), expected);
 }
@@ -159,7 +163,7 @@ fn validate_clean_file_exits_0_and_unreadable_exits_2() {
     let good = fixture(dir.path(), "good.json", SEED);
     let out = errdex(&["validate", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "1 records, 0 errors, 0 warnings\n");
+    assert_eq!(text(&out.stdout), "1 record, 0 errors, 0 warnings\n");
     let missing = dir.path().join("nope.jsonl");
     let out = errdex(&["validate", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -199,8 +203,59 @@ fn completions_and_version() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("errdex"));
     let out = errdex(&["--version"]);
-    assert_eq!(
-        text(&out.stdout).trim(),
-        format!("errdex {}", env!("CARGO_PKG_VERSION"))
+    let version = text(&out.stdout);
+    let stamp = version
+        .trim()
+        .strip_prefix(&format!("errdex {} (", env!("CARGO_PKG_VERSION")))
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("built from git: commit and date in {version:?}"));
+    let (commit, date) = stamp.split_once(' ').expect("commit and date");
+    assert!(
+        commit.len() == 12 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{commit}"
+    );
+    assert!(
+        date.len() == 10 && date.as_bytes()[4] == b'-' && date.as_bytes()[7] == b'-',
+        "{date}"
+    );
+    let out = errdex(&["man"]);
+    assert_eq!(out.status.code(), Some(0));
+    let man = text(&out.stdout);
+    assert!(man.contains(".TH errdex 1"), "{man}");
+    for sub in ["search", "triage", "validate", "config"] {
+        assert!(man.contains(&format!("errdex\\-{sub}")), "{sub} in\n{man}");
+    }
+}
+
+#[test]
+fn a_missing_data_path_exits_2_after_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = fixture(dir.path(), "seed.json", SEED);
+    let missing = dir.path().join("missing.jsonl");
+    let out = errdex(&[
+        "search",
+        "-d",
+        p.to_str().unwrap(),
+        "-d",
+        missing.to_str().unwrap(),
+        "vnode",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("a1174e815cc32dac\t"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("missing.jsonl: error: cannot open"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = errdex(&["stats", "-d", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).starts_with("1 record from 1 source (0 skipped, 0 warnings)"),
+        "{}",
+        text(&out.stdout)
     );
 }

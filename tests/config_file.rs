@@ -44,7 +44,7 @@ fn configured_datasets_replace_the_sample() {
 #[test]
 fn theme_and_key_overrides_are_read() {
     let home = Home::new();
-    home.write_config("theme = \"light\"\nclipboard = \"osc52\"\n[keys]\n\"ctrl-y\" = \"copy_fix\"\nb = \"pin\"\n");
+    home.write_config("theme = \"light\"\nclipboard = \"osc52\"\n[keys]\n\"ctrl-y\" = \"copy_fix\"\nb = \"toggle_pin\"\n");
     let o = home.run(&["config"]);
     assert!(o.status.success(), "{}", stdout(&o));
     let out = stdout(&o);
@@ -58,7 +58,7 @@ fn theme_and_key_overrides_are_read() {
         loaded.config.keys,
         [
             ("ctrl-y".into(), "copy_fix".into()),
-            ("b".into(), "pin".into())
+            ("b".into(), "toggle_pin".into())
         ]
     );
 }
@@ -131,4 +131,57 @@ fn the_clipboard_settings_reach_copy() {
     let o = home.run(&["copy", "--what", "location", "--data", data, "alpha-00001"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("clipboard = \"off\""), "{}", stderr(&o));
+}
+
+#[test]
+fn config_init_writes_the_default_file_on_a_fresh_machine() {
+    let home = Home::new();
+    assert!(!home.config_file().parent().expect("parent").exists());
+    let o = home.run(&["config", "--init"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written = std::fs::read_to_string(home.config_file()).expect("written");
+    assert_eq!(written, errdex::config::DEFAULT_CONFIG);
+    let o = home.run(&["config", "--init"]);
+    assert_eq!(o.status.code(), Some(2), "never overwrites");
+    assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
+    // The template's own commented examples are valid overrides once uncommented.
+    let uncommented = written
+        .replace("# \"ctrl-y\"", "\"ctrl-y\"")
+        .replace("# \"alt-p\"", "\"alt-p\"");
+    home.write_config(&uncommented);
+    let o = home.run(&["config"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains(": 0 problems;"), "{}", stdout(&o));
+}
+
+#[test]
+fn config_checks_key_action_names() {
+    let home = Home::new();
+    home.write_config("[keys]\n\"alt-p\" = \"pin\"\n");
+    let o = home.run(&["config"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("unknown action `pin`"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains(": 1 problem;"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_config_folder_that_is_a_file_is_a_problem() {
+    let home = Home::new();
+    let folder = home.config_file().parent().expect("parent").to_path_buf();
+    std::fs::create_dir_all(folder.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&folder, "").expect("a file where the folder goes");
+    let o = home.run(&["config"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("cannot read"), "{}", stdout(&o));
+    let o = home.run(&["config", "--init"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is a file, but errdex needs a folder there"),
+        "{}",
+        stderr(&o)
+    );
 }

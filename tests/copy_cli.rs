@@ -43,6 +43,10 @@ fn stdout_gives_exactly_each_targets_text() {
         ),
         (
             "url",
+            "https://github.com/acme/payments/blob/0123abc/src/billing/capture.py#L42",
+        ),
+        (
+            "url:range",
             "https://github.com/acme/payments/blob/0123abc/src/billing/capture.py#L40-L42",
         ),
         ("location", "src/billing/capture.py:42"),
@@ -148,6 +152,9 @@ fn open_without_a_browser_prints_the_url_at_the_line() {
         "https://github.com/acme/payments/blob/0123abc/src/billing/capture.py#L42\n"
     );
     assert!(stderr(&o).contains("no browser"), "{}", stderr(&o));
+    // One URL: what `open` shows is what copying `url` (`y u` in the browser) gives.
+    let copied = run(&["copy", FULL, "--what", "url", "--stdout"]);
+    assert_eq!(stdout(&copied) + "\n", stdout(&o));
     let o = run(&["open", BARE]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("has no githubUrl"));

@@ -1,10 +1,12 @@
 //! Every input format the loader accepts, and every way a record can be bad.
 
-use std::io::Write;
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use errdex::diag::Diagnostic;
 use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+use support::{gzip, ids};
 
 fn rec(id: &str, msg: &str) -> String {
     format!(r#"{{"id":"{id}","errorMessage":"{msg}","repo":"o/r","tags":["t"]}}"#)
@@ -25,14 +27,6 @@ fn load_paths(paths: &[&Path]) -> Loaded {
         .map(|p| SourceSpec::Path(p.to_path_buf()))
         .collect();
     load::load(&specs, Options::default(), &|_| {})
-}
-
-fn ids(l: &Loaded) -> Vec<String> {
-    l.dataset
-        .entries()
-        .iter()
-        .map(|e| e.id.to_string())
-        .collect()
 }
 
 fn lines(l: &Loaded) -> Vec<u32> {
@@ -111,12 +105,6 @@ fn concatenated_pretty_documents() {
     assert_eq!(lines(&l), [1, 5]);
 }
 
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    enc.write_all(bytes).unwrap();
-    enc.finish().unwrap()
-}
-
 #[test]
 fn directory_tree_with_every_extension_and_gzip() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,15 +181,15 @@ fn malformed_json_lines_report_exact_lines_and_keep_every_good_record() {
         diags(&l),
         [
             "bad.jsonl:2: error: invalid JSON at line 2, column 35: key must be a string",
-            "bad.jsonl:3: error: not a record: expected a JSON object, found integer `42`",
+            "bad.jsonl:3: error: not a record: expected a JSON object, found the number 42",
             "bad.jsonl:4: error: missing required field `errorMessage`",
             "bad.jsonl:5: warning: field `lineNumber`: integer written as a string (\"7\"), read as 7",
             "bad.jsonl:5: warning: field `tags`: a lone string where a list is expected, read as a list of one",
             "bad.jsonl:5: warning: field `solutions`: a lone string where a list is expected, read as a list of one",
-            "bad.jsonl:6: error: field `lineNumber`: expected an integer or null, found boolean `true`",
+            "bad.jsonl:6: error: field `lineNumber`: expected an integer or null, found `true`",
             "bad.jsonl:8: error: field `errorMessage` is empty",
-            "bad.jsonl:9: error: field `httpStatus`: expected an integer or null, found floating point `4.5`",
-            "bad.jsonl:10: error: not a record: expected a JSON object, found sequence",
+            "bad.jsonl:9: error: field `httpStatus`: expected an integer or null, found the number 4.5",
+            "bad.jsonl:10: error: not a record: expected a JSON object, found an array",
             "bad.jsonl:11: error: invalid JSON at line 11, column 36: EOF while parsing an object",
         ]
     );
@@ -220,7 +208,7 @@ fn a_broken_record_in_a_pretty_file_is_reported_at_its_first_line() {
     assert_eq!(ids(&l), ["a", "c"]);
     assert_eq!(
         diags(&l),
-        ["p.json:3: error: field `lineNumber`: expected an integer or null, found sequence"]
+        ["p.json:3: error: field `lineNumber`: expected an integer or null, found an array"]
     );
 }
 

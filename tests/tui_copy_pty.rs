@@ -63,11 +63,10 @@ fn without_a_browser_o_shows_the_url_and_y_u_copies_it() {
     s.wait_for("Copy — press a key");
     s.send("u");
     s.wait_for("URL: sent via OSC 52");
-    let github_url = fixture_field("aa11conn", "githubUrl");
-    assert_eq!(
-        osc52_payloads(&s.raw()),
-        [github_url.as_str().expect("a URL")]
-    );
+    // One URL: `y u` copies the line's URL the notice showed, not the stored range.
+    assert_eq!(osc52_payloads(&s.raw()), [url]);
+    let stored = fixture_field("aa11conn", "githubUrl");
+    assert!(stored.as_str().expect("a URL").ends_with("#L120-L126"));
     s.quit();
 }
 

@@ -48,19 +48,22 @@ fn escape_sequences_in_the_data_do_not_reach_the_terminal() {
 }
 
 #[test]
-fn sigterm_restores_the_terminal() {
-    let mut s = Spawn::new()
-        .env("NO_COLOR", "1")
-        .errdex(&["--data", FIXTURE]);
-    s.wait_for("5/5");
-    let pid = s.pid();
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .expect("run kill");
-    assert!(killed.success());
-    s.wait_exit();
-    s.assert_restored();
+fn a_signal_restores_the_terminal_and_exits_128_plus_its_number() {
+    for (name, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let mut s = Spawn::new()
+            .env("NO_COLOR", "1")
+            .errdex(&["--data", FIXTURE]);
+        s.wait_for("5/5");
+        let pid = s.pid();
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &pid.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(killed.success());
+        let status = s.wait_exit();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{name}");
+        s.assert_restored();
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `errdex cache`: where the index cache is and how big; `--clear` empties it.
 
 use super::output::{Failure, Outcome, emit};
-use crate::cache::Cache;
+use crate::load::cache::Cache;
 
 pub fn run(clear: bool) -> Result<Outcome, Failure> {
     let cache =

@@ -1,4 +1,5 @@
-//! `errdex config`: check the config file, say where it is, or print the documented default.
+//! `errdex config`: check the config file, say where it is, print or write the documented
+//! default.
 
 use super::output::{Failure, Outcome, emit};
 use crate::config::{self, DEFAULT_CONFIG};
@@ -11,6 +12,8 @@ pub enum ConfigAction {
     Check,
     Path,
     Default,
+    /// Write the documented default to the config file's place, creating its folder.
+    Init,
 }
 
 pub fn run(action: ConfigAction) -> Result<Outcome, Failure> {
@@ -20,13 +23,39 @@ pub fn run(action: ConfigAction) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         ConfigAction::Path => {
-            let path = config::dirs::config_file()
+            let path = crate::paths::config_file()
                 .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
             emit(|out| writeln!(out, "{}", path.display()))?;
             Ok(Outcome::Found)
         }
+        ConfigAction::Init => init(),
         ConfigAction::Check => check(),
     }
+}
+
+fn init() -> Result<Outcome, Failure> {
+    let path = crate::paths::config_file()
+        .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
+    if path.exists() {
+        return Err(Failure::new(format!(
+            "{} already exists; edit it, or move it away and run `errdex config --init` again",
+            path.display()
+        )));
+    }
+    if let Some(dir) = path.parent() {
+        crate::state::create_folder(dir)
+            .map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    std::fs::write(&path, DEFAULT_CONFIG)
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+    emit(|out| {
+        writeln!(
+            out,
+            "{}: written with the documented defaults",
+            path.display()
+        )
+    })?;
+    Ok(Outcome::Found)
 }
 
 fn check() -> Result<Outcome, Failure> {
@@ -36,7 +65,7 @@ fn check() -> Result<Outcome, Failure> {
         .as_ref()
         .map(|p| p.display().to_string())
         .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
-    if !loaded.found {
+    if !loaded.found && loaded.problems.is_empty() {
         emit(|out| {
             writeln!(
                 out,
@@ -60,10 +89,15 @@ fn check() -> Result<Outcome, Failure> {
             ));
         }
     }
-    let problems = loaded.problems.len() + diags.len();
+    // Action names are the browser's: the same check it makes when it starts.
+    let key_problems = crate::tui::configured_keymap(&c.keys).1;
+    let problems = loaded.problems.len() + diags.len() + key_problems.len();
     emit(|out| {
         for p in &loaded.problems {
             writeln!(out, "{p}")?;
+        }
+        for p in &key_problems {
+            writeln!(out, "{path}: error: {p}")?;
         }
         for d in &diags {
             writeln!(out, "{d}")?;

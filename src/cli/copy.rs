@@ -10,7 +10,7 @@ use super::output::{Failure, Outcome, emit};
 use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
 use crate::copy::{self, Target};
 use crate::record::Record;
-use crate::{export, open};
+use crate::{open, text};
 
 #[derive(Args, Debug)]
 pub struct CopyArgs {
@@ -20,9 +20,14 @@ pub struct CopyArgs {
     /// trycatch, typeguard, snippet, snippet:numbered, url, location, markdown.
     #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = parse_target)]
     pub what: Target,
-    /// Print the text on stdout instead of copying it.
+    /// Print the text on stdout instead of copying it (the exact bytes into a pipe; control
+    /// characters made visible on a terminal).
     #[arg(long)]
     pub stdout: bool,
+    /// Put the exact bytes on the clipboard: by default control characters (escape
+    /// sequences, C1, bidi controls; not tabs and newlines) are removed first.
+    #[arg(long)]
+    pub raw: bool,
     /// How to reach a clipboard (default: auto — tmux, the display, OSC 52).
     #[arg(long, value_enum, value_name = "MODE")]
     pub mode: Option<Mode>,
@@ -49,14 +54,14 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
     let Some(record) = record_for(data, &args.id)? else {
         return Ok(Outcome::NotFound);
     };
-    let Some(text) = copy::text(&record, args.what) else {
+    let Some(copied) = copy::text(&record, args.what) else {
         let has: Vec<String> = copy::targets(&record)
             .iter()
             .map(|o| o.target.to_string())
             .collect();
         eprintln!(
             "errdex: record {} has no {}; it has: {}",
-            record.id,
+            text::one_line(&record.id),
             args.what,
             has.join(", ")
         );
@@ -67,8 +72,8 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         // final newline so the prompt does not follow the text.
         let terminal = std::io::stdout().is_terminal();
         let mut shown = match terminal {
-            true => export::sanitize(&text).into_owned(),
-            false => text,
+            true => text::sanitize(&copied).into_owned(),
+            false => copied,
         };
         if terminal && !shown.ends_with('\n') {
             shown.push('\n');
@@ -85,8 +90,16 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         // Neither flag: config.toml's `clipboard` and `clipboard_command`.
         (None, None) => crate::config::load().config.clipboard_config(),
     };
-    let report = SystemClipboard::new(config).copy(&text);
-    eprintln!("errdex: {} of {}: {report}", args.what, record.id);
+    let (clean, removed) = match args.raw {
+        true => (copied.as_str().into(), 0),
+        false => text::for_clipboard(&copied),
+    };
+    let report = SystemClipboard::new(config).copy(&clean);
+    let id = text::one_line(&record.id);
+    match text::removed_note(removed) {
+        Some(note) => eprintln!("errdex: {} of {id}: {report}; {note}", args.what),
+        None => eprintln!("errdex: {} of {id}: {report}", args.what),
+    }
     Ok(if report.copied() {
         Outcome::Found
     } else {
@@ -99,19 +112,22 @@ pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
         return Ok(Outcome::NotFound);
     };
     let Some(url) = copy::line_url(&record) else {
-        eprintln!("errdex: record {} has no githubUrl", record.id);
+        eprintln!(
+            "errdex: record {} has no githubUrl",
+            text::one_line(&record.id)
+        );
         return Ok(Outcome::NotFound);
     };
     match open::open(&url) {
         Ok(by) => {
-            eprintln!("errdex: opened {} with {by}", export::sanitize(&url));
+            eprintln!("errdex: opened {} with {by}", text::sanitize(&url));
             Ok(Outcome::Found)
         }
         Err(e) => {
             eprintln!("errdex: {e}");
             if !matches!(e, open::OpenError::NotWeb(_)) {
                 // The URL where the user (or a script) can take it from.
-                let url = export::sanitize(&url).into_owned();
+                let url = text::sanitize(&url).into_owned();
                 emit(|out| writeln!(out, "{url}"))?;
             }
             Ok(Outcome::NotFound)

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::Failure;
-use crate::cache::Cache;
 use crate::config;
 use crate::diag::Diagnostic;
+use crate::load::cache::Cache;
 use crate::load::{self, Loaded, Options, Progress, SourceSpec};
 
 #[derive(Args, Debug, Clone, Default)]
@@ -100,12 +100,17 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
     let (errors, warnings) = (loaded.errors(), loaded.warnings());
     if errors > SHOWN_DIAGNOSTICS || warnings > 0 {
         eprintln!(
-            "errdex: {errors} errors, {warnings} warnings in the data ({} records skipped); `errdex validate PATH` lists them all",
-            loaded.skipped
+            "errdex: {}, {} in the data ({} skipped); `errdex validate PATH` lists them all",
+            super::output::plural(errors, "error"),
+            super::output::plural(warnings, "warning"),
+            super::output::plural(loaded.skipped, "record")
         );
     }
     if loaded.unreadable > 0 && loaded.unreadable == specs.len() && loaded.dataset.is_empty() {
         return Err(Failure::new("no dataset could be read"));
+    }
+    if loaded.unreadable > 0 {
+        super::output::note_unreadable_source();
     }
     Ok(Box::leak(Box::new(loaded)))
 }

@@ -4,22 +4,24 @@ use serde_json::{Map, Value, json};
 
 use super::ShowFormat;
 use super::data::{DataArgs, load_data, load_with_progress};
-use super::output::{Failure, Outcome, emit};
+use super::output::{Failure, Outcome, emit, plural};
 use crate::dataset::{Dataset, Lookup};
 use crate::export;
 use crate::facets::Facets;
 use crate::load::{Depth, Options, SourceSpec};
+use crate::text;
 
 /// Resolves an id (or unique prefix) to a record index, explaining on stderr when it cannot.
 pub fn find(dataset: &Dataset, id: &str) -> Option<usize> {
     match dataset.lookup(id) {
         Lookup::Found(i) => Some(i),
         Lookup::Missing => {
-            eprintln!("errdex: no record with id `{id}`");
+            eprintln!("errdex: no record with id `{}`", text::one_line(id));
             None
         }
         Lookup::Ambiguous(ids) => {
-            eprintln!("errdex: `{id}` could be any of: {} …", ids.join(", "));
+            let ids = text::one_line(&ids.join(", "));
+            eprintln!("errdex: `{}` could be any of: {ids} …", text::one_line(id));
             None
         }
     }
@@ -33,18 +35,18 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let text = match format {
         ShowFormat::Json => {
             let doc = loaded.dataset.document(index).map_err(Failure::new)?;
-            let mut s =
-                serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
+            let s = serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
+            let mut s = text::json_safe(&s).into_owned();
             s.push('\n');
             s
         }
         ShowFormat::Text => {
             let record = loaded.dataset.record(index).map_err(Failure::new)?;
-            export::sanitize(&export::to_text(&record)).into_owned()
+            text::sanitize(&export::to_text(&record)).into_owned()
         }
         ShowFormat::Markdown => {
             let record = loaded.dataset.record(index).map_err(Failure::new)?;
-            let mut s = export::sanitize(&export::to_markdown(&record)).into_owned();
+            let mut s = text::sanitize(&export::to_markdown(&record)).into_owned();
             s.push('\n');
             s
         }
@@ -78,17 +80,17 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
             "by_tag": facet_json(&facets.by_tag),
             "by_error_type": facet_json(&facets.by_error_type),
         });
-        emit(|out| writeln!(out, "{v}"))?;
+        emit(|out| writeln!(out, "{}", text::json_safe(&v.to_string())))?;
         return Ok(outcome);
     }
     emit(|out| {
         writeln!(
             out,
-            "{} records from {} sources ({} skipped, {} warnings)",
-            ds.len(),
-            ds.source_count(),
+            "{} from {} ({} skipped, {})",
+            plural(ds.len(), "record"),
+            plural(ds.source_count(), "source"),
             loaded.skipped,
-            loaded.warnings()
+            plural(loaded.warnings(), "warning")
         )?;
         for (title, facet) in [
             ("severity", &facets.by_severity),
@@ -98,7 +100,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
         ] {
             writeln!(out, "\nby {title} ({} values)", facet.len())?;
             for (name, n) in facet.iter().take(15) {
-                writeln!(out, "  {n:>7}  {}", export::sanitize(name))?;
+                writeln!(out, "  {n:>7}  {}", text::sanitize(name))?;
             }
             if facet.len() > 15 {
                 writeln!(out, "  {:>7}  … {} more", "", facet.len() - 15)?;
@@ -119,12 +121,14 @@ pub fn validate(paths: &[String]) -> Result<Outcome, Failure> {
     let (errors, warnings) = (loaded.errors(), loaded.warnings());
     emit(|out| {
         for d in &loaded.diagnostics {
-            writeln!(out, "{}", export::sanitize(&d.to_string()))?;
+            writeln!(out, "{}", text::sanitize(&d.to_string()))?;
         }
         writeln!(
             out,
-            "{} records, {errors} errors, {warnings} warnings",
-            loaded.dataset.len()
+            "{}, {}, {}",
+            plural(loaded.dataset.len(), "record"),
+            plural(errors, "error"),
+            plural(warnings, "warning")
         )
     })?;
     if loaded.unreadable > 0 {

@@ -18,10 +18,13 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 pub use data::{DataArgs, Resolved, load_data};
 pub use output::{Failure, Outcome};
 
+/// `--version`: the package version, and the commit and build date when built from git.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("ERRDEX_VERSION_SUFFIX"));
+
 #[derive(Parser, Debug)]
 #[command(
     name = "errdex",
-    version,
+    version = VERSION,
     about = "Search a dataset of known errors as you type; read the source, the docs and the fix; copy it.",
     subcommand_negates_reqs = true
 )]
@@ -81,14 +84,17 @@ pub enum Command {
         paths: Vec<String>,
     },
     /// Check the config file (`--path`: where it is read from; `--default`: the documented
-    /// defaults, a starting point for your own).
+    /// defaults, a starting point for your own; `--init`: write them there).
     Config {
         /// Print the path of the config file.
-        #[arg(long, conflicts_with = "default")]
+        #[arg(long, conflicts_with_all = ["default", "init"])]
         path: bool,
         /// Print the default config, every key documented.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "init")]
         default: bool,
+        /// Write the default config to the config file's place (creating its folder).
+        #[arg(long)]
+        init: bool,
     },
     /// Pin a record, to keep it at hand (`is:pinned` in a query; `errdex pins`).
     Pin {
@@ -127,6 +133,8 @@ pub enum Command {
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
+    /// Print the man page (roff): `errdex man > ~/.local/share/man/man1/errdex.1`.
+    Man,
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -157,7 +165,7 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(outcome) => outcome.code(),
+        Ok(outcome) => output::exit_code(outcome),
         Err(failure) => {
             eprintln!("errdex: {failure}");
             ExitCode::from(2)
@@ -188,9 +196,14 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
-        Some(Command::Config { path, default }) => config_cmd::run(match (path, default) {
-            (true, _) => config_cmd::ConfigAction::Path,
-            (_, true) => config_cmd::ConfigAction::Default,
+        Some(Command::Config {
+            path,
+            default,
+            init,
+        }) => config_cmd::run(match (path, default, init) {
+            (true, _, _) => config_cmd::ConfigAction::Path,
+            (_, true, _) => config_cmd::ConfigAction::Default,
+            (_, _, true) => config_cmd::ConfigAction::Init,
             _ => config_cmd::ConfigAction::Check,
         }),
         Some(Command::Pin { id }) => pins::pin(&data, &id),
@@ -208,6 +221,11 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
+        Some(Command::Man) => {
+            let man = clap_mangen::Man::new(Cli::command());
+            output::emit(|out| man.render(out))?;
+            Ok(Outcome::Found)
+        }
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
@@ -225,8 +243,10 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
                     .map_err(Failure::new)?;
             options.log_on_stdin = browser_log_on_stdin(&data)?;
-            crate::tui::run(options).map_err(Failure::new)?;
-            Ok(Outcome::Found)
+            match crate::tui::run(options).map_err(Failure::new)? {
+                Some(signal) => Ok(Outcome::Killed(signal)),
+                None => Ok(Outcome::Found),
+            }
         }
     }
 }

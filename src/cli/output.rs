@@ -3,12 +3,15 @@
 use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a command that ran went: 0 found / clean, 1 nothing found / problems found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Found,
     NotFound,
+    /// Ended by signal n (the browser restores the terminal first): exit 128 + n.
+    Killed(i32),
 }
 
 impl Outcome {
@@ -16,7 +19,25 @@ impl Outcome {
         match self {
             Outcome::Found => ExitCode::SUCCESS,
             Outcome::NotFound => ExitCode::from(1),
+            Outcome::Killed(n) => ExitCode::from(u8::try_from(128 + n).unwrap_or(u8::MAX)),
         }
+    }
+}
+
+/// Set when a source named on the command line could not be read while others could: the
+/// command still prints what they gave, then exits 2, as grep does for a missing file.
+static SOURCE_UNREADABLE: AtomicBool = AtomicBool::new(false);
+
+pub fn note_unreadable_source() {
+    SOURCE_UNREADABLE.store(true, Ordering::Relaxed);
+}
+
+/// The exit code for a command that ran to its end.
+pub fn exit_code(outcome: Outcome) -> ExitCode {
+    if SOURCE_UNREADABLE.load(Ordering::Relaxed) {
+        ExitCode::from(2)
+    } else {
+        outcome.code()
     }
 }
 
@@ -33,6 +54,15 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// `1 record`, `2 records`, `0 records`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

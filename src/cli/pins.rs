@@ -6,8 +6,8 @@ use super::data::{DataArgs, load_data};
 use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Dataset;
-use crate::export;
 use crate::state::{self, Pins, note};
+use crate::text;
 
 fn open_pins() -> Result<Pins, Failure> {
     let dir = state::data_dir().map_err(Failure::new)?;
@@ -33,7 +33,7 @@ pub fn pin(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let added = pins.pin(id).map_err(Failure::new);
     report_warnings(&mut pins);
     let verb = if added? { "pinned" } else { "already pinned" };
-    emit(|out| writeln!(out, "{verb} {}", export::sanitize(id)))?;
+    emit(|out| writeln!(out, "{verb} {}", text::sanitize(id)))?;
     Ok(Outcome::Found)
 }
 
@@ -49,17 +49,17 @@ pub fn unpin(id: &str) -> Result<Outcome, Failure> {
         }
     });
     let Some(target) = target else {
-        eprintln!("errdex: `{}` is not pinned", export::sanitize(id));
+        eprintln!("errdex: `{}` is not pinned", text::sanitize(id));
         return Ok(Outcome::NotFound);
     };
     let removed = pins.unpin(&target).map_err(Failure::new);
     report_warnings(&mut pins);
     if !removed? {
         // Another errdex unpinned it between our read and our write.
-        eprintln!("errdex: `{}` is not pinned", export::sanitize(&target));
+        eprintln!("errdex: `{}` is not pinned", text::sanitize(&target));
         return Ok(Outcome::NotFound);
     }
-    emit(|out| writeln!(out, "unpinned {}", export::sanitize(&target)))?;
+    emit(|out| writeln!(out, "unpinned {}", text::sanitize(&target)))?;
     Ok(Outcome::Found)
 }
 
@@ -102,7 +102,7 @@ fn text_list(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
             ),
             None => format!("{}\t-\t-\t(not in the loaded datasets)", pin.id),
         };
-        out.push_str(&export::sanitize(&line));
+        out.push_str(&text::sanitize(&line));
         out.push('\n');
     }
     out
@@ -120,7 +120,7 @@ fn json_lines(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
             obj.insert("severity".into(), json!(e.severity));
             obj.insert("tags".into(), json!(e.tags));
         }
-        out.push_str(&v.to_string());
+        out.push_str(&text::json_safe(&v.to_string()));
         out.push('\n');
     }
     out

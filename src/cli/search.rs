@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Entry;
-use crate::export::sanitize;
 use crate::search::{self, Context, Hit, Positions, Query, Term, TermHit};
+use crate::text::{self, one_line};
 
 pub struct Options {
     pub limit: usize,
@@ -36,7 +36,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
             };
             if opts.json {
                 let v = hit_json(e, hit, &search::positions(e, &query), &explained);
-                writeln!(out, "{v}")?;
+                writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
                 write_line(out, e, hit)?;
                 for (term, th) in &explained {
@@ -77,21 +77,6 @@ fn context() -> Context {
         new,
         weights,
     }
-}
-
-/// Data may hold tabs, newlines and escape sequences; a hit stays one safe line.
-fn one_line(s: &str) -> String {
-    let flat: String = s
-        .chars()
-        .map(|c| {
-            if c == '\t' || c == '\n' || c == '\r' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    sanitize(&flat).into_owned()
 }
 
 fn write_line(out: &mut dyn Write, e: &Entry, hit: &Hit) -> std::io::Result<()> {

@@ -49,7 +49,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
             meter.show(p)
         });
         meter.clear();
-        emit(|out| writeln!(out, "{}", crate::export::sanitize(&report.to_string())))?;
+        emit(|out| writeln!(out, "{}", crate::text::sanitize(&report.to_string())))?;
         reports.push(report);
     }
     if args.names.is_empty() {
@@ -67,7 +67,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
 
 fn finish(reports: &[Report]) -> Result<Outcome, Failure> {
     for r in reports {
-        emit(|out| writeln!(out, "{}", crate::export::sanitize(&r.to_string())))?;
+        emit(|out| writeln!(out, "{}", crate::text::sanitize(&r.to_string())))?;
     }
     finish_codes(reports)
 }

@@ -7,9 +7,9 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use serde_json::json;
 
 use super::data::{DataArgs, load_data};
-use super::output::{Failure, Outcome, emit};
+use super::output::{Failure, Outcome, emit, plural};
 use crate::dataset::Dataset;
-use crate::export::sanitize;
+use crate::text::{self, one_line};
 use crate::triage::{Group, LineHits, Summary, Triage, Via};
 
 /// Line numbers shown per record in the summary.
@@ -109,7 +109,7 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
             });
-            writeln!(out, "{v}")?;
+            writeln!(out, "{}", text::json_safe(&v.to_string()))?;
         } else {
             writeln!(
                 out,
@@ -129,20 +129,6 @@ pub fn via_name(via: Via) -> &'static str {
         Via::Overlap => "overlap",
         Via::Location => "location",
     }
-}
-
-/// A message on one terminal line: control characters made visible, line breaks and tabs spaces.
-/// `1 line`, `2 lines`.
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-fn one_line(text: &str) -> String {
-    sanitize(&text.replace(['\n', '\t', '\r'], " ")).into_owned()
 }
 
 fn print_summary(ds: &Dataset, groups: Vec<Group>, lines_read: usize) {

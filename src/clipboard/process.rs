@@ -118,7 +118,7 @@ fn first_line(file: &mut std::fs::File) -> String {
     }
     let _ = file.take(4096).read_to_string(&mut text);
     let line = text.lines().map(str::trim).find(|l| !l.is_empty());
-    crate::export::sanitize(line.unwrap_or("")).into_owned()
+    crate::text::sanitize(line.unwrap_or("")).into_owned()
 }
 
 #[cfg(all(test, unix))]

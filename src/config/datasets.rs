@@ -14,7 +14,7 @@ pub(super) fn resolve_entry(entry: &str, base: &Path) -> Result<PathBuf, String>
         return Err("an empty path".into());
     }
     let path = if entry == "~" || entry.starts_with("~/") {
-        let home = super::dirs::home_dir().ok_or("no home folder to expand `~` with")?;
+        let home = crate::paths::home_dir().ok_or("no home folder to expand `~` with")?;
         home.join(entry.trim_start_matches('~').trim_start_matches('/'))
     } else {
         PathBuf::from(entry)

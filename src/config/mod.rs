@@ -3,13 +3,15 @@
 //! the problem is reported with its line and column.
 
 mod datasets;
-pub mod dirs;
 mod keys;
 mod parse;
+mod problems;
 mod remotes;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+use crate::search::Weights;
 
 pub use keys::normalize_key;
 pub use remotes::{Remote, RemoteSource};
@@ -103,21 +105,24 @@ pub struct Ranking {
     pub repo: f64,
 }
 
+/// The search's own weights: they are the defaults, so they are written in one place.
 impl Default for Ranking {
     fn default() -> Self {
+        let w = Weights::default();
+        let proportion = |percent: i64| percent as f64 / 100.0;
         Ranking {
-            message: 1.0,
-            tags: 0.9,
-            path: 0.75,
-            repo: 0.6,
+            message: proportion(w.message),
+            tags: proportion(w.tags),
+            path: proportion(w.path),
+            repo: proportion(w.repo),
         }
     }
 }
 
 impl Ranking {
     /// The weights the search ranks with.
-    pub fn weights(&self) -> crate::search::Weights {
-        crate::search::Weights::from_proportions(self.message, self.tags, self.path, self.repo)
+    pub fn weights(&self) -> Weights {
+        Weights::from_proportions(self.message, self.tags, self.path, self.repo)
     }
 }
 
@@ -209,7 +214,7 @@ impl Loaded {
 
 /// Reads the config file from the platform's config folder; a missing file is the defaults.
 pub fn load() -> Loaded {
-    match dirs::config_file() {
+    match crate::paths::config_file() {
         Some(path) => load_from(&path),
         None => Loaded::default(),
     }

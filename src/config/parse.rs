@@ -3,14 +3,12 @@
 
 use std::path::Path;
 
-use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::datasets::resolve_entry;
 use super::keys::{check_action, normalize_key};
+use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
-
-pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
 const TOP_KEYS: &str =
     "datasets, remotes, theme, keys, clipboard, clipboard_command, ranking, layout";
@@ -56,23 +54,7 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
     (config, problems)
 }
 
-pub(super) struct Problems<'a> {
-    text: &'a str,
-    name: &'a str,
-    list: Vec<Problem>,
-}
-
 impl Problems<'_> {
-    pub(super) fn add(&mut self, offset: usize, message: String) {
-        let (line, column) = line_column(self.text, offset);
-        self.list.push(Problem {
-            path: self.name.to_string(),
-            line,
-            column,
-            message,
-        });
-    }
-
     fn choice<T: Choice + PartialEq>(&mut self, key: &str, value: &Value, slot: &mut T) {
         let found = value.get_ref().as_str().and_then(|s| {
             T::ALL
@@ -326,44 +308,6 @@ fn without_bad_lines(text: &str) -> (String, Vec<(usize, String)>) {
     }
     let cleaned = String::from_utf8(bytes).unwrap_or_default();
     (cleaned, errors)
-}
-
-pub(super) fn number(value: &DeValue) -> Option<f64> {
-    match value {
-        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-            .ok()
-            .map(|n| n as f64),
-        DeValue::Float(f) => f.as_str().parse::<f64>().ok().filter(|f| f.is_finite()),
-        _ => None,
-    }
-}
-
-/// How a wrong value is named in a message: short, and never the whole of a big table.
-pub(super) fn describe(value: &DeValue) -> String {
-    match value {
-        DeValue::String(s) => {
-            let s: String = s.chars().take(40).collect();
-            format!("{s:?}")
-        }
-        DeValue::Integer(i) => i.to_string(),
-        DeValue::Float(f) => f.as_str().to_string(),
-        DeValue::Boolean(b) => b.to_string(),
-        DeValue::Datetime(_) => "a date".into(),
-        DeValue::Array(_) => "a list".into(),
-        DeValue::Table(_) => "a table".into(),
-    }
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use toml::de::DeValue;
 
-use super::parse::{Problems, Value, describe, number};
+use super::problems::{Problems, Value, describe, number};
 
 /// One `[[remotes]]` entry.
 #[derive(Debug, Clone, PartialEq, Eq)]

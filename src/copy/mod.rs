@@ -25,8 +25,10 @@ pub enum Target {
     Snippet {
         numbered: bool,
     },
-    /// githubUrl.
+    /// githubUrl at the error line (`#L42`), as `open` and the browser's notice show it.
     Url,
+    /// githubUrl as stored: the snippet's range (`#L41-L42`).
+    UrlRange,
     /// `filePath:lineNumber`.
     Location,
     /// The whole record as an incident note.
@@ -34,7 +36,7 @@ pub enum Target {
 }
 
 /// The `--what` spellings, for help and error messages.
-pub const SPELLINGS: &str = "fix, solution:N, tip:N, validation, trycatch, typeguard, snippet, snippet:numbered, url, location, markdown";
+pub const SPELLINGS: &str = "fix, solution:N, tip:N, validation, trycatch, typeguard, snippet, snippet:numbered, url, url:range, location, markdown";
 
 impl fmt::Display for Target {
     /// The `--what` spelling, so a target printed can be typed back.
@@ -49,6 +51,7 @@ impl fmt::Display for Target {
             Target::Snippet { numbered: false } => f.write_str("snippet"),
             Target::Snippet { numbered: true } => f.write_str("snippet:numbered"),
             Target::Url => f.write_str("url"),
+            Target::UrlRange => f.write_str("url:range"),
             Target::Location => f.write_str("location"),
             Target::Markdown => f.write_str("markdown"),
         }
@@ -85,12 +88,16 @@ impl FromStr for Target {
                 Some("numbered") => Target::Snippet { numbered: true },
                 Some(_) => return Err(format!("`{s}`: did you mean `snippet:numbered`?")),
             },
-            "url" => Target::Url,
+            "url" => match arg {
+                None => Target::Url,
+                Some("range") => Target::UrlRange,
+                Some(_) => return Err(format!("`{s}`: did you mean `url:range`?")),
+            },
             "location" => Target::Location,
             "markdown" => Target::Markdown,
             _ => return Err(format!("unknown target `{s}`; one of: {SPELLINGS}")),
         };
-        if arg.is_some() && !matches!(name, "solution" | "tip" | "snippet") {
+        if arg.is_some() && !matches!(name, "solution" | "tip" | "snippet" | "url") {
             return Err(format!("`{s}`: `{name}` takes no `:` argument"));
         }
         Ok(target)
@@ -124,7 +131,8 @@ pub fn text(r: &Record, target: Target) -> Option<String> {
             }
             Some(code)
         }
-        Target::Url => present(r.github_url.as_deref()),
+        Target::Url => return present(r.github_url.as_deref()).and_then(|_| line_url(r)),
+        Target::UrlRange => present(r.github_url.as_deref()),
         Target::Location => return present(r.file_path.as_deref()).and_then(|_| r.location()),
         Target::Markdown => return Some(export::to_markdown(r)),
     };
@@ -193,8 +201,14 @@ pub(crate) mod tests {
         );
         assert_eq!(
             t(Target::Url).as_deref(),
+            Some("https://github.com/acme/api/blob/abc/src/net/client.py#L42")
+        );
+        assert_eq!(
+            t(Target::UrlRange).as_deref(),
             Some("https://github.com/acme/api/blob/abc/src/net/client.py#L41-L42")
         );
+        assert_eq!("url:range".parse(), Ok(Target::UrlRange));
+        assert_eq!(Target::UrlRange.to_string(), "url:range");
         assert_eq!(t(Target::Location).as_deref(), Some("src/net/client.py:42"));
         assert_eq!(t(Target::Markdown), Some(export::to_markdown(&r)));
     }
@@ -240,7 +254,7 @@ pub(crate) mod tests {
         assert!(err("solution:0").contains("from 1"));
         assert!(err("tip:x").contains("from 1"));
         assert!(err("snippet:lines").contains("snippet:numbered"));
-        assert!(err("url:2").contains("takes no"));
+        assert!(err("url:2").contains("did you mean `url:range`"));
         assert!(err("fixx").contains("one of: fix, solution:N"));
     }
 }

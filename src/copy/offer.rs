@@ -77,7 +77,7 @@ fn preview(body: &str) -> String {
     if first.chars().count() > PREVIEW_CHARS || body.trim().lines().nth(1).is_some() {
         out.push('…');
     }
-    crate::export::sanitize(&out).into_owned()
+    crate::text::sanitize(&out).into_owned()
 }
 
 /// githubUrl pointing at the error line itself (`#L428`) rather than the snippet's range,

@@ -1,13 +1,13 @@
 //! The loader's use of the index cache: a dataset file's entries come from the cache when it
 //! is current, else from parsing, after which they are cached.
 
+use super::cache::Cache;
 use super::parse::parse_source;
 use super::partial::Partial;
-use super::source::{Source, SourceSpec};
 use super::{Counter, Depth, Options};
-use crate::cache::Cache;
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
+use crate::source::{Source, SourceSpec};
 
 /// A dataset file's index from the cache when it is current; else parsed, and cached.
 pub(super) fn cached_or_parsed(

@@ -1,24 +1,23 @@
 //! Sources → records + diagnostics. A bad record costs only itself; a file that cannot be
 //! read costs only itself.
 
+pub mod cache;
 mod cached;
-mod field;
 mod parse;
 mod partial;
-pub mod scan;
-pub mod source;
 pub mod split;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::cache::Cache;
 use crate::dataset::Dataset;
 use crate::diag::Diagnostic;
+use crate::source;
+pub use crate::source::SourceSpec;
+pub use crate::source::scan::Depth;
+use cache::Cache;
 use partial::Stream;
-pub use scan::Depth;
-pub use source::SourceSpec;
 
 /// How far loading has come. `total_bytes` is known once all sources are opened.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -123,7 +122,10 @@ fn load_into(
     let mut opened = Vec::with_capacity(files.len());
     for spec in &files {
         match source::open(spec) {
-            Ok(s) => opened.push((spec, Arc::new(s))),
+            Ok((s, mut problems)) => {
+                loaded.diagnostics.append(&mut problems);
+                opened.push((spec, Arc::new(s)));
+            }
             Err(why) => {
                 loaded.unreadable += 1;
                 loaded

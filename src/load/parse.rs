@@ -8,12 +8,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::partial::Partial;
-use super::scan::{self, Depth};
-use super::source::Source;
 use super::split::{self, Doc, Layout};
 use super::{Counter, Options};
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
+use crate::source::Source;
+use crate::source::scan::{self, Depth};
 
 /// Below this a source is parsed on the calling thread: threads cost more than they save.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;
@@ -37,6 +37,11 @@ pub(super) fn parse_source(
     partial: &Partial,
 ) -> (Vec<Entry>, Vec<Diagnostic>) {
     let bytes = source.bytes.as_slice();
+    if split::is_utf16(bytes) {
+        counter.add(0, bytes.len() as u64);
+        let why = "UTF-16 text is not supported; convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > NEW`)";
+        return (Vec::new(), vec![Diagnostic::error(&source.name, 0, why)]);
+    }
     let begin = split::content_start(bytes);
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -52,6 +57,7 @@ pub(super) fn parse_source(
         (threads * 2).max(bytes.len().div_ceil(PART_BYTES))
     };
     let layout = split::detect(bytes, source.extension.as_deref());
+    let in_array = layout == Layout::Structural && split::is_array(bytes);
     let docs;
     let parts: Vec<Part> = match layout {
         Layout::Lines => line_parts(bytes, begin, count),
@@ -70,7 +76,7 @@ pub(super) fn parse_source(
             let Some(&part) = parts.get(k) else { break };
             // A bug in the parser costs this part, not the load.
             let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                parse_part(source, part, options, counter)
+                parse_part(source, part, in_array, options, counter)
             }))
             .unwrap_or_else(|_| PartResult::failed(&source.name));
             let mut m = merged.lock().unwrap_or_else(|p| p.into_inner());
@@ -188,7 +194,13 @@ impl PartResult {
     }
 }
 
-fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) -> PartResult {
+fn parse_part(
+    source: &Source,
+    part: Part,
+    in_array: bool,
+    options: Options,
+    counter: &Counter,
+) -> PartResult {
     let mut out = PartResult {
         entries: Vec::new(),
         diags: Vec::new(),
@@ -197,17 +209,26 @@ fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) 
     match part {
         Part::Lines { start, end } => {
             let mut lines = split::lines(source.bytes.as_slice(), start, end, 1);
-            parse_docs(source, &mut lines, start, end, options, counter, &mut out);
+            let place = Place {
+                first: start,
+                end,
+                recover: None,
+            };
+            parse_docs(source, &mut lines, place, options, counter, &mut out);
             out.lines = lines.next_line() - 1;
         }
         Part::Docs(docs) => {
             let first = docs.first().map_or(0, |d| d.start);
             let end = docs.last().map_or(first, |d| d.end);
+            let place = Place {
+                first,
+                end,
+                recover: Some(in_array),
+            };
             parse_docs(
                 source,
                 docs.iter().copied(),
-                first,
-                end,
+                place,
                 options,
                 counter,
                 &mut out,
@@ -217,47 +238,33 @@ fn parse_part(source: &Source, part: Part, options: Options, counter: &Counter) 
     out
 }
 
+/// Where a run of documents lies, and whether a broken one may hide others (a structural
+/// layout, inside a top-level array or not) or stands alone (one a line).
+#[derive(Clone, Copy)]
+struct Place {
+    first: usize,
+    end: usize,
+    recover: Option<bool>,
+}
+
 /// Parses documents in order, reporting progress and handing parsed pages back to the
 /// kernel as it goes (reading ahead to count lines would make the whole file resident).
 fn parse_docs(
     source: &Source,
     docs: impl Iterator<Item = Doc>,
-    first: usize,
-    end: usize,
+    place: Place,
     options: Options,
     counter: &Counter,
     out: &mut PartResult,
 ) {
-    let bytes = source.bytes.as_slice();
-    let mut released = first;
+    let mut released = place.first;
     let mut reported_records = 0u64;
     for doc in docs {
-        match scan::scan(&bytes[doc.start..doc.end], options.depth) {
-            Ok(scanned) => {
-                let record = scanned.record;
-                for w in scanned.warnings {
-                    out.diags
-                        .push(Diagnostic::warning(&source.name, doc.line, w));
-                }
-                if options.depth == Depth::Full {
-                    for w in record.consistency_warnings() {
-                        out.diags
-                            .push(Diagnostic::warning(&source.name, doc.line, w));
-                    }
-                }
-                out.entries
-                    .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
-            }
-            Err(e) => {
-                let message = match e.position {
-                    Some((line, column)) => {
-                        let at = doc.line as usize + line - 1;
-                        format!("invalid JSON at line {at}, column {column}: {}", e.message)
-                    }
-                    None => e.message,
-                };
-                out.diags
-                    .push(Diagnostic::error(&source.name, doc.line, message));
+        // The documents a broken one ran over, parsed in its place (and so on).
+        let mut pending = vec![doc];
+        while let Some(doc) = pending.pop() {
+            if let Some(hidden) = parse_doc(source, doc, place.recover, options, out) {
+                pending.extend(hidden.into_iter().rev());
             }
         }
         if doc.end - released >= REPORT_EVERY_BYTES {
@@ -268,11 +275,59 @@ fn parse_docs(
             released = doc.end;
         }
     }
-    source.bytes.release(released, end);
+    source.bytes.release(released, place.end);
     counter.add(
         out.entries.len() as u64 - reported_records,
-        end.saturating_sub(released) as u64,
+        place.end.saturating_sub(released) as u64,
     );
+}
+
+/// Parses one document into `out`. When its JSON is broken and its range holds the start of
+/// further documents (the splitter ran past them), those are returned to be parsed too.
+fn parse_doc(
+    source: &Source,
+    doc: Doc,
+    recover: Option<bool>,
+    options: Options,
+    out: &mut PartResult,
+) -> Option<Vec<Doc>> {
+    let bytes = source.bytes.as_slice();
+    let e = match scan::scan(&bytes[doc.start..doc.end], options.depth) {
+        Ok(scanned) => {
+            let record = scanned.record;
+            for w in scanned.warnings {
+                out.diags
+                    .push(Diagnostic::warning(&source.name, doc.line, w));
+            }
+            if options.depth == Depth::Full {
+                for w in record.consistency_warnings() {
+                    out.diags
+                        .push(Diagnostic::warning(&source.name, doc.line, w));
+                }
+            }
+            out.entries
+                .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
+            return None;
+        }
+        Err(e) => e,
+    };
+    let message = match e.position {
+        Some((line, column)) => {
+            let at = doc.line as usize + line - 1;
+            format!("invalid JSON at line {at}, column {column}: {}", e.message)
+        }
+        None => e.message,
+    };
+    out.diags
+        .push(Diagnostic::error(&source.name, doc.line, message));
+    let in_array = recover?;
+    e.position?;
+    let resume = split::resume_point(bytes, doc.start, doc.end)?;
+    let skipped = memchr::memchr_iter(b'\n', &bytes[doc.start..resume]).count();
+    let line = doc.line + u32::try_from(skipped).unwrap_or(u32::MAX - doc.line);
+    Some(split::structural_within(
+        bytes, resume, doc.end, line, in_array,
+    ))
 }
 
 #[cfg(test)]

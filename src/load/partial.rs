@@ -8,8 +8,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::source::Source;
 use crate::dataset::{Dataset, Entry};
+use crate::source::Source;
 
 /// The share of the bytes read after which the whole dataset is only moments away.
 const NEARLY_DONE: f64 = 0.75;

@@ -25,6 +25,23 @@ pub fn content_start(bytes: &[u8]) -> usize {
     if bytes.starts_with(BOM) { BOM.len() } else { 0 }
 }
 
+/// Whether the bytes look like UTF-16 text (a byte order mark, or ASCII with a zero byte
+/// beside every character), which is not JSON any parser here reads.
+pub fn is_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return true;
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let zeros_at = |parity: usize| {
+        head.len() >= 4
+            && head
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| (i % 2 == parity) == (b == 0))
+    };
+    zeros_at(0) || zeros_at(1)
+}
+
 /// Decides the layout from the file name and the first lines.
 pub fn detect(bytes: &[u8], extension: Option<&str>) -> Layout {
     if matches!(extension, Some("jsonl" | "ndjson")) {
@@ -127,13 +144,76 @@ pub fn structural_releasing(
     start: usize,
     release: &mut dyn FnMut(usize, usize),
 ) -> Vec<Doc> {
+    split_structural(bytes, start, bytes.len(), 1, false, release)
+}
+
+/// Whether the content is a top-level array (its documents are the elements).
+pub fn is_array(bytes: &[u8]) -> bool {
+    let start = content_start(bytes);
+    bytes[start..]
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'[')
+}
+
+/// After a document that failed to parse, where the next one plausibly starts inside its
+/// range: a `{` that opens a line (not after a key or `[`), or follows `},`. A broken
+/// element (an unclosed string or brace) makes the splitter run on past the documents after
+/// it; resuming there loses only the broken one.
+pub fn resume_point(bytes: &[u8], start: usize, end: usize) -> Option<usize> {
+    let mut p = start + 1;
+    while p < end {
+        let at = p + memchr::memchr(b'{', &bytes[p..end])?;
+        let before = &bytes[start..at];
+        let mut back = before.iter().rev();
+        let mut newline = false;
+        let prev = back.find(|&&b| {
+            newline |= b == b'\n';
+            !b.is_ascii_whitespace()
+        });
+        let prev2 = back.find(|b| !b.is_ascii_whitespace());
+        // Pretty-printed JSON opens a nested object on the line of its key or after `[`.
+        let plausible = match (prev, prev2) {
+            (Some(b','), Some(b'}')) => true,
+            (Some(b'[' | b':'), _) | (None, _) => false,
+            _ => newline,
+        };
+        if plausible {
+            return Some(at);
+        }
+        p = at + 1;
+    }
+    None
+}
+
+/// The documents of `bytes[start..end]`, numbered from `first_line`, as `structural` finds
+/// them; `in_array` when the range lies inside a top-level array.
+pub fn structural_within(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    first_line: u32,
+    in_array: bool,
+) -> Vec<Doc> {
+    split_structural(bytes, start, end, first_line, in_array, &mut |_, _| {})
+}
+
+fn split_structural(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    first_line: u32,
+    in_array: bool,
+    release: &mut dyn FnMut(usize, usize),
+) -> Vec<Doc> {
     const RELEASE_EVERY: usize = 8 << 20;
+    let bytes = &bytes[..end];
     let mut released = start;
     let mut docs = Vec::new();
-    let mut line: u32 = 1;
+    let mut line: u32 = first_line;
     // Depth at which documents start: 1 inside a top-level array.
-    let mut base = 0usize;
-    let mut depth = 0usize;
+    let mut base = usize::from(in_array);
+    let mut depth = base;
     let mut in_string = false;
     let mut escaped = false;
     let mut open: Option<(usize, u32)> = None;
@@ -239,58 +319,5 @@ pub fn structural_releasing(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn texts<'a>(bytes: &'a [u8], docs: &[Doc]) -> Vec<(&'a str, u32)> {
-        docs.iter()
-            .map(|d| (std::str::from_utf8(&bytes[d.start..d.end]).unwrap(), d.line))
-            .collect()
-    }
-
-    #[test]
-    fn lines_skip_blanks_and_trim_crlf() {
-        let b = b"{\"a\":1}\r\n\r\n  \n{\"b\":2}\r\n";
-        let docs: Vec<_> = lines(b, 0, b.len(), 1).collect();
-        assert_eq!(texts(b, &docs), [("{\"a\":1}", 1), ("{\"b\":2}", 4)]);
-    }
-
-    #[test]
-    fn structural_finds_pretty_documents_and_array_elements() {
-        let b = b"{\n \"a\": \"}\\\"{\"\n}\n{\"b\":[1,{}]}\n";
-        assert_eq!(
-            texts(b, &structural(b, 0)),
-            [("{\n \"a\": \"}\\\"{\"\n}", 1), ("{\"b\":[1,{}]}", 4)]
-        );
-        let b = b"[\n  {\"a\":1},\n  42,\n  {\"b\":2}\n]\n";
-        assert_eq!(
-            texts(b, &structural(b, 0)),
-            [("{\"a\":1}", 2), ("42", 3), ("{\"b\":2}", 4)]
-        );
-    }
-
-    #[test]
-    fn raw_newlines_inside_strings_still_count_for_line_numbers() {
-        let b = b"{\"a\": \"x\ny\n\"}\n{\"b\": 1}\n";
-        assert_eq!(texts(b, &structural(b, 0))[1], ("{\"b\": 1}", 4));
-    }
-
-    #[test]
-    fn structural_keeps_a_truncated_tail() {
-        let b = b"{\"a\":1}\n{\"b\":\n";
-        assert_eq!(
-            texts(b, &structural(b, 0)),
-            [("{\"a\":1}", 1), ("{\"b\":", 2)]
-        );
-    }
-
-    #[test]
-    fn detects_layouts() {
-        assert_eq!(detect(b"{\"a\":1}\n{\"a\":2}\n", None), Layout::Lines);
-        assert_eq!(detect(b"{\n\"a\":1\n}\n", None), Layout::Structural);
-        assert_eq!(detect(b"[{\"a\":1}]", None), Layout::Structural);
-        assert_eq!(detect(b"{\"a\":\n{\"a\":2}\n", None), Layout::Lines);
-        assert_eq!(detect(b"{\n\"a\":1\n}\n", Some("jsonl")), Layout::Lines);
-        assert_eq!(detect(b"\xEF\xBB\xBF{\"a\":1}\r\n", None), Layout::Lines);
-    }
-}
+#[path = "split_tests.rs"]
+mod tests;

@@ -253,23 +253,23 @@ fn step(shared: &Shared, worker: &mut Worker) {
     };
     // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
     let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
-    let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+    let report = |hits: Vec<Hit>, matched: usize, scanned: usize| {
         publish(results(hits, matched, searched_before + scanned, false));
     };
     let index = worker.index_for(&ds);
-    let Some(out) = pass::run(
-        &ds,
+    let request = pass::Pass {
+        ds: &ds,
         index,
-        &q,
-        &ctx,
-        base.as_deref(),
-        LIMIT,
-        &stale,
-        Some(pass::Partial {
-            report: &partial,
-            after: pass::PARTIAL_AFTER,
-        }),
-    ) else {
+        query: &q,
+        ctx: &ctx,
+        candidates: base.as_deref(),
+        limit: LIMIT,
+    };
+    let partial = pass::Partial {
+        report: &report,
+        after: pass::PARTIAL_AFTER,
+    };
+    let Some(out) = request.run_cancellable(&stale, Some(partial)) else {
         return;
     };
     let matches = Arc::new(Matches {

@@ -74,8 +74,7 @@ fn skim() -> &'static SkimMatcherV2 {
 /// Searches the whole dataset on the calling thread (and one helper thread).
 pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
     let index = index::Index::build(ds.entries());
-    let out = pass::run(ds, &index, q, ctx, None, limit, &|| false, None)
-        .expect("a pass that is never cancelled finishes");
+    let out = whole_pass(ds, &index, q, ctx, limit).run();
     Found {
         hits: out.hits,
         matched: out.matched.len(),
@@ -101,11 +100,28 @@ pub fn search_exhaustive(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -
     Found { hits, matched }
 }
 
+/// A pass over every record.
+fn whole_pass<'a>(
+    ds: &'a Dataset,
+    index: &'a index::Index,
+    query: &'a Query,
+    ctx: &'a Context,
+    limit: usize,
+) -> pass::Pass<'a> {
+    pass::Pass {
+        ds,
+        index,
+        query,
+        ctx,
+        candidates: None,
+        limit,
+    }
+}
+
 /// Counts by severity, repo, error type and tag over every record the query matches.
 pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
     let index = index::Index::build(ds.entries());
-    let out = pass::run(ds, &index, q, ctx, None, 0, &|| false, None)
-        .expect("a pass that is never cancelled finishes");
+    let out = whole_pass(ds, &index, q, ctx, 0).run();
     facets_of(ds, &out.matched)
 }
 

@@ -44,19 +44,52 @@ const CHUNK: usize = 32 * 1024;
 /// again this often — only while at least a quarter of the work remains.
 pub const PARTIAL_AFTER: Duration = Duration::from_millis(150);
 
-/// Runs `q` over `candidates` (every record when None). Returns None when `cancelled` says the
-/// pass is stale.
-#[allow(clippy::too_many_arguments)] // one pass's inputs; a struct would only rename them
-pub fn run(
-    ds: &Dataset,
-    index: &Index,
-    q: &Query,
-    ctx: &Context,
-    candidates: Option<&[u32]>,
-    limit: usize,
+/// One pass: which records, which query, how many ranked hits to keep.
+#[derive(Clone, Copy)]
+pub struct Pass<'a> {
+    pub ds: &'a Dataset,
+    /// Built from `ds`.
+    pub index: &'a Index,
+    pub query: &'a Query,
+    pub ctx: &'a Context,
+    /// Only these records (the previous query's matches, when this one narrows it); every
+    /// record when None.
+    pub candidates: Option<&'a [u32]>,
+    /// Ranked hits kept; 0 keeps none (only the matched set is wanted).
+    pub limit: usize,
+}
+
+impl Pass<'_> {
+    /// Runs to the end on the calling thread (and one helper thread).
+    pub fn run(&self) -> Outcome {
+        let never = || false;
+        run(self, &never, None).expect("a pass that is never cancelled finishes")
+    }
+
+    /// Runs, reporting partial results through `partial`; None when `cancelled` says the pass
+    /// is stale.
+    pub fn run_cancellable(
+        &self,
+        cancelled: &(dyn Fn() -> bool + Sync),
+        partial: Option<Partial>,
+    ) -> Option<Outcome> {
+        run(self, cancelled, partial)
+    }
+}
+
+fn run(
+    pass: &Pass,
     cancelled: &(dyn Fn() -> bool + Sync),
     partial: Option<Partial>,
 ) -> Option<Outcome> {
+    let Pass {
+        ds,
+        index,
+        query: q,
+        ctx,
+        candidates,
+        limit,
+    } = *pass;
     let entries = ds.entries();
     debug_assert_eq!(
         index.len(),
@@ -176,8 +209,8 @@ mod tests {
     use std::cell::RefCell;
 
     use super::*;
-    use crate::load::source::{Bytes, Source};
     use crate::record::Record;
+    use crate::source::{Bytes, Source};
 
     /// A dataset of `n` records, every tenth one about a timeout.
     fn dataset(n: usize) -> Dataset {
@@ -205,6 +238,18 @@ mod tests {
         ds
     }
 
+    /// The best five of every record.
+    fn top_five<'a>(ds: &'a Dataset, index: &'a Index, q: &'a Query, ctx: &'a Context) -> Pass<'a> {
+        Pass {
+            ds,
+            index,
+            query: q,
+            ctx,
+            candidates: None,
+            limit: 5,
+        }
+    }
+
     #[test]
     fn a_long_pass_reports_ranked_partial_results_then_the_whole() {
         let ds = dataset(CHUNK * 2 + 10);
@@ -219,8 +264,10 @@ mod tests {
             after: Duration::ZERO,
         };
         let ctx = Context::default();
-        let out =
-            run(&ds, &index, &q, &ctx, None, 5, &|| false, Some(partial)).expect("not cancelled");
+        let pass = top_five(&ds, &index, &q, &ctx);
+        let out = pass
+            .run_cancellable(&|| false, Some(partial))
+            .expect("not cancelled");
         let reports = reports.into_inner();
         // After the first chunk only: the second leaves less than a quarter of the work.
         assert_eq!(reports.len(), 1);
@@ -238,6 +285,7 @@ mod tests {
         let index = Index::build(ds.entries());
         let q = Query::parse("fine");
         let ctx = Context::default();
-        assert!(run(&ds, &index, &q, &ctx, None, 5, &|| true, None).is_none());
+        let pass = top_five(&ds, &index, &q, &ctx);
+        assert!(pass.run_cancellable(&|| true, None).is_none());
     }
 }

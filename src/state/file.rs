@@ -125,7 +125,7 @@ impl StateFile {
     /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the
     /// process dies, so a crashed errdex never leaves a stale lock behind.
     fn lock(&self) -> io::Result<File> {
-        fs::create_dir_all(&self.dir)?;
+        create_folder(&self.dir)?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -134,6 +134,24 @@ impl StateFile {
         file.lock()?;
         Ok(file)
     }
+}
+
+/// `create_dir_all`, saying which path is in the way when a file stands where a folder must
+/// be (the bare error is "File exists").
+pub fn create_folder(dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir).map_err(|e| {
+        let blocking = dir
+            .ancestors()
+            .find(|a| a.exists() && !a.is_dir())
+            .map(Path::to_path_buf);
+        match blocking {
+            Some(file) => io::Error::other(format!(
+                "{} is a file, but errdex needs a folder there; move it away",
+                file.display()
+            )),
+            None => e,
+        }
+    })
 }
 
 /// Seconds since the Unix epoch, for timestamps in state files.
@@ -146,6 +164,24 @@ pub fn now() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_where_the_folder_goes_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("errdex");
+        std::fs::write(&blocker, "").unwrap();
+        let store = StateFile::new(&blocker.join("deeper"), "pins.json");
+        let err = store
+            .update(&mut Vec::new(), |v: &mut Vec<u32>| v.push(1))
+            .unwrap_err();
+        assert!(
+            err.ends_with(&format!(
+                "{} is a file, but errdex needs a folder there; move it away",
+                blocker.display()
+            )),
+            "{err}"
+        );
+    }
 
     #[test]
     fn updates_round_trip_and_leave_no_temp_files() {

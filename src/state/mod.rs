@@ -8,11 +8,11 @@ pub mod pins;
 
 use std::path::PathBuf;
 
-pub use file::StateFile;
+pub use file::{StateFile, create_folder};
 pub use history::Recent;
 pub use pins::{Pin, Pins};
 
 /// The data folder, or why there is none.
 pub fn data_dir() -> Result<PathBuf, String> {
-    crate::config::dirs::data_dir().ok_or_else(|| "no data folder (is HOME set?)".to_string())
+    crate::paths::data_dir().ok_or_else(|| "no data folder (is HOME set?)".to_string())
 }

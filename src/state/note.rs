@@ -49,12 +49,12 @@ pub fn pinned_note(ds: &Dataset, found: &[(&Pin, Option<usize>)]) -> Result<Stri
             missing.join(", ")
         ));
     }
-    Ok(export::sanitize(&out).into_owned())
+    Ok(crate::text::sanitize(&out).into_owned())
 }
 
 /// Writes the note to `NOTE_FILE` in `dir` atomically (a reader never sees half of it).
 pub fn write_note(dir: &Path, note: &str) -> io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
+    super::file::create_folder(dir)?;
     let path = dir.join(NOTE_FILE);
     let mut tmp = tempfile::Builder::new()
         .prefix(".pinned-errors.")

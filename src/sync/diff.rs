@@ -55,7 +55,7 @@ pub fn check(folder: &Path) -> Result<Fingerprints, Failure> {
             "{} record{} would not load (first: {}); nothing replaced",
             errors.len(),
             if errors.len() == 1 { "" } else { "s" },
-            super::one_line(shown, 160)
+            super::short_line(shown, 160)
         )));
     }
     if loaded.dataset.is_empty() {

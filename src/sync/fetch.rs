@@ -142,7 +142,7 @@ fn same_host_redirect(from: &str, location: &str) -> Result<String, Failure> {
     if to.host().is_none() || !same_host || downgrade {
         return Err(Failure::failed(format!(
             "redirected to another host ({}), refused",
-            super::one_line(&target, 80)
+            super::short_line(&target, 80)
         )));
     }
     Ok(target)

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Failure, Limits};
 // Only dataset files are copied out of the checkout: `.git` and everything else stay out.
-use crate::load::source::is_dataset_file;
+use crate::source::is_dataset_file;
 
 /// The commit the branch (or the default branch) points at.
 pub fn remote_commit(url: &str, branch: Option<&str>, limits: &Limits) -> Result<String, Failure> {
@@ -185,7 +185,7 @@ fn explain(stderr: &str, code: Option<i32>) -> Failure {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    let detail = super::one_line(last, 160);
+    let detail = super::short_line(last, 160);
     let lower = stderr.to_ascii_lowercase();
     if [
         "terminal prompts disabled",

@@ -348,12 +348,10 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// A message part that stays on one short line whatever a server or git said.
-fn one_line(text: &str, max: usize) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+/// A message part that stays on one short line whatever a server or git said (made safe by
+/// the crate's one rule, `crate::text`).
+fn short_line(text: &str, max: usize) -> String {
+    let flat = crate::text::one_line(text);
     let flat = flat.trim();
     if flat.chars().count() <= max {
         return flat.to_string();

@@ -7,7 +7,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Failure, Limits};
-use crate::load::source::{EXTENSIONS, read_up_to};
+use crate::source::{EXTENSIONS, read_up_to};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 

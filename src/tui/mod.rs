@@ -19,6 +19,7 @@ pub mod detail;
 pub mod help;
 pub mod history;
 pub mod input;
+pub mod problems;
 pub mod results;
 mod runtime;
 pub mod triage;
@@ -28,4 +29,6 @@ pub mod view;
 #[cfg(test)]
 mod testing;
 
+/// The default keymap with config `[keys]` applied, and the overrides that did not apply.
+pub use runtime::setup::keymap as configured_keymap;
 pub use runtime::{Options, run};

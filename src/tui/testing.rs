@@ -10,7 +10,8 @@ use crate::dataset::Dataset;
 use crate::load::{self, SourceSpec};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
-use crate::tui::app::update::{Step, update};
+use crate::tui::app::step::Step;
+use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::ui::theme::{Theme, ThemeName};
@@ -87,10 +88,12 @@ pub fn detail(m: &Model, index: usize) -> Msg {
     let ds = m.dataset.as_ref().expect("loaded");
     let record = ds.record(index).expect("fixture record reads");
     let source = snippet::prepare(&record, None);
+    let fixes = snippet::prepare_fixes(&record, None);
     Msg::Detail(Ok(Box::new(Detail {
         index,
         record,
         source,
+        fixes,
         origin: None,
     })))
 }

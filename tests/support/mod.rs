@@ -4,6 +4,7 @@
 
 pub mod pty;
 pub mod remotes;
+pub mod screenshot_script;
 pub mod serve;
 
 use std::io::Write;
@@ -121,4 +122,20 @@ pub fn json_ids(o: &Output) -> Vec<String> {
 pub fn record_count(o: &Output) -> u64 {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stats json");
     v["records"].as_u64().expect("records")
+}
+
+/// The ids of the loaded records, in order.
+pub fn ids(l: &errdex::load::Loaded) -> Vec<String> {
+    l.dataset
+        .entries()
+        .iter()
+        .map(|e| e.id.to_string())
+        .collect()
+}
+
+/// `bytes` gzip-compressed.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(bytes).expect("gzip");
+    enc.finish().expect("gzip")
 }

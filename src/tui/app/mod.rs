@@ -6,4 +6,5 @@ pub mod effect;
 pub mod model;
 pub mod msg;
 pub mod scroll;
+pub mod step;
 pub mod update;

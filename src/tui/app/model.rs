@@ -6,7 +6,7 @@ use crate::config::Layout;
 use crate::dataset::{Dataset, Entry};
 use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
-use crate::tui::copy::update::CopyMenu;
+use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
@@ -53,15 +53,28 @@ pub enum Overlay {
     CopyMenu(CopyMenu),
     /// The Ctrl-r history list.
     History(HistoryOverlay),
+    /// Every load and config problem, scrolled this many lines.
+    Problems {
+        scroll: usize,
+    },
 }
 
 impl Overlay {
+    /// The scroll offset of an overlay that is only text to read (help, problems).
+    pub fn text_scroll(&mut self) -> Option<&mut usize> {
+        match self {
+            Overlay::Help { scroll } | Overlay::Problems { scroll } => Some(scroll),
+            _ => None,
+        }
+    }
+
     /// Where its keys are in the keymap.
     pub fn scope(&self) -> Scope {
         match self {
             Overlay::Help { .. } => Scope::Help,
             Overlay::CopyMenu(_) => Scope::CopyMenu,
             Overlay::History(_) => Scope::History,
+            Overlay::Problems { .. } => Scope::Problems,
         }
     }
 }
@@ -110,6 +123,9 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// Problems with the config, its key overrides and its datasets, known at start; the
+    /// problems overlay lists them before the data's.
+    pub config_problems: Vec<String>,
 }
 
 impl Model {
@@ -141,6 +157,7 @@ impl Model {
             memory: Memory::default(),
             notice: None,
             layout: Layout::default(),
+            config_problems: Vec::new(),
         }
     }
 
@@ -195,6 +212,25 @@ impl Model {
             Some(Overlay::Help { scroll }) => Some(*scroll),
             _ => None,
         }
+    }
+
+    /// Hides the triage view (the triage is kept for `show_triage`); the list is empty until
+    /// the query's results come.
+    pub fn hide_triage(&mut self) {
+        if let Some(t) = self.triage.as_mut() {
+            t.active = false;
+        }
+        self.zoomed = false;
+        self.focus = Pane::Results;
+        self.results = ResultSet {
+            generation: self.results.generation,
+            ..ResultSet::default()
+        };
+        self.matcher = None;
+        self.selected = 0;
+        self.list_offset = 0;
+        self.detail = None;
+        self.detail_error = None;
     }
 
     pub fn scroll_of(&self, pane: Pane) -> usize {

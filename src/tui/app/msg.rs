@@ -10,7 +10,7 @@ use crate::facets::Facets;
 use crate::load::Progress;
 use crate::record::Record;
 
-use crate::tui::detail::snippet::SourceLines;
+use crate::tui::detail::snippet::{FixCode, SourceLines};
 use crate::tui::history::memory::Remembered;
 use crate::tui::input::action::Action;
 use crate::tui::triage::TriageNews;
@@ -21,6 +21,8 @@ pub struct Detail {
     pub index: usize,
     pub record: Record,
     pub source: Option<SourceLines>,
+    /// The code fields of the Fixes pane, coloured like the source.
+    pub fixes: FixCode,
     /// The synced remote and version the record came from (`errdex sync`), if any.
     pub origin: Option<String>,
 }
@@ -34,6 +36,8 @@ pub struct LoadSummary {
     pub skipped: usize,
     /// The first problem, to show the user something concrete.
     pub first_problem: Option<String>,
+    /// Every problem (up to a limit), for the problems overlay.
+    pub problems: Vec<String>,
 }
 
 /// The results of one search, as the browser keeps them.

@@ -4,11 +4,12 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::tui::app::model::{Model, Pane};
-use crate::tui::app::update::Step;
+use super::effect::Effect;
+use crate::tui::app::model::{Model, Overlay, Pane};
+use crate::tui::app::step::Step;
 use crate::tui::detail::content_height;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::selection_changed;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 
 /// Lines a wheel notch scrolls.
@@ -24,6 +25,30 @@ fn target(m: &Model) -> Pane {
 }
 
 /// A page of whatever Up/Down act on.
+/// A key in an overlay that is only text to read (help, problems): it scrolls by a line, a
+/// page or to an end, never past `last`, or closes the overlay; nothing else.
+pub fn on_text_overlay_key(m: &mut Model, action: Option<Action>, last: usize) -> Step {
+    let page = usize::from(m.height.saturating_sub(4)).max(1);
+    if action == Some(Action::Close) {
+        m.overlay = None;
+        return Step::redraw();
+    }
+    let (Some(offset), Some(action)) = (m.overlay.as_mut().and_then(Overlay::text_scroll), action)
+    else {
+        return Step::default();
+    };
+    *offset = match action {
+        Action::SelectNext => (*offset + 1).min(last),
+        Action::SelectPrev => offset.saturating_sub(1),
+        Action::PageDown => (*offset + page).min(last),
+        Action::PageUp => offset.saturating_sub(page),
+        Action::SelectFirst => 0,
+        Action::SelectLast => last,
+        _ => return Step::default(),
+    };
+    Step::redraw()
+}
+
 pub fn page(m: &Model) -> isize {
     let Some(areas) = m.areas() else { return 1 };
     let lines = match target(m) {
@@ -168,5 +193,21 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
             }
         }
         _ => Step::default(),
+    }
+}
+
+/// Asks for the selected record's details when they are not the ones on display.
+pub fn selection_changed(m: &mut Model, step: Step) -> Step {
+    match m.selected_index() {
+        Some(i) if m.detail.as_ref().map(|d| d.index) != Some(i) => {
+            m.detail_error = None;
+            step.with(Effect::LoadDetail(i))
+        }
+        Some(_) => step,
+        None => {
+            m.detail = None;
+            m.detail_error = None;
+            step
+        }
     }
 }

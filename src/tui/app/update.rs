@@ -10,34 +10,13 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::effect::{Effect, Handoff};
 use super::model::{LoadState, Model, Overlay, Pane};
 use super::scroll;
+use super::step::Step;
 use crate::dataset::Dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
-use crate::tui::{copy, help, history, results, triage};
+use crate::tui::{copy, help, history, problems, results, triage};
 
 use super::msg::Msg;
-
-/// What one message did: effects to run, and whether the screen needs drawing.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Step {
-    pub effects: Vec<Effect>,
-    pub redraw: bool,
-}
-
-impl Step {
-    /// Nothing to run; the screen changed.
-    pub fn redraw() -> Step {
-        Step {
-            effects: Vec::new(),
-            redraw: true,
-        }
-    }
-
-    pub fn with(mut self, effect: Effect) -> Step {
-        self.effects.push(effect);
-        self
-    }
-}
 
 pub fn update(m: &mut Model, msg: Msg) -> Step {
     match msg {
@@ -136,6 +115,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     match scope {
         Some(Scope::Help) => return help::update::on_key(m, action),
+        Some(Scope::Problems) => return problems::on_key(m, action),
         Some(Scope::CopyMenu) => {
             let step = copy::update::on_menu_key(m, key, action);
             return history::update::after_copy(m, step);
@@ -203,10 +183,18 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             }
         }
         Action::DeleteBack
+        | Action::DeleteForward
         | Action::DeleteWord
+        | Action::DeleteWordBack
+        | Action::DeleteToEnd
         | Action::ClearQuery
         | Action::CursorLeft
-        | Action::CursorRight => return results::update::edit(m, action),
+        | Action::CursorRight
+        | Action::CursorStart
+        | Action::CursorEnd
+        | Action::WordLeft
+        | Action::WordRight => return results::update::edit(m, action),
+        Action::ShowProblems => return problems::open(m),
         Action::TogglePin => return history::update::toggle_pin(m),
         Action::ExportPins => return history::update::export_pins(m),
         Action::History => return history::update::open_history(m),

@@ -200,6 +200,7 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         index: 0,
         record: d.record.clone(),
         source: src,
+        fixes: Default::default(),
         origin: None,
     });
     update(&mut m, Msg::Detail(Ok(boxed)));

@@ -4,23 +4,15 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::copy::{self, Offer, Target};
+use super::CopyMenu;
+use crate::copy::{self, Target};
 use crate::open::OpenError;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Overlay};
 use crate::tui::app::msg::Msg;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
-
-/// The copy menu over the screen: the selected record's targets and the highlighted one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CopyMenu {
-    /// The record the offers are for.
-    pub index: usize,
-    pub offers: Vec<Offer>,
-    pub selected: usize,
-}
 
 /// The copy and open actions; other actions do nothing here.
 pub fn apply(m: &mut Model, action: Action) -> Step {
@@ -176,6 +168,7 @@ fn describe(target: Target) -> String {
         Target::Snippet { numbered: false } => "source snippet".into(),
         Target::Snippet { numbered: true } => "numbered snippet".into(),
         Target::Url => "URL".into(),
+        Target::UrlRange => "URL of the snippet".into(),
         Target::Location => "location".into(),
         Target::Markdown => "markdown note".into(),
     }

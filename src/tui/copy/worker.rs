@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use crate::clipboard::{self, Clipboard, SystemClipboard, TerminalWriter};
+use crate::text;
 use crate::tui::app::msg::Msg;
 
 /// Sends a worker's answer to the loop.
@@ -40,11 +41,17 @@ impl Effects {
         }
     }
 
+    /// Copies `text` without its control characters (as `errdex copy` does without `--raw`),
+    /// and says how many were removed.
     pub fn copy(&self, what: String, text: String) {
         let clipboard = Arc::clone(&self.clipboard);
         let reply = Arc::clone(&self.reply);
         thread::spawn(move || {
-            let report = clipboard.copy(&text).message();
+            let (clean, removed) = text::for_clipboard(&text);
+            let mut report = clipboard.copy(&clean).message();
+            if let Some(note) = text::removed_note(removed) {
+                report = format!("{report}; {note}");
+            }
             reply(Msg::Copied { what, report });
         });
     }
@@ -117,5 +124,21 @@ mod tests {
             clipboard::osc52_sequence("retry()").as_bytes()
         );
         assert!(effects.take_terminal_bytes().is_empty(), "taken once");
+        // A fix that would end a shell's bracketed paste early reaches the clipboard without
+        // its escape, and the report says so.
+        effects.copy("fix".into(), "retry()\u{1b}[201~\nrm -rf ~".into());
+        let msg = rx.recv_timeout(Duration::from_secs(10)).expect("an answer");
+        let Msg::Copied { report, .. } = msg else {
+            panic!("expected Copied");
+        };
+        assert_eq!(
+            report,
+            "sent via OSC 52 — cannot confirm; 1 control character removed \
+             (errdex copy --raw keeps them)"
+        );
+        assert_eq!(
+            effects.take_terminal_bytes(),
+            clipboard::osc52_sequence("retry()[201~\nrm -rf ~").as_bytes()
+        );
     }
 }

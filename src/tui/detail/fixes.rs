@@ -3,40 +3,63 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{code_lines, present, section, text_lines};
+use super::snippet::Piece;
+use super::source::code_span;
+use super::{code_lines, present, prose_lines, prose_spans, section};
 use crate::tui::app::msg::Detail;
-use crate::tui::ui::text::clean_line;
 use crate::tui::ui::theme::Theme;
 
 pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
+    Paragraph::new(fixes_lines(detail, theme)).wrap(Wrap { trim: false })
+}
+
+fn fixes_lines(detail: &Detail, theme: &Theme) -> Vec<Line<'static>> {
     let r = &detail.record;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let solutions: Vec<Line<'static>> = numbered(&r.solutions, theme);
     section(&mut lines, "Solutions", solutions, theme);
-    if let Some(v) = present(&r.example_fix) {
-        section(&mut lines, "Example fix", code_lines(v, theme), theme);
-    }
+    let code = &detail.fixes;
+    let code_section = |lines: &mut Vec<Line<'static>>,
+                        title: &str,
+                        value: &Option<String>,
+                        coloured: Option<&Vec<Vec<Piece>>>| {
+        if let Some(v) = present(value) {
+            let body = match coloured {
+                Some(pieces) => coloured_lines(pieces, theme),
+                None => code_lines(v, theme),
+            };
+            section(lines, title, body, theme);
+        }
+    };
+    code_section(
+        &mut lines,
+        "Example fix",
+        &r.example_fix,
+        code.example_fix.as_ref(),
+    );
     if let Some(v) = present(&r.handling_strategy) {
         section(
             &mut lines,
             "Handling strategy",
-            text_lines(v, theme.text),
+            prose_lines(v, theme),
             theme,
         );
     }
-    for (title, value) in [
-        ("Validation", &r.validation_code),
-        ("Try/catch pattern", &r.try_catch_pattern),
-        ("Type guard", &r.type_guard),
+    for (title, value, coloured) in [
+        ("Validation", &r.validation_code, code.validation.as_ref()),
+        (
+            "Try/catch pattern",
+            &r.try_catch_pattern,
+            code.try_catch.as_ref(),
+        ),
+        ("Type guard", &r.type_guard, code.type_guard.as_ref()),
     ] {
-        if let Some(v) = present(value) {
-            section(&mut lines, title, code_lines(v, theme), theme);
-        }
+        code_section(&mut lines, title, value, coloured);
     }
     if lines.is_empty() {
         lines.push(Line::styled("No fixes recorded for this error.", theme.dim));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false })
+    lines
 }
 
 /// `1. first item`, continuation lines indented under the text.
@@ -49,11 +72,64 @@ pub(crate) fn numbered(items: &[String], theme: &Theme) -> Vec<Line<'static>> {
             } else {
                 "    ".to_string()
             };
-            out.push(Line::from(vec![
-                Span::styled(lead, theme.label),
-                Span::styled(clean_line(line), theme.text),
-            ]));
+            let mut spans = vec![Span::styled(lead, theme.label)];
+            spans.extend(prose_spans(line, theme));
+            out.push(Line::from(spans));
         }
     }
     out
+}
+
+/// Code already coloured (like the Source pane), with the bar in front that code fields get.
+fn coloured_lines(pieces: &[Vec<Piece>], theme: &Theme) -> Vec<Line<'static>> {
+    pieces
+        .iter()
+        .map(|line| {
+            let mut spans = vec![Span::styled("│ ", theme.gutter)];
+            spans.extend(line.iter().map(|p| code_span(p, theme)));
+            Line::from(spans)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+    use crate::tui::detail::snippet::{Highlighter, prepare_fixes};
+    use crate::tui::ui::theme::ThemeName;
+    use ratatui::style::Color;
+
+    #[test]
+    fn code_fields_are_coloured_like_the_source() {
+        let record = Record {
+            file_path: Some("src/net.rs".into()),
+            example_fix: Some("let conn = connect(addr)?;".into()),
+            type_guard: Some("fn ok(x: &str) -> bool { !x.is_empty() }".into()),
+            ..Record::default()
+        };
+        let h = Highlighter::new("base16-eighties.dark");
+        let detail = Detail {
+            index: 0,
+            fixes: prepare_fixes(&record, Some(&h)),
+            record,
+            source: None,
+            origin: None,
+        };
+        let theme = Theme::new(ThemeName::Dark, true);
+        let lines = fixes_lines(&detail, &theme);
+        let rgb = |title: &str| {
+            let at = lines
+                .iter()
+                .position(|l| l.to_string() == title)
+                .expect(title);
+            lines[at + 1]
+                .spans
+                .iter()
+                .filter(|s| matches!(s.style.fg, Some(Color::Rgb(..))))
+                .count()
+        };
+        assert!(rgb("Example fix") > 1, "{lines:?}");
+        assert!(rgb("Type guard") > 1, "{lines:?}");
+    }
 }

@@ -54,7 +54,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             source::draw(frame, body, detail, scroll.into(), theme);
             return;
         }
-        Pane::Overview | Pane::Results => overview::paragraph(detail, theme),
+        Pane::Overview | Pane::Results => overview::paragraph(detail, theme, body.width),
         Pane::Fixes => fixes::paragraph(detail, theme),
         Pane::Tips => tips::paragraph(detail, theme),
     };
@@ -69,7 +69,7 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
     let theme = &model.theme;
     match pane {
         Pane::Results => 0,
-        Pane::Overview => overview::paragraph(detail, theme).line_count(width),
+        Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
         Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
         Pane::Tips => tips::paragraph(detail, theme).line_count(width),
         Pane::Source => source::line_count(detail),
@@ -82,6 +82,49 @@ fn text_lines(value: &str, style: Style) -> Vec<Line<'static>> {
         .lines()
         .map(|l| Line::styled(text::clean_line(l), style))
         .collect()
+}
+
+/// Prose (documentation, solutions, tips) as lines, `inline code` styled as code.
+fn prose_lines(value: &str, theme: &Theme) -> Vec<Line<'static>> {
+    value
+        .lines()
+        .map(|l| Line::from(prose_spans(l, theme)))
+        .collect()
+}
+
+/// One line of prose: the text between a pair of backticks is drawn in the code style and
+/// the backticks dropped. Without colour (NO_COLOR) the backticks stay, as the only mark;
+/// an unpaired backtick is text.
+fn prose_spans(line: &str, theme: &Theme) -> Vec<Span<'static>> {
+    let line = text::clean_line(line);
+    let ticks = line.matches('`').count();
+    if ticks < 2 || !theme.color {
+        return vec![Span::styled(line, theme.text)];
+    }
+    // With an odd count the last backtick pairs with nothing: it stays in the text.
+    let paired = ticks - ticks % 2;
+    let mut spans = Vec::new();
+    let mut seen = 0;
+    let mut rest = line.as_str();
+    while seen < paired {
+        let Some((before, after)) = rest.split_once('`') else {
+            break;
+        };
+        seen += 1;
+        let style = if seen % 2 == 0 {
+            theme.inline_code
+        } else {
+            theme.text
+        };
+        if !before.is_empty() {
+            spans.push(Span::styled(before.to_string(), style));
+        }
+        rest = after;
+    }
+    if !rest.is_empty() {
+        spans.push(Span::styled(rest.to_string(), theme.text));
+    }
+    spans
 }
 
 /// A code field as lines with a bar in front, so code stands apart from prose.
@@ -112,4 +155,34 @@ fn section(out: &mut Vec<Line<'static>>, title: &str, body: Vec<Line<'static>>, 
 /// A field's value when it says something (empty and whitespace-only values are left out).
 fn present(value: &Option<String>) -> Option<&str> {
     value.as_deref().filter(|v| !v.trim().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::ui::theme::{Theme, ThemeName};
+
+    #[test]
+    fn inline_code_in_prose_is_styled_without_its_backticks() {
+        let theme = Theme::new(ThemeName::Dark, true);
+        let spans = prose_spans("call `conn.close()` then `retry` once `", &theme);
+        let text: Vec<(&str, bool)> = spans
+            .iter()
+            .map(|s| (s.content.as_ref(), s.style == theme.inline_code))
+            .collect();
+        assert_eq!(
+            text,
+            [
+                ("call ", false),
+                ("conn.close()", true),
+                (" then ", false),
+                ("retry", true),
+                (" once `", false)
+            ]
+        );
+        let plain = Theme::new(ThemeName::Dark, false);
+        let spans = prose_spans("use `x`", &plain);
+        assert_eq!(spans.len(), 1);
+        assert_eq!(spans[0].content, "use `x`");
+    }
 }

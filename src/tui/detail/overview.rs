@@ -3,18 +3,21 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{present, section, text_lines};
+use super::{present, prose_lines, section, text_lines};
+use crate::text::one_line;
 use crate::tui::app::msg::Detail;
-use crate::tui::ui::text::one_line;
 use crate::tui::ui::theme::Theme;
 
-pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
+/// Width of the label column (`location  `).
+const LABEL: usize = 11;
+
+pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
     let r = &detail.record;
     let mut lines: Vec<Line<'static>> = text_lines(&r.error_message, theme.title);
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
     let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
-    let facts: [(&str, Option<&str>); 10] = [
+    let facts: [(&str, Option<&str>); 11] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
         ("class", present(&r.error_class)),
@@ -24,6 +27,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         ("location", None),
         ("tags", tags.as_deref()),
         ("id", Some(r.id.as_str())),
+        ("dataset", present(&r.dataset_version)),
         ("remote", detail.origin.as_deref()),
     ];
     let location = r.location();
@@ -39,6 +43,25 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         } else {
             theme.text
         };
+        if label == "location" {
+            // A path breaks after a `/` or before the `:line`, never inside a name or number.
+            let room = usize::from(width).saturating_sub(LABEL).max(1);
+            for (i, part) in wrap_at_separators(&one_line(value), room)
+                .into_iter()
+                .enumerate()
+            {
+                let head = if i == 0 {
+                    format!("{label:>9}  ")
+                } else {
+                    " ".repeat(LABEL)
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(head, theme.label),
+                    Span::styled(part, style),
+                ]));
+            }
+            continue;
+        }
         lines.push(Line::from(vec![
             Span::styled(format!("{label:>9}  "), theme.label),
             Span::styled(one_line(value), style),
@@ -50,7 +73,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         ("Common situations", &r.common_situations),
     ] {
         if let Some(value) = present(value) {
-            section(&mut lines, title, text_lines(value, theme.text), theme);
+            section(&mut lines, title, prose_lines(value, theme), theme);
         }
     }
     // A URL is one long word: under a label it would start on a line of its own anyway.
@@ -58,6 +81,36 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
         section(&mut lines, "Link", text_lines(url, theme.text), theme);
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
+}
+
+/// Splits `text` into lines of at most `room` columns, breaking only after `/` or `\\` or
+/// before `:`; a piece longer than `room` is left whole (the pane then wraps it).
+fn wrap_at_separators(text: &str, room: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let cut = match c {
+            '/' | '\\' => i + c.len_utf8(),
+            ':' => i,
+            _ => continue,
+        };
+        if cut > start {
+            pieces.push(&text[start..cut]);
+            start = cut;
+        }
+    }
+    pieces.push(&text[start..]);
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for piece in pieces {
+        if !current.is_empty() && current.width() + piece.width() > room {
+            lines.push(std::mem::take(&mut current));
+        }
+        current.push_str(piece);
+    }
+    lines.push(current);
+    lines
 }
 
 #[cfg(test)]
@@ -71,6 +124,23 @@ mod tests {
     use crate::tui::ui::theme::ThemeName;
 
     #[test]
+    fn a_location_wraps_at_separators_not_inside_a_number() {
+        let loc = "src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428";
+        let lines = wrap_at_separators(loc, 30);
+        assert_eq!(
+            lines,
+            [
+                "src/stream/src/executor/",
+                "backfill/snapshot_backfill/",
+                "executor.rs:428"
+            ]
+        );
+        assert_eq!(wrap_at_separators(loc, 14)[4], "executor.rs");
+        assert_eq!(wrap_at_separators(loc, 14)[5], ":428");
+        assert_eq!(wrap_at_separators("a.rs:1", 80), ["a.rs:1"]);
+    }
+
+    #[test]
     fn a_synced_record_names_its_remote_and_version() {
         let detail = Detail {
             index: 0,
@@ -80,12 +150,13 @@ mod tests {
                 ..Record::default()
             },
             source: None,
+            fixes: Default::default(),
             origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let area = Rect::new(0, 0, 60, 6);
         let mut buf = Buffer::empty(area);
-        paragraph(&detail, &theme).render(area, &mut buf);
+        paragraph(&detail, &theme, area.width).render(area, &mut buf);
         let rows: Vec<String> = (0..area.height)
             .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
             .collect();

@@ -95,6 +95,35 @@ fn plain(code: &str) -> Vec<Vec<Piece>> {
         .collect()
 }
 
+/// The record's code fields (`exampleFix`, `validationCode`, `tryCatchPattern`, `typeGuard`),
+/// coloured like its source: by the extension of its `filePath`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FixCode {
+    pub example_fix: Option<Vec<Vec<Piece>>>,
+    pub validation: Option<Vec<Vec<Piece>>>,
+    pub try_catch: Option<Vec<Vec<Piece>>>,
+    pub type_guard: Option<Vec<Vec<Piece>>>,
+}
+
+/// Colours a record's code fields (plain pieces without a highlighter or a known language).
+pub fn prepare_fixes(record: &Record, highlighter: Option<&Highlighter>) -> FixCode {
+    let path = record.file_path.as_deref().unwrap_or("");
+    let colour = |field: &Option<String>| {
+        let code = field.as_deref().filter(|c| !c.trim().is_empty())?;
+        Some(
+            highlighter
+                .and_then(|h| h.highlight(path, code))
+                .unwrap_or_else(|| plain(code)),
+        )
+    };
+    FixCode {
+        example_fix: colour(&record.example_fix),
+        validation: colour(&record.validation_code),
+        try_catch: colour(&record.try_catch_pattern),
+        type_guard: colour(&record.type_guard),
+    }
+}
+
 /// The snippet of a record, numbered and marked, or None when it has no source code.
 pub fn prepare(record: &Record, highlighter: Option<&Highlighter>) -> Option<SourceLines> {
     let code = record
@@ -167,6 +196,23 @@ mod tests {
         assert_eq!((s.first, s.marked), (1, None));
         assert!(s.notice.is_some());
         assert!(prepare(&record("  \n", Some(1), None), None).is_none());
+    }
+
+    #[test]
+    fn fix_code_is_coloured_by_the_records_language() {
+        let h = Highlighter::new("base16-eighties.dark");
+        let r = Record {
+            example_fix: Some("let x = compute(1);".into()),
+            type_guard: Some("  ".into()),
+            ..record("", None, None)
+        };
+        let fixes = prepare_fixes(&r, Some(&h));
+        let line = &fixes.example_fix.expect("example fix")[0];
+        let colours: std::collections::HashSet<_> = line.iter().filter_map(|(c, _)| *c).collect();
+        assert!(colours.len() > 1, "expected several colours: {colours:?}");
+        assert_eq!(fixes.type_guard, None);
+        let plain = prepare_fixes(&r, None).example_fix.expect("example fix");
+        assert_eq!(plain, vec![vec![(None, "let x = compute(1);".to_string())]]);
     }
 
     #[test]

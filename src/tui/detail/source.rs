@@ -68,7 +68,9 @@ fn line(src: &SourceLines, i: usize, width: usize, marked: bool, theme: &Theme) 
     }
 }
 
-fn code_span((colour, text): &Piece, theme: &Theme) -> Span<'static> {
+/// A piece of highlighted code as a span (the theme's code colour when it has none, or when
+/// colour is off).
+pub(super) fn code_span((colour, text): &Piece, theme: &Theme) -> Span<'static> {
     let style = match colour {
         Some((r, g, b)) if theme.color => Style::new().fg(Color::Rgb(*r, *g, *b)),
         _ => theme.code,

@@ -4,10 +4,10 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::export::sanitize;
+use crate::text::sanitize;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Overlay, Pane};
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::history::memory::{Chore, HistoryOverlay, Remembered};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;

@@ -58,16 +58,24 @@ actions! {
     Back = "back", "leave the full-screen detail, or the triage view";
     ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
     DeleteBack = "delete_back", "delete the character before the cursor";
-    DeleteWord = "delete_word", "delete the word before the cursor";
+    DeleteForward = "delete_forward", "delete the character under the cursor";
+    DeleteWord = "delete_word", "delete back to the previous space";
+    DeleteWordBack = "delete_word_back", "delete the word (letters and digits) before the cursor";
+    DeleteToEnd = "delete_to_end", "delete from the cursor to the end";
     ClearQuery = "clear_query", "clear the search";
     CursorLeft = "cursor_left", "move the cursor left";
     CursorRight = "cursor_right", "move the cursor right";
+    CursorStart = "cursor_start", "move the cursor to the start of the query";
+    CursorEnd = "cursor_end", "move the cursor to the end of the query";
+    WordLeft = "word_left", "move the cursor back a word";
+    WordRight = "word_right", "move the cursor forward a word";
     TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
     ExportPins = "export_pins", "write the pinned records as one Markdown note";
     History = "history", "search the query history";
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
     OpenUrl = "open_url", "open the source on the web, at the error line";
+    ShowProblems = "show_problems", "list every problem met loading the data and the config";
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
 }

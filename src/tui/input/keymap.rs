@@ -23,17 +23,19 @@ pub enum Scope {
     Help,
     CopyMenu,
     History,
+    Problems,
 }
 
 impl Scope {
     /// Every scope, in the order the help lists them.
-    pub const ALL: [Scope; 6] = [
+    pub const ALL: [Scope; 7] = [
         Scope::Any,
         Scope::Search,
         Scope::Browse,
         Scope::Help,
         Scope::CopyMenu,
         Scope::History,
+        Scope::Problems,
     ];
 
     fn covers(self, mode: Mode) -> bool {
@@ -44,7 +46,10 @@ impl Scope {
     }
 
     fn is_overlay(self) -> bool {
-        matches!(self, Scope::Help | Scope::CopyMenu | Scope::History)
+        matches!(
+            self,
+            Scope::Help | Scope::CopyMenu | Scope::History | Scope::Problems
+        )
     }
 
     pub fn title(self) -> &'static str {
@@ -55,6 +60,7 @@ impl Scope {
             Scope::Help => "in this help",
             Scope::CopyMenu => "in the copy menu (and each target's own key)",
             Scope::History => "in the history (type to filter)",
+            Scope::Problems => "in the problems list",
         }
     }
 }
@@ -76,12 +82,23 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Any, "enter", Action::Zoom, Some("zoom")),
     (Scope::Any, "ctrl-t", Action::ShowTriage, None),
     (Scope::Any, "ctrl-r", Action::History, None),
+    (Scope::Any, "f2", Action::ShowProblems, None),
     (Scope::Search, "esc", Action::BrowseMode, Some("browse")),
     (Scope::Search, "backspace", Action::DeleteBack, None),
     (Scope::Search, "ctrl-w", Action::DeleteWord, None),
     (Scope::Search, "ctrl-u", Action::ClearQuery, None),
     (Scope::Search, "left", Action::CursorLeft, None),
     (Scope::Search, "right", Action::CursorRight, None),
+    // Readline's editing keys.
+    (Scope::Search, "ctrl-a", Action::CursorStart, None),
+    (Scope::Search, "ctrl-e", Action::CursorEnd, None),
+    (Scope::Search, "ctrl-k", Action::DeleteToEnd, None),
+    (Scope::Search, "delete", Action::DeleteForward, None),
+    (Scope::Search, "alt-b", Action::WordLeft, None),
+    (Scope::Search, "alt-f", Action::WordRight, None),
+    (Scope::Search, "ctrl-left", Action::WordLeft, None),
+    (Scope::Search, "ctrl-right", Action::WordRight, None),
+    (Scope::Search, "alt-backspace", Action::DeleteWordBack, None),
     (Scope::Browse, "/", Action::SearchMode, Some("search")),
     (Scope::Browse, "esc", Action::Back, None),
     (Scope::Browse, "j", Action::SelectNext, None),
@@ -95,6 +112,7 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
     (Scope::Browse, "?", Action::Help, Some("help")),
+    (Scope::Browse, "!", Action::ShowProblems, None),
     (Scope::Browse, "q", Action::Quit, Some("quit")),
     (Scope::Any, "ctrl-y", Action::CopyFix, None),
     (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
@@ -136,6 +154,18 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::History, "up", Action::SelectPrev, None),
     (Scope::History, "ctrl-p", Action::SelectPrev, None),
     (Scope::History, "backspace", Action::DeleteBack, None),
+    (Scope::Problems, "esc", Action::Close, None),
+    (Scope::Problems, "q", Action::Close, None),
+    (Scope::Problems, "!", Action::Close, None),
+    (Scope::Problems, "f2", Action::Close, None),
+    (Scope::Problems, "down", Action::SelectNext, None),
+    (Scope::Problems, "j", Action::SelectNext, None),
+    (Scope::Problems, "up", Action::SelectPrev, None),
+    (Scope::Problems, "k", Action::SelectPrev, None),
+    (Scope::Problems, "pagedown", Action::PageDown, None),
+    (Scope::Problems, "pageup", Action::PageUp, None),
+    (Scope::Problems, "home", Action::SelectFirst, None),
+    (Scope::Problems, "end", Action::SelectLast, None),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,11 +8,12 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::dataset::Entry;
 use crate::facets::{self, Facets};
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
-use crate::tui::ui::text::{highlight, one_line};
+use crate::tui::ui::text::highlight;
 use crate::tui::ui::theme::Theme;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {

@@ -5,17 +5,25 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::search::Query;
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::keymap::Mode;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::inner;
-use crate::tui::ui::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let searching = model.mode == Mode::Search;
     let title = Line::styled(" errdex ", theme.title);
-    frame.render_widget(block(title, searching, theme), area);
+    let mut frame_block = block(title, searching, theme);
+    // A malformed part of the query (`foo:`, an unclosed quote) is searched literally; say so
+    // on the box's lower border, as `errdex search` says it on stderr.
+    if let Some(hint) = Query::parse(&model.query).warnings().first() {
+        frame_block =
+            frame_block.title_bottom(Line::styled(one_line(&format!(" {hint} ")), theme.notice));
+    }
+    frame.render_widget(frame_block, area);
     let counts = counts(model);
     let body = inner(area);
     let counts_width = u16::try_from(counts.chars().count()).unwrap_or(u16::MAX);
@@ -71,5 +79,22 @@ fn counts(model: &Model) -> String {
             let mark = if pending { " · searching…" } else { "" };
             format!(" {}/{}{more}{mark} ", r.matched, r.total)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::testing::{browsing, render};
+
+    #[test]
+    fn a_malformed_query_part_is_hinted_under_the_box() {
+        let m = browsing(80, 24, false, "conn colour:red");
+        let t = render(&m);
+        let b = t.backend().buffer();
+        let border: String = (0..b.area.width).map(|x| b[(x, 2)].symbol()).collect();
+        assert!(
+            border.contains("unknown field `colour:`, searched literally"),
+            "{border}"
+        );
     }
 }

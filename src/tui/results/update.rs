@@ -5,9 +5,8 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{ResultSet, RowMatcher};
 use crate::tui::app::scroll;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
-use crate::tui::triage;
 
 /// New results from the engine; older generations and results during triage are dropped.
 pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>) -> Step {
@@ -29,7 +28,7 @@ pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>
         m.list_offset = 0;
     }
     scroll::settle(m);
-    selection_changed(m, Step::redraw())
+    scroll::selection_changed(m, Step::redraw())
 }
 
 /// A typed character goes into the query at the cursor.
@@ -40,60 +39,16 @@ pub fn insert(m: &mut Model, c: char) -> Step {
     query_changed(m)
 }
 
-/// The search box's editing actions; others do nothing here.
+/// The search box's editing actions (readline's, in `edit.rs`); others do nothing here.
 pub fn edit(m: &mut Model, action: Action) -> Step {
-    match action {
-        Action::DeleteBack => {
-            if m.cursor == 0 {
-                return Step::default();
-            }
-            let at = byte_at(&m.query, m.cursor - 1);
-            m.query.remove(at);
-            m.cursor -= 1;
-            query_changed(m)
-        }
-        Action::DeleteWord => {
-            let chars: Vec<char> = m.query.chars().collect();
-            let mut start = m.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
-            if start == m.cursor {
-                return Step::default();
-            }
-            let (a, b) = (byte_at(&m.query, start), byte_at(&m.query, m.cursor));
-            m.query.replace_range(a..b, "");
-            m.cursor = start;
-            query_changed(m)
-        }
-        Action::ClearQuery => {
-            if m.query.is_empty() {
-                return Step::default();
-            }
-            m.query.clear();
-            m.cursor = 0;
-            query_changed(m)
-        }
-        Action::CursorLeft => {
-            m.cursor = m.cursor.saturating_sub(1);
-            Step::redraw()
-        }
-        Action::CursorRight => {
-            m.cursor = (m.cursor + 1).min(m.query.chars().count());
-            Step::redraw()
-        }
-        _ => Step::default(),
-    }
+    super::edit::apply(m, action).unwrap_or_default()
 }
 
 /// The query changed: search it (once the records are in).
 pub fn query_changed(m: &mut Model) -> Step {
     if m.in_triage() {
         // Typing always edits the query: it leaves the triage view for the search.
-        triage::deactivate(m);
+        m.hide_triage();
     }
     // An edited query is no longer a step of a walk through the history.
     m.memory.recall = None;
@@ -107,20 +62,4 @@ pub fn query_changed(m: &mut Model) -> Step {
 /// The byte offset of char `n` of `s` (its length past the end).
 pub fn byte_at(s: &str, n: usize) -> usize {
     s.char_indices().nth(n).map_or(s.len(), |(i, _)| i)
-}
-
-/// Asks for the selected record's details when they are not the ones on display.
-pub fn selection_changed(m: &mut Model, step: Step) -> Step {
-    match m.selected_index() {
-        Some(i) if m.detail.as_ref().map(|d| d.index) != Some(i) => {
-            m.detail_error = None;
-            step.with(Effect::LoadDetail(i))
-        }
-        Some(_) => step,
-        None => {
-            m.detail = None;
-            m.detail_error = None;
-            step
-        }
-    }
 }

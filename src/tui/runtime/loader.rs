@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::cache::Cache;
 use crate::dataset::Dataset;
+use crate::load::cache::Cache;
 use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::tui::app::msg::{LoadSummary, Msg};
 
@@ -44,6 +44,9 @@ pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static)
     });
 }
 
+/// How many of the data's problems the overlay lists; `errdex validate` lists any number.
+const LISTED_PROBLEMS: usize = 10_000;
+
 fn summarize(loaded: &Loaded) -> LoadSummary {
     LoadSummary {
         records: loaded.dataset.len(),
@@ -51,5 +54,11 @@ fn summarize(loaded: &Loaded) -> LoadSummary {
         warnings: loaded.warnings(),
         skipped: loaded.skipped,
         first_problem: loaded.diagnostics.first().map(|d| d.to_string()),
+        problems: loaded
+            .diagnostics
+            .iter()
+            .take(LISTED_PROBLEMS)
+            .map(|d| d.to_string())
+            .collect(),
     }
 }

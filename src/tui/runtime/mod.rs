@@ -8,6 +8,7 @@ pub mod setup;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -47,22 +48,21 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Every config problem, for the problems overlay.
+    pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: crate::sync::News,
 }
 
 impl Options {
-    /// Defaults from the environment: NO_COLOR, and ERRDEX_THEME (`dark` or `light`).
-    pub fn from_env(specs: Vec<SourceSpec>, query: String) -> Result<Options, String> {
+    /// The defaults, with colour unless NO_COLOR is set. The theme (ERRDEX_THEME, the
+    /// config, the terminal's background) is settled by `Options::configured`.
+    pub fn new(specs: Vec<SourceSpec>, query: String) -> Options {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        let theme = match std::env::var("ERRDEX_THEME") {
-            Ok(name) => ThemeName::parse(&name).map_err(|e| format!("ERRDEX_THEME: {e}"))?,
-            Err(_) => ThemeName::Dark,
-        };
-        Ok(Options {
+        Options {
             specs,
             query,
-            theme,
+            theme: ThemeName::Dark,
             color,
             keymap: Keymap::default(),
             log_on_stdin: false,
@@ -70,8 +70,9 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            problems: Vec::new(),
             news: crate::sync::News::default(),
-        })
+        }
     }
 }
 
@@ -83,7 +84,9 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-pub fn run(options: Options) -> Result<(), String> {
+/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
+/// then 128 + n, as a shell reports a killed command).
+pub fn run(options: Options) -> Result<Option<i32>, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -111,12 +114,16 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     let quit_tx = tx.clone();
-    terminal::on_termination(move || {
+    let killed_by = Arc::new(AtomicI32::new(0));
+    let signal_seen = Arc::clone(&killed_by);
+    terminal::on_termination(move |signal| {
+        signal_seen.store(signal, Ordering::SeqCst);
         let _ = quit_tx.send(Inbox::Msg(Msg::Action(
             crate::tui::input::action::Action::Quit,
         )));
@@ -172,7 +179,10 @@ pub fn run(options: Options) -> Result<(), String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result
+    result.map(|()| match killed_by.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    })
 }
 
 fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
@@ -337,6 +347,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     match dataset.record(index) {
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
             let origin = crate::state::data_dir().ok().and_then(|dir| {
                 crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
@@ -344,6 +355,7 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
                 index,
                 record,
                 source,
+                fixes,
                 origin,
             })))
         }

@@ -3,6 +3,7 @@
 
 use crate::config::{self, Theme};
 use crate::load::SourceSpec;
+use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::runtime::Options;
 use crate::tui::ui::theme::ThemeName;
@@ -16,7 +17,7 @@ impl Options {
         loaded: &config::Loaded,
         problems: Vec<String>,
     ) -> Result<Options, String> {
-        let mut options = Options::from_env(specs, query)?;
+        let mut options = Options::new(specs, query);
         let cfg = &loaded.config;
         let env_theme = std::env::var("ERRDEX_THEME").ok();
         let colorfgbg = std::env::var("COLORFGBG").ok();
@@ -26,21 +27,33 @@ impl Options {
         options.layout = cfg.layout;
         options.clipboard = cfg.clipboard_config();
         options.weights = cfg.ranking.weights();
-        let mut notices: Vec<String> = loaded.summary().into_iter().collect();
+        let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);
         notices.extend(problems);
         if let Ok(dir) = crate::state::data_dir() {
             options.news = crate::sync::news(&dir, &cfg.remotes);
         }
+        let lists_them = options
+            .keymap
+            .bindings()
+            .iter()
+            .find(|b| b.action == Action::ShowProblems)
+            .map(|b| format!(", {} lists them", b.key.label()))
+            .unwrap_or_default();
         options.notice = match notices.len() {
             // After a sync, the status line says what it brought until the user acts.
             0 => options
                 .news
                 .summary()
                 .map(|s| format!("{s} — is:new lists them")),
-            1 => notices.pop(),
-            n => Some(format!("{} (and {} more)", notices[0], n - 1)),
+            1 => Some(format!("config: {}", notices[0])),
+            n => Some(format!(
+                "config: {} (and {} more{lists_them})",
+                notices[0],
+                n - 1
+            )),
         };
+        options.problems = notices;
         Ok(options)
     }
 }
@@ -144,7 +157,9 @@ mod tests {
             .expect("options");
         let notice = o.notice.expect("a notice");
         assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
-        assert!(notice.ends_with("(and 1 more)"), "{notice}");
+        assert!(notice.ends_with("(and 1 more, F2 lists them)"), "{notice}");
+        assert_eq!(o.problems.len(), 2, "every problem kept for the overlay");
+        assert_eq!(o.problems[1], "missing.jsonl");
     }
 
     #[test]

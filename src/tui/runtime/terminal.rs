@@ -76,22 +76,23 @@ fn install_panic_hook() {
     });
 }
 
-/// Calls `quit` when the process is asked to stop, from a thread of its own.
+/// Calls `quit` with the signal's number when the process is asked to stop, from a thread
+/// of its own.
 #[cfg(unix)]
-pub fn on_termination(quit: impl Fn() + Send + 'static) -> io::Result<()> {
+pub fn on_termination(quit: impl Fn(i32) + Send + 'static) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
     std::thread::Builder::new()
         .name("errdex-signals".into())
         .spawn(move || {
-            if signals.forever().next().is_some() {
-                quit();
+            if let Some(signal) = signals.forever().next() {
+                quit(signal);
             }
         })?;
     Ok(())
 }
 
 #[cfg(not(unix))]
-pub fn on_termination(_quit: impl Fn() + Send + 'static) -> io::Result<()> {
+pub fn on_termination(_quit: impl Fn(i32) + Send + 'static) -> io::Result<()> {
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::triage::LineHits;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::Msg;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::app::update::update;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;

@@ -6,9 +6,9 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
-use crate::tui::app::update::Step;
+use crate::tui::app::step::Step;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::{byte_at, query_changed, selection_changed};
+use crate::tui::results::update::{byte_at, query_changed};
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
 pub fn on_paste(m: &mut Model, text: String) -> Step {
@@ -27,7 +27,7 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     }
     let was_triage = m.in_triage();
     if was_triage {
-        deactivate(m);
+        m.hide_triage();
     }
     m.mode = Mode::Search;
     // The query is one line: tabs become spaces, other control characters are dropped.
@@ -65,7 +65,7 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
 
 /// Esc: back to the search box and the query's results; the triage is kept for later.
 pub fn leave(m: &mut Model) -> Step {
-    deactivate(m);
+    m.hide_triage();
     m.mode = Mode::Search;
     query_changed(m)
 }
@@ -89,24 +89,6 @@ fn activate(m: &mut Model) -> Step {
     m.selected = 0;
     m.list_offset = 0;
     sync(m)
-}
-
-/// Hides the triage view; the list is empty until the query's results come.
-pub fn deactivate(m: &mut Model) {
-    if let Some(t) = m.triage.as_mut() {
-        t.active = false;
-    }
-    m.zoomed = false;
-    m.focus = Pane::Results;
-    m.results = ResultSet {
-        generation: m.results.generation,
-        ..ResultSet::default()
-    };
-    m.matcher = None;
-    m.selected = 0;
-    m.list_offset = 0;
-    m.detail = None;
-    m.detail_error = None;
 }
 
 /// Puts the groups in the results list, keeping the selected record selected as they reorder.
@@ -136,5 +118,5 @@ fn sync(m: &mut Model) -> Step {
         .and_then(|k| m.results.hits.iter().position(|&i| i as usize == k))
         .unwrap_or(0);
     scroll::settle(m);
-    selection_changed(m, redraw)
+    scroll::selection_changed(m, redraw)
 }

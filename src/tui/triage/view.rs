@@ -7,13 +7,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
 use crate::tui::triage::{Origin, Phase, TriageState};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
-use crate::tui::ui::text::one_line;
 use crate::tui::ui::theme::Theme;
 
 /// Line numbers listed after a known error's location.
@@ -130,7 +130,10 @@ fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'sta
         )],
         Phase::Done | Phase::Failed(_) => vec![
             Line::styled(
-                format!("No known error in these {}.", plural(t.lines, "line")),
+                match t.lines {
+                    1 => "No known error in this line.".to_string(),
+                    n => format!("No known error in these {n} lines."),
+                },
                 theme.text,
             ),
             Line::styled("Esc goes back to the search.", theme.dim),
@@ -259,5 +262,8 @@ mod tests {
         let text = screen(&m);
         assert!(text.contains("No known error in these 12 lines."), "{text}");
         assert!(text.contains("then: cannot read the log: gone"), "{text}");
+        update(&mut m, news(Phase::Done, 1));
+        let text = screen(&m);
+        assert!(text.contains("No known error in this line."), "{text}");
     }
 }

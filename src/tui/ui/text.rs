@@ -1,50 +1,20 @@
-//! Pure text shaping for the terminal: making data safe to draw, expanding tabs to their
-//! column, and splitting a field into highlighted and plain spans.
+//! Pure text shaping for the terminal: expanding tabs to their column and splitting a field
+//! into highlighted and plain spans, with every character made safe by the crate's one rule
+//! (`crate::text`).
 //!
-//! Everything from the dataset passes through here before it reaches a widget, so no byte of
-//! data can move the cursor, change colours or reorder the line (escape sequences, C0/C1
-//! controls and bidi overrides are shown as visible text instead).
+//! Everything from the dataset passes through here or `crate::text::one_line` before it
+//! reaches a widget, so no byte of data can move the cursor, change colours or reorder the
+//! line (escape sequences, C0/C1 controls, bidi controls and line separators are shown as
+//! visible text instead).
 
 use ratatui::style::Style;
 use ratatui::text::Span;
 use unicode_width::UnicodeWidthChar;
 
+use crate::text::push_visible;
+
 /// Tab stops in the source pane and in code blocks.
 pub const TAB_WIDTH: usize = 4;
-
-/// Whether a character would act on the terminal instead of being drawn.
-fn acts_on_terminal(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// Appends `c`, or a visible stand-in for it when it would act on the terminal.
-fn push_safe(out: &mut String, c: char) {
-    if !acts_on_terminal(c) {
-        out.push(c);
-    } else if c == '\u{7f}' {
-        out.push_str("^?");
-    } else if (c as u32) < 0x20 {
-        out.push('^');
-        out.push(char::from(b'@' + c as u8));
-    } else {
-        out.push_str(&format!("<U+{:04X}>", c as u32));
-    }
-}
-
-/// A field shown on one line (the results list, titles): line breaks and tabs become spaces.
-pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\n' | '\t' | '\r' => out.push(' '),
-            c => push_safe(&mut out, c),
-        }
-    }
-    out
-}
 
 /// One line of a multi-line field: tabs expanded from column 0, a trailing CR dropped, and
 /// everything else made safe.
@@ -68,7 +38,7 @@ fn expand_into(out: &mut String, text: &str, mut col: usize) -> usize {
             col += if c == '\r' { 2 } else { 1 };
         } else {
             let before = out.len();
-            push_safe(out, c);
+            push_visible(out, c);
             col += out[before..]
                 .chars()
                 .map(|c| c.width().unwrap_or(0))
@@ -124,7 +94,7 @@ pub fn highlight(text: &str, matched: &[usize], base: Style, hit: Style) -> Vec<
         current_hit = hit_here;
         match c {
             '\n' | '\t' | '\r' => current.push(' '),
-            c => push_safe(&mut current, c),
+            c => push_visible(&mut current, c),
         }
     }
     if !current.is_empty() {
@@ -136,6 +106,7 @@ pub fn highlight(text: &str, matched: &[usize], base: Style, hit: Style) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::one_line;
     use ratatui::style::Modifier;
 
     #[test]

@@ -36,6 +36,8 @@ pub struct Theme {
     pub matched: Style,
     pub label: Style,
     pub code: Style,
+    /// `inline code` inside prose (documentation, solutions, tips).
+    pub inline_code: Style,
     pub gutter: Style,
     pub marked_line: Style,
     pub marked_gutter: Style,
@@ -70,6 +72,10 @@ impl Theme {
                 Color::Rgb(200, 220, 245),
             ),
         };
+        let inline_code = match name {
+            ThemeName::Dark => Color::LightGreen,
+            ThemeName::Light => Color::Rgb(0, 110, 40),
+        };
         Theme {
             name,
             color,
@@ -84,6 +90,7 @@ impl Theme {
                 .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             label: Style::new().fg(accent),
             code: Style::new().fg(fg),
+            inline_code: Style::new().fg(inline_code),
             gutter: Style::new().fg(dim),
             marked_line: Style::new().bg(mark_bg),
             marked_gutter: Style::new()
@@ -114,6 +121,7 @@ impl Theme {
             matched: Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             label: bold,
             code: plain,
+            inline_code: plain,
             gutter: plain,
             marked_line: Style::new().add_modifier(Modifier::REVERSED),
             marked_gutter: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),

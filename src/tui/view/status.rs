@@ -6,9 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
-use crate::tui::input::keymap::Mode;
-use crate::tui::ui::text::one_line;
+use crate::tui::input::action::Action;
+use crate::tui::input::keymap::{Mode, Scope};
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -32,6 +33,17 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     );
 }
 
+/// `, ! lists them`: the key that opens the problems overlay, as the keymap has it.
+fn lists_them(model: &Model) -> String {
+    let keys = model.keymap.bindings();
+    let key = keys
+        .iter()
+        .find(|b| b.action == Action::ShowProblems && b.scope == Scope::Browse)
+        .or_else(|| keys.iter().find(|b| b.action == Action::ShowProblems));
+    key.map(|b| format!(", {} lists them", b.key.label()))
+        .unwrap_or_default()
+}
+
 /// Problems worth a word: the dataset's, the selected record's.
 fn note(model: &Model) -> String {
     if let Some(e) = &model.detail_error {
@@ -39,12 +51,20 @@ fn note(model: &Model) -> String {
     }
     match &model.load {
         LoadState::Done(s) if s.errors > 0 => match &s.first_problem {
-            Some(first) if s.errors == 1 => one_line(&format!(" {first} ")),
-            Some(first) => one_line(&format!(" {first} (+{} more) ", s.errors - 1)),
-            None => format!(" {} errors in the data ", s.errors),
+            Some(first) if s.errors + s.warnings == 1 => one_line(&format!(" {first} ")),
+            Some(first) => one_line(&format!(
+                " {first} (+{} more{}) ",
+                s.errors + s.warnings - 1,
+                lists_them(model)
+            )),
+            None => format!(" {} errors in the data{} ", s.errors, lists_them(model)),
         },
         LoadState::Done(s) if s.errors + s.warnings > 0 => {
-            format!(" {} data warnings ", s.errors + s.warnings)
+            format!(
+                " {} data warnings{} ",
+                s.errors + s.warnings,
+                lists_them(model)
+            )
         }
         _ => String::new(),
     }

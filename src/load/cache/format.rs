@@ -13,7 +13,7 @@ use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// Bump when the framing, `Entry`, `Diagnostic` or what the loader puts in them changes.
-const FORMAT_VERSION: u32 = 3;
+const FORMAT_VERSION: u32 = 4;
 /// Entries are stored in this many chunks so a warm start decodes them on every core.
 const CHUNKS: usize = 8;
 

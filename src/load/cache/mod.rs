@@ -56,7 +56,7 @@ impl Cache {
 
     /// The platform's cache folder for errdex, if it has one.
     pub fn open_default() -> Option<Self> {
-        crate::config::dirs::cache_dir().map(Cache::new)
+        crate::paths::cache_dir().map(Cache::new)
     }
 
     pub fn dir(&self) -> &Path {

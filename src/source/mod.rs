@@ -1,13 +1,19 @@
 //! Where records come from: files (memory-mapped), directories, gzip, stdin, the embedded
-//! sample. Gzip and stdin are spooled to an unlinked temporary file first, so every source
-//! is a byte range the detail views can read from on demand.
+//! sample. Gzip, stdin and pipes are spooled to an unlinked temporary file first (see
+//! `load::spool`), so every source is a byte range the detail views can read from on demand.
+//! `scan.rs` (with `field.rs`) reads one record from a document of those bytes in a streaming
+//! pass: the loader uses it to index, the dataset to read a whole record when it is shown.
+
+mod field;
+pub mod scan;
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
+mod spool;
 use crate::diag::Diagnostic;
 
 /// What the user named with `--data` (or the default).
@@ -108,22 +114,45 @@ fn walk(dir: &Path, out: &mut Vec<SourceSpec>, diags: &mut Vec<Diagnostic>) {
             return;
         }
     };
-    let mut paths: Vec<(PathBuf, bool)> = entries
+    let mut paths: Vec<(PathBuf, Kind)> = entries
         .filter_map(Result::ok)
         .filter_map(|e| {
-            // Symlinked directories are not followed: they can loop.
-            let is_dir = e.file_type().ok()?.is_dir();
-            Some((e.path(), is_dir))
+            let kind = e.file_type().ok()?;
+            // Symlinked directories are not followed (they can loop); a symlinked file is
+            // read when what it points to is a regular file.
+            let kind = if kind.is_dir() {
+                Kind::Dir
+            } else if kind.is_file()
+                || (kind.is_symlink() && std::fs::metadata(e.path()).ok()?.is_file())
+            {
+                Kind::File
+            } else {
+                Kind::Special
+            };
+            Some((e.path(), kind))
         })
         .collect();
     paths.sort();
-    for (path, is_dir) in paths {
-        if is_dir {
-            walk(&path, out, diags);
-        } else if is_dataset_file(&path) {
-            out.push(SourceSpec::Path(path));
+    for (path, kind) in paths {
+        match kind {
+            Kind::Dir => walk(&path, out, diags),
+            Kind::File if is_dataset_file(&path) => out.push(SourceSpec::Path(path)),
+            // Opening a FIFO waits for a writer that may never come: every command would hang.
+            Kind::Special if is_dataset_file(&path) => diags.push(Diagnostic::warning(
+                path.display().to_string(),
+                0,
+                "not a regular file (a FIFO, socket or device); skipped",
+            )),
+            _ => {}
         }
     }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Dir,
+    File,
+    Special,
 }
 
 pub fn is_dataset_file(path: &Path) -> bool {
@@ -139,41 +168,65 @@ fn extension_of(name: &str) -> Option<String> {
     file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())
 }
 
-const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
-
-/// Opens one file spec (not a directory). The error is the message for a diagnostic.
-pub fn open(spec: &SourceSpec) -> Result<Source, String> {
+/// Opens one file spec (not a directory). The error is the message for a diagnostic; the
+/// diagnostics are problems that cost part of the source (a gzip stream that breaks off).
+pub fn open(spec: &SourceSpec) -> Result<(Source, Vec<Diagnostic>), String> {
     match spec {
-        SourceSpec::Embedded { name, bytes } => Ok(Source {
-            name: (*name).to_string(),
-            bytes: Bytes::Static(bytes),
-            extension: Some("jsonl".into()),
-        }),
+        SourceSpec::Embedded { name, bytes } => Ok((
+            Source {
+                name: (*name).to_string(),
+                bytes: Bytes::Static(bytes),
+                extension: Some("jsonl".into()),
+            },
+            Vec::new(),
+        )),
         SourceSpec::Stdin => {
             let spooled =
-                spool(io::stdin().lock()).map_err(|e| format!("cannot read stdin: {e}"))?;
+                spool::spool(io::stdin().lock()).map_err(|e| format!("cannot read stdin: {e}"))?;
             finish("<stdin>".into(), None, spooled)
         }
         SourceSpec::Path(path) => {
             let name = path.display().to_string();
-            let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+            let mut file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
             let extension = extension_of(&name);
-            finish(name, extension, file)
+            let regular = file
+                .metadata()
+                .map_err(|e| format!("cannot read: {e}"))?
+                .is_file();
+            // A pipe, FIFO or device (`--data <(zcat f)`) cannot be mapped: read it like stdin.
+            if !regular || starts_like_gzip(&mut file)? {
+                let spooled = spool::spool(file).map_err(|e| format!("cannot read: {e}"))?;
+                return finish(name, extension, spooled);
+            }
+            Ok((map(name, extension, &file)?, Vec::new()))
         }
     }
 }
 
-/// Maps a file; gzip content is decompressed into a spool file first.
-fn finish(name: String, extension: Option<String>, mut file: File) -> Result<Source, String> {
+/// Reads a regular file's first bytes, then goes back to its start.
+fn starts_like_gzip(file: &mut File) -> Result<bool, String> {
+    use std::io::Seek;
     let mut magic = [0u8; 2];
-    let n = read_up_to(&mut file, &mut magic).map_err(|e| format!("cannot read: {e}"))?;
-    let is_gzip = &magic[..n] == GZIP_MAGIC;
-    if is_gzip {
-        use std::io::Seek;
-        file.rewind().map_err(|e| format!("cannot read: {e}"))?;
-        let decoder = flate2::read::MultiGzDecoder::new(io::BufReader::new(file));
-        file = spool(decoder).map_err(|e| format!("cannot decompress gzip: {e}"))?;
-    }
+    let n = read_up_to(file, &mut magic).map_err(|e| format!("cannot read: {e}"))?;
+    file.rewind().map_err(|e| format!("cannot read: {e}"))?;
+    Ok(spool::is_gzip(&magic[..n]))
+}
+
+fn finish(
+    name: String,
+    extension: Option<String>,
+    spooled: spool::Spooled,
+) -> Result<(Source, Vec<Diagnostic>), String> {
+    let diags = spooled
+        .problems
+        .into_iter()
+        .map(|p| Diagnostic::error(&name, 0, p))
+        .collect();
+    Ok((map(name, extension, &spooled.file)?, diags))
+}
+
+/// Maps a regular file (an empty one needs no map).
+fn map(name: String, extension: Option<String>, file: &File) -> Result<Source, String> {
     let len = file
         .metadata()
         .map_err(|e| format!("cannot read: {e}"))?
@@ -183,7 +236,7 @@ fn finish(name: String, extension: Option<String>, mut file: File) -> Result<Sou
     } else {
         // SAFETY: the map is read-only; a file truncated by someone else while errdex runs
         // is outside what any reader of a mapped file can guard against.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| format!("cannot map: {e}"))?;
+        let map = unsafe { Mmap::map(file) }.map_err(|e| format!("cannot map: {e}"))?;
         Bytes::Mapped(map)
     };
     Ok(Source {
@@ -193,26 +246,18 @@ fn finish(name: String, extension: Option<String>, mut file: File) -> Result<Sou
     })
 }
 
-/// Fills `buf` from the start of `file` as far as the file goes.
-pub fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+/// Fills `buf` from `reader` as far as it goes (a pipe may hand out one byte at a time).
+pub fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
-        match file.read(&mut buf[n..])? {
-            0 => break,
-            k => n += k,
+        match reader.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(n)
-}
-
-/// Copies a stream into an unlinked temporary file, ready to map.
-fn spool(mut reader: impl Read) -> io::Result<File> {
-    let mut file = tempfile::tempfile()?;
-    let mut writer = io::BufWriter::with_capacity(1 << 20, &mut file);
-    io::copy(&mut reader, &mut writer)?;
-    writer.flush()?;
-    drop(writer);
-    Ok(file)
 }
 
 #[cfg(test)]

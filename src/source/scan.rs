@@ -4,20 +4,12 @@
 
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
+pub use super::field::Depth;
 use super::field::FieldSeed;
 use crate::record::{FieldKind, Record, derive_id, field_kind};
-
-/// How much of the record to keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Depth {
-    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
-    Index,
-    /// Every field, unknown ones included.
-    Full,
-}
 
 /// A record read from one document, with the coercions that were needed.
 #[derive(Debug, Default)]
@@ -48,17 +40,39 @@ pub fn scan(doc: &[u8], depth: Depth) -> Result<Scanned, ScanError> {
         .deserialize(&mut de)
         .and_then(|()| de.end());
     if let Err(e) = parsed {
-        return Err(to_scan_error(&e));
+        return Err(to_scan_error(&e, doc));
     }
     state.finish()
 }
 
-fn to_scan_error(e: &serde_json::Error) -> ScanError {
+fn to_scan_error(e: &serde_json::Error, doc: &[u8]) -> ScanError {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let message = text.strip_suffix(&suffix).unwrap_or(&text).to_string();
+    let mut message = text.strip_suffix(&suffix).unwrap_or(&text).to_string();
+    let about_escapes = [
+        "unexpected end of hex escape",
+        "lone leading surrogate in hex escape",
+        "invalid unicode code point",
+    ];
+    if about_escapes.contains(&message.as_str())
+        && let Some(escape) = surrogate_escape(doc)
+    {
+        message = format!(
+            "`{escape}` is half of a UTF-16 surrogate pair without its other half: not a character"
+        );
+    }
     let position = (e.is_syntax() || e.is_eof()).then(|| (e.line(), e.column()));
     ScanError { message, position }
+}
+
+/// The first `\uD800`–`\uDFFF` escape in a document, as written.
+fn surrogate_escape(doc: &[u8]) -> Option<String> {
+    doc.windows(6).find_map(|w| {
+        let hex = std::str::from_utf8(&w[2..]).ok()?;
+        let n = u16::from_str_radix(hex, 16).ok()?;
+        (w.starts_with(b"\\u") && (0xD800..=0xDFFF).contains(&n))
+            .then(|| String::from_utf8_lossy(w).into_owned())
+    })
 }
 
 struct State {
@@ -122,7 +136,8 @@ struct DocVisitor<'s> {
 
 fn not_a_record<E: de::Error>(found: de::Unexpected) -> E {
     E::custom(format!(
-        "not a record: expected a JSON object, found {found}"
+        "not a record: expected a JSON object, found {}",
+        super::field::json_kind(found)
     ))
 }
 
@@ -204,7 +219,8 @@ fn read_field<'de, A: MapAccess<'de>>(
             let value: Value = map.next_value()?;
             record.extra.insert(name, value);
         } else {
-            map.next_value::<IgnoredAny>()?;
+            // Checked, not kept: the same bad value must reject the record at every depth.
+            map.next_value::<Checked>()?;
         }
         return Ok(());
     };
@@ -219,6 +235,51 @@ fn read_field<'de, A: MapAccess<'de>>(
         FieldKind::List => record.set_list(&name, value.list),
     };
     Ok(())
+}
+
+/// Any JSON value, read and dropped. Unlike `IgnoredAny`, whose fast skip neither checks
+/// strings for UTF-8 nor limits nesting, it is held to the rules a kept value is.
+struct Checked;
+
+impl<'de> de::Deserialize<'de> for Checked {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CheckedVisitor)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_unit<E>(self) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
+        while seq.next_element::<Checked>()?.is_some() {}
+        Ok(Checked)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
+        while map.next_entry::<Checked, Checked>()?.is_some() {}
+        Ok(Checked)
+    }
 }
 
 /// A map key, kept only as long as the map is being read.

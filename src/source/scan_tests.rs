@@ -26,7 +26,7 @@ fn index_depth_skips_large_text_but_checks_it() {
     let e = scan(bad.as_bytes(), Depth::Index).unwrap_err();
     assert_eq!(
         e.message,
-        "field `documentation`: expected a string or null, found integer `7`"
+        "field `documentation`: expected a string or null, found the number 7"
     );
 }
 
@@ -73,4 +73,78 @@ fn derives_missing_ids() {
 fn a_record_field_that_is_not_an_object_is_kept() {
     let s = full(r#"{"errorMessage":"m","id":"i","record":5}"#).unwrap();
     assert_eq!(s.record.extra["record"], 5);
+}
+
+#[test]
+fn values_are_named_as_json_names_them() {
+    let msg = |doc: &str| full(doc).unwrap_err().message;
+    assert_eq!(
+        msg(r#"{"errorMessage":null,"id":[1]}"#),
+        "field `id`: expected a string or null, found an array"
+    );
+    assert_eq!(
+        msg(r#"{"errorMessage":"m","tags":[null]}"#),
+        "field `tags`: expected an array of strings, found an item null"
+    );
+    assert_eq!(
+        msg(r#"{"errorMessage":"m","httpStatus":18446744073709551616}"#),
+        "field `httpStatus`: expected an integer or null, found the number 18446744073709551616"
+    );
+    assert_eq!(
+        msg(r#"{"errorMessage":"m","httpStatus":1.5}"#),
+        "field `httpStatus`: expected an integer or null, found the number 1.5"
+    );
+    assert_eq!(
+        msg("null"),
+        "not a record: expected a JSON object, found null"
+    );
+    let s = full(r#"{"id":"i","errorMessage":"m","httpStatus":4e2,"lineNumber":-0}"#).unwrap();
+    assert_eq!(
+        (s.record.http_status, s.record.line_number),
+        (Some(400), Some(0))
+    );
+    assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+}
+
+#[test]
+fn a_lone_surrogate_escape_is_named() {
+    let e = full(r#"{"errorMessage":"bad \ud800 here"}"#).unwrap_err();
+    assert_eq!(
+        e.message,
+        "`\\ud800` is half of a UTF-16 surrogate pair without its other half: not a character"
+    );
+}
+
+#[test]
+fn line_numbers_beyond_any_file_are_ignored_with_a_warning() {
+    let s = full(r#"{"errorMessage":"m","sourceCodeStart":9223372036854775807,"lineNumber":"-3","sourceCode":"a\nb"}"#).unwrap();
+    assert_eq!(
+        (s.record.source_code_start, s.record.line_number),
+        (None, None)
+    );
+    assert_eq!(
+        s.warnings[0],
+        "field `sourceCodeStart`: 9223372036854775807 is not a line number (0 to 4294967295); ignored"
+    );
+    assert!(
+        s.warnings[2].ends_with("-3 is not a line number (0 to 4294967295); ignored"),
+        "{:?}",
+        s.warnings
+    );
+}
+
+#[test]
+fn a_bad_unknown_field_rejects_the_record_at_every_depth() {
+    let mut deep = String::from(r#"{"id":"a","errorMessage":"m","extra":"#);
+    deep.push_str(&"[".repeat(300));
+    deep.push_str(&"]".repeat(300));
+    deep.push('}');
+    let mut bad_utf8 = br#"{"id":"a","errorMessage":"m","extra":"x"#.to_vec();
+    bad_utf8.extend_from_slice(b"\xff\"}");
+    for doc in [deep.as_bytes(), &bad_utf8[..]] {
+        let index = scan(doc, Depth::Index).map(|_| ()).map_err(|e| e.message);
+        let whole = scan(doc, Depth::Full).map(|_| ()).map_err(|e| e.message);
+        assert!(index.is_err(), "{index:?}");
+        assert_eq!(index, whole);
+    }
 }

@@ -6,8 +6,16 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::scan::Depth;
 use crate::record::{FieldKind, coerce_integer};
+
+/// How much of the record to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
+    Index,
+    /// Every field, unknown ones included.
+    Full,
+}
 
 /// The checked value of one known field. Only the part for the field's kind is set.
 #[derive(Default)]
@@ -57,13 +65,72 @@ impl<'s> FieldSeed<'s> {
         let expected = match self.kind {
             FieldKind::Text => "a string or null",
             FieldKind::Integer => "an integer or null",
-            FieldKind::List => "a list of strings or null",
+            FieldKind::List => "an array of strings or null",
         };
         E::custom(format!(
-            "field `{}`: expected {expected}, found {found}",
-            self.name
+            "field `{}`: expected {expected}, found {}",
+            self.name,
+            json_kind(found)
         ))
     }
+
+    /// An integer for this field; a line number must be one a file can have, so the
+    /// arithmetic of numbering a snippet cannot overflow.
+    fn integer(&mut self, n: i64) -> FieldValue {
+        let is_line = matches!(
+            self.name,
+            "lineNumber" | "sourceCodeStart" | "sourceCodeEnd"
+        );
+        let integer = if is_line && !(0..=MAX_LINE).contains(&n) {
+            self.warnings.push(format!(
+                "field `{}`: {n} is not a line number (0 to {MAX_LINE}); ignored",
+                self.name
+            ));
+            None
+        } else {
+            Some(n)
+        };
+        FieldValue {
+            integer,
+            ..FieldValue::default()
+        }
+    }
+}
+
+/// The largest line number a snippet or an error line may have.
+const MAX_LINE: i64 = u32::MAX as i64;
+
+/// A value as a JSON user names it: `null`, `an array`, `the number 1.5`, `the string "x"`.
+pub fn json_kind(found: de::Unexpected) -> String {
+    use de::Unexpected as U;
+    match found {
+        U::Unit | U::Option => "null".into(),
+        U::Bool(b) => format!("`{b}`"),
+        U::Signed(n) => format!("the number {n}"),
+        U::Unsigned(n) => format!("the number {n}"),
+        U::Float(v) => format!("the number {}", json_number(v)),
+        U::Str(v) => format!("the string {}", Value::from(v)),
+        U::Seq => "an array".into(),
+        U::Map => "an object".into(),
+        other => other.to_string(),
+    }
+}
+
+/// A float as JSON writes it: whole numbers without `.0`, in full (2^64 is not
+/// `18446744073709552000.0`).
+fn json_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e21 {
+        format!("{v:.0}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// A JSON number with no fraction that fits an i64 is an integer, however it is written
+/// (`-0`, `4e2`, `1.0`).
+fn whole(v: f64) -> Option<i64> {
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0; // 2^63
+    (v.fract() == 0.0 && (-LIMIT..LIMIT).contains(&v)).then_some(v as i64)
 }
 
 impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
@@ -81,7 +148,7 @@ impl<'de> Visitor<'de> for FieldSeed<'_> {
     fn visit_unit<E: de::Error>(self) -> Result<FieldValue, E> {
         Ok(FieldValue::default())
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldValue, E> {
+    fn visit_str<E: de::Error>(mut self, v: &str) -> Result<FieldValue, E> {
         let mut out = FieldValue::default();
         match self.kind {
             FieldKind::Text => out.text = self.keep.then(|| v.to_string()),
@@ -91,7 +158,7 @@ impl<'de> Visitor<'de> for FieldSeed<'_> {
                         "field `{}`: integer written as a string ({v:?}), read as {n}",
                         self.name
                     ));
-                    out.integer = Some(n);
+                    return Ok(self.integer(n));
                 }
                 None => return Err(self.wrong(de::Unexpected::Str(v))),
             },
@@ -107,26 +174,23 @@ impl<'de> Visitor<'de> for FieldSeed<'_> {
         }
         Ok(out)
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<FieldValue, E> {
+    fn visit_i64<E: de::Error>(mut self, v: i64) -> Result<FieldValue, E> {
         if self.kind != FieldKind::Integer {
             return Err(self.wrong(de::Unexpected::Signed(v)));
         }
-        Ok(FieldValue {
-            integer: Some(v),
-            ..FieldValue::default()
-        })
+        Ok(self.integer(v))
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<FieldValue, E> {
+    fn visit_u64<E: de::Error>(mut self, v: u64) -> Result<FieldValue, E> {
         match i64::try_from(v) {
-            Ok(n) if self.kind == FieldKind::Integer => Ok(FieldValue {
-                integer: Some(n),
-                ..FieldValue::default()
-            }),
+            Ok(n) if self.kind == FieldKind::Integer => Ok(self.integer(n)),
             _ => Err(self.wrong(de::Unexpected::Unsigned(v))),
         }
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<FieldValue, E> {
-        Err(self.wrong(de::Unexpected::Float(v)))
+    fn visit_f64<E: de::Error>(mut self, v: f64) -> Result<FieldValue, E> {
+        match whole(v) {
+            Some(n) if self.kind == FieldKind::Integer => Ok(self.integer(n)),
+            _ => Err(self.wrong(de::Unexpected::Float(v))),
+        }
     }
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<FieldValue, E> {
         Err(self.wrong(de::Unexpected::Bool(v)))
@@ -145,12 +209,25 @@ impl<'de> Visitor<'de> for FieldSeed<'_> {
                 Value::String(_) => {}
                 other => {
                     return Err(de::Error::custom(format!(
-                        "field `{}`: expected a list of strings, found an item {other}",
-                        self.name
+                        "field `{}`: expected an array of strings, found an item {}",
+                        self.name,
+                        item_kind(&other)
                     )));
                 }
             }
         }
         Ok(out)
+    }
+}
+
+/// An array item that is not a string, named as in `json_kind`.
+fn item_kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string {}", Value::from(s.as_str())),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
     }
 }
