@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use errdex::load::cache::Cache;
 use errdex::dataset::Entry;
 use errdex::diag::Diagnostic;
+use errdex::load::cache::Cache;
 use errdex::load::{Options, SourceSpec, load_cached};
 
 const CASES: usize = 300;

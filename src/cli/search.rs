@@ -34,13 +34,33 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
             } else {
                 Vec::new()
             };
+            let cut = if opts.explain {
+                search::cut_fields(e, &query)
+            } else {
+                Vec::new()
+            };
             if opts.json {
-                let v = hit_json(e, hit, &search::positions(e, &query), &explained);
+                let mut v = hit_json(e, hit, &search::positions(e, &query), &explained);
+                if !cut.is_empty() {
+                    v["cut"] = cut
+                        .iter()
+                        .map(|(f, len)| {
+                            json!({"field": f.name(), "bytes": len, "searched": search::FIELD_PREFIX})
+                        })
+                        .collect();
+                }
                 writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
                 write_line(out, e, hit)?;
                 for (term, th) in &explained {
                     writeln!(out, "  {}", one_line(&explain_text(term, th.as_ref())))?;
+                }
+                for (field, len) in &cut {
+                    let (name, limit) = (field.name(), search::FIELD_PREFIX);
+                    writeln!(
+                        out,
+                        "  {name}: {len} bytes; only the first {limit} are searched"
+                    )?;
                 }
             }
         }
