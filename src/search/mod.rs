@@ -25,7 +25,7 @@ use crate::facets::Facets;
 
 pub use engine::{Engine, LIMIT, Matches, Results};
 pub use highlight::{Positions, positions};
-pub use matcher::{FIELD_PREFIX, Field, TermHit};
+pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
 pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
 pub use weights::Weights;
