@@ -2,17 +2,26 @@
 //! unknown warnings, JSON lines, Java/Go/Python/Rust traces) scanned against a corpus.
 //!
 //! cargo run --release --example gen_corpus -- --records 100000 > /tmp/corpus.jsonl
-//! cargo run --release --example bench_triage -- /tmp/corpus.jsonl [MB] [RUNS]
+//! cargo run --release --example gen_corpus -- --records 100000 --zipf > /tmp/zipf.jsonl
+//! cargo run --release --example bench_triage -- /tmp/corpus.jsonl /tmp/zipf.jsonl [MB] [RUNS]
 //!
-//! Prints the median and slowest run in MB/s next to two references measured in the same run
-//! on the same bytes: splitting lines only (the floor of any line-based tool), and splitting
-//! plus decoding each line to text as the CLI does.
+//! For each corpus, prints the median and slowest run in MB/s on one thread and on two
+//! (`Scanner::push_many`), next to references measured in the same run on the same bytes:
+//! splitting lines only (the floor of any line-based tool), splitting plus decoding each line to
+//! text as the CLI does, and `rg -F -f messages.txt` over the same log and the corpus's
+//! messages when ripgrep is installed.
 
 use std::time::Instant;
 
 use errdex::dataset::Entry;
 use errdex::load::{self, Options, SourceSpec};
 use errdex::triage::{Triage, normalized as shape};
+
+#[path = "support/rg_reference.rs"]
+mod rg_reference;
+
+/// Lines handed to `push_many` at once, as the CLI reads them.
+const BATCH_LINES: usize = 32 * 1024;
 
 const ORDINARY: &[&str] = &[
     "request served path=/api/v1/orders status=200 duration={n}ms",
@@ -224,17 +233,30 @@ fn time_runs(runs: usize, mut f: impl FnMut() -> usize) -> (Vec<f64>, usize) {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let Some(path) = args.next() else {
-        eprintln!("usage: bench_triage CORPUS [MB] [RUNS]");
+    let mut corpora = Vec::new();
+    let mut numbers = Vec::new();
+    for a in std::env::args().skip(1) {
+        match a.parse::<usize>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => corpora.push(a),
+        }
+    }
+    if corpora.is_empty() {
+        eprintln!("usage: bench_triage CORPUS... [MB] [RUNS]");
         std::process::exit(2);
-    };
-    let mb: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    }
+    let mb = numbers.first().copied().unwrap_or(100);
+    let runs = numbers.get(1).copied().unwrap_or(3);
+    for path in corpora {
+        bench(&path, mb, runs);
+        println!();
+    }
+}
 
+fn bench(path: &str, mb: usize, runs: usize) {
     let t = Instant::now();
     let loaded = load::load(
-        &[SourceSpec::Path(path.clone().into())],
+        &[SourceSpec::Path(path.into())],
         Options::default(),
         &|_| {},
     );
@@ -286,6 +308,23 @@ fn main() {
         }
         hits + usize::from(scanner.finish().is_some())
     });
+    let (scan2, hits2) = time_runs(runs, || {
+        let mut scanner = triage.scanner(1);
+        let mut out = Vec::new();
+        let mut batch: Vec<std::borrow::Cow<str>> = Vec::with_capacity(BATCH_LINES);
+        let mut hits = 0;
+        for l in log.split(|&b| b == b'\n') {
+            batch.push(String::from_utf8_lossy(l));
+            if batch.len() == BATCH_LINES {
+                scanner.push_many(&batch, &mut out);
+                hits += out.len();
+                out.clear();
+                batch.clear();
+            }
+        }
+        scanner.push_many(&batch, &mut out);
+        hits + out.len() + usize::from(scanner.finish().is_some())
+    });
     let report = |name: &str, times: Vec<f64>| {
         let (med, max) = median_and_max(times);
         println!(
@@ -297,11 +336,23 @@ fn main() {
     };
     let r_split = report("reference: split lines", split);
     let r_decode = report("reference: split + decode", decode);
-    let r_scan = report("triage (1 thread)", scan);
+    report("triage (1 thread)", scan);
+    let r_scan = report("triage (2 threads)", scan2);
+    assert_eq!(hits, hits2, "two threads must find what one finds");
+    let messages: Vec<&str> = entries.iter().map(|e| &*e.message).collect();
+    match rg_reference::time_rg(&messages, &log, runs) {
+        Some(rg) => println!(
+            "{:<28} median {rg:>7.3} s  {:>7.1} MB/s   triage takes {:.2}x rg's time",
+            "reference: rg -F -f",
+            size / rg,
+            r_scan / rg
+        ),
+        None => println!("reference: rg -F -f: ripgrep not installed"),
+    }
     println!("{n} non-empty lines; {hits} log events matched a record");
     quality(&triage, entries, &log, &truth);
     println!(
-        "triage takes {:.1}x the split reference and {:.1}x the decode reference",
+        "triage (2 threads) takes {:.1}x the split reference and {:.1}x the decode reference",
         r_scan / r_split,
         r_scan / r_decode
     );

@@ -1,12 +1,18 @@
 //! A seeded synthetic corpus in the shape of the real dataset, for benchmarks.
 //!
-//! cargo run --release --example gen_corpus -- --records 100000 [--seed 42] > corpus.jsonl
+//! cargo run --release --example gen_corpus -- --records 100000 [--seed 42] [--zipf] > corpus.jsonl
+//!
+//! `--zipf`: messages from a 70-word vocabulary with Zipf-like frequencies (the hard case for
+//! triage) instead of distinct phrases.
 //!
 //! The same seed and count always give the same bytes.
 
 use std::io::{self, BufWriter, Write};
 
 use serde_json::json;
+
+#[path = "support/zipf.rs"]
+mod zipf;
 
 const LANGS: &[(&str, &str, &str)] = &[
     // (tag, extension, comment prefix)
@@ -406,14 +412,19 @@ impl Gen {
 fn main() {
     let mut records = 100_000usize;
     let mut seed = 42u64;
+    let mut zipf_words = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if a == "--zipf" {
+            zipf_words = true;
+            continue;
+        }
         let value = args.next().and_then(|v| v.parse().ok());
         match (a.as_str(), value) {
             ("--records", Some(v)) => records = v as usize,
             ("--seed", Some(v)) => seed = v,
             _ => {
-                eprintln!("usage: gen_corpus [--records N] [--seed S] > corpus.jsonl");
+                eprintln!("usage: gen_corpus [--records N] [--seed S] [--zipf] > corpus.jsonl");
                 std::process::exit(2);
             }
         }
@@ -428,7 +439,11 @@ fn main() {
         let mut path: Vec<String> = (0..depth).map(|_| g.pick(DIRS).to_string()).collect();
         path.push(format!("{}.{ext}", g.pick(FILES)));
         let path = path.join("/");
-        let message = g.message();
+        let message = if zipf_words {
+            zipf::message(&mut g.0)
+        } else {
+            g.message()
+        };
         let lines = 15 + g.0.usize(..25);
         let start = g.0.i64(1..2000);
         let error_at = g.0.usize(..lines);

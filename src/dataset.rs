@@ -71,11 +71,22 @@ pub enum Lookup {
     Ambiguous(Vec<String>),
 }
 
+/// A record another one replaced (`errdex add --replace`).
+pub struct Replaced {
+    /// `PATH:LINE` of its document.
+    pub at: String,
+    pub record: Result<Record, String>,
+    pub document: Option<Value>,
+}
+
 #[derive(Default)]
 pub struct Dataset {
     /// Shared with the partial datasets handed out while loading.
     sources: Vec<Arc<Source>>,
     entries: Vec<Entry>,
+    /// Records a later one with the same id replaces (`errdex add --replace`): out of search,
+    /// still shown beside the record that replaces them.
+    shadowed: Vec<Entry>,
 }
 
 impl Dataset {
@@ -120,7 +131,71 @@ impl Dataset {
             }));
             sources.push(Arc::clone(source));
         }
-        Dataset { sources, entries }
+        Dataset {
+            sources,
+            entries,
+            shadowed: self.shadowed.clone(),
+        }
+    }
+
+    /// This dataset with the sources and records of `more` after its own: records added while
+    /// the browser runs join without reloading the rest.
+    pub fn extended(&self, more: Dataset) -> Dataset {
+        let mut out = self.snapshot(None);
+        let offset = u32::try_from(out.sources.len()).expect("fewer than 4 billion sources");
+        out.sources.extend(more.sources);
+        out.entries.extend(more.entries.into_iter().map(|mut e| {
+            e.source += offset;
+            e
+        }));
+        out.shadowed.extend(more.shadowed.into_iter().map(|mut e| {
+            e.source += offset;
+            e
+        }));
+        out
+    }
+
+    /// Moves the records marked in `hide` (by index) out of the searched entries.
+    pub fn shadow(&mut self, hide: &[bool]) {
+        let mut k = 0;
+        let shadowed = &mut self.shadowed;
+        self.entries.retain(|e| {
+            let keep = !hide.get(k).copied().unwrap_or(false);
+            k += 1;
+            if !keep {
+                shadowed.push(e.clone());
+            }
+            keep
+        });
+    }
+
+    /// The records a record with this id replaced: where each came from (`PATH:LINE`), and
+    /// its fields and document read now.
+    pub fn replaced(&self, id: &str) -> Vec<Replaced> {
+        self.shadowed
+            .iter()
+            .filter(|e| &*e.id == id)
+            .map(|e| Replaced {
+                at: format!("{}:{}", self.sources[e.source as usize].name, e.line),
+                record: self.read_entry(e),
+                document: serde_json::from_slice(self.raw_entry(e)).ok(),
+            })
+            .collect()
+    }
+
+    fn raw_entry(&self, e: &Entry) -> &[u8] {
+        let bytes = self.sources[e.source as usize].bytes.as_slice();
+        let start = e.start as usize;
+        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+    }
+
+    fn read_entry(&self, e: &Entry) -> Result<Record, String> {
+        scan::scan(self.raw_entry(e), Depth::Full)
+            .map(|s| s.record)
+            .map_err(|err| {
+                let name = &self.sources[e.source as usize].name;
+                format!("{name}:{}: {}", e.line, err.message)
+            })
     }
 
     /// The name of the source a record came from, as diagnostics print it.
@@ -130,24 +205,12 @@ impl Dataset {
 
     /// The record's document exactly as it stands in its source.
     pub fn raw(&self, index: usize) -> &[u8] {
-        let e = &self.entries[index];
-        let bytes = self.sources[e.source as usize].bytes.as_slice();
-        let start = e.start as usize;
-        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+        self.raw_entry(&self.entries[index])
     }
 
     /// Every field of a record, read from its source now.
     pub fn record(&self, index: usize) -> Result<Record, String> {
-        scan::scan(self.raw(index), Depth::Full)
-            .map(|s| s.record)
-            .map_err(|e| {
-                format!(
-                    "{}:{}: {}",
-                    self.source_name(index),
-                    self.entries[index].line,
-                    e.message
-                )
-            })
+        self.read_entry(&self.entries[index])
     }
 
     /// The record's document as loaded (wrapper, unknown fields and key order included).

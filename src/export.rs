@@ -109,7 +109,26 @@ pub fn to_text(r: &Record) -> String {
         let _ = write!(out, "\n{title}\n{}", indent(code, "    "));
     }
     list(&mut out, "Prevention tips", &r.prevention_tips, false);
+    if !r.notes.is_empty() {
+        out.push_str("\nTeam notes\n");
+        for n in newest_first(&r.notes) {
+            let _ = writeln!(
+                out,
+                "  {}  {}: {}",
+                n.date().replace('T', " "),
+                n.author,
+                n.text
+            );
+        }
+    }
     out
+}
+
+/// Notes are kept oldest first; people read the newest first.
+pub fn newest_first(
+    notes: &[crate::record::TeamNote],
+) -> impl Iterator<Item = &crate::record::TeamNote> {
+    notes.iter().rev()
 }
 
 /// The code fields both exports show after the solutions, with their titles, leaving out
@@ -230,6 +249,14 @@ pub fn to_markdown(r: &Record) -> String {
         }
         out.push('\n');
     }
+    if !r.notes.is_empty() {
+        let _ = writeln!(out, "### Team notes\n");
+        for n in newest_first(&r.notes) {
+            let when = n.date().replace('T', " ");
+            let _ = writeln!(out, "- **{}**, {when}: {}", n.author, n.text);
+        }
+        out.push('\n');
+    }
     while out.ends_with("\n\n") {
         out.pop();
     }
@@ -237,7 +264,7 @@ pub fn to_markdown(r: &Record) -> String {
 }
 
 /// A fenced code block long enough that backticks inside the code cannot close it.
-fn fence(lang: &str, code: &str) -> String {
+pub fn fence(lang: &str, code: &str) -> String {
     let longest = code.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let ticks = "`".repeat(longest.max(2) + 1);
     let code = code.replace("\r\n", "\n");

@@ -120,6 +120,29 @@ pub struct Record {
     pub extra: Map<String, Value>,
     /// True when `id` was missing and derived from the content.
     pub id_derived: bool,
+    /// The team's notes on this record (`errdex note`), oldest first; not part of the record's
+    /// document, attached by whoever shows it.
+    pub notes: Vec<TeamNote>,
+}
+
+/// A note a team member added to a record: one line of `notes.jsonl`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TeamNote {
+    /// The record's id.
+    pub id: String,
+    pub text: String,
+    pub author: String,
+    /// When, in RFC 3339 (UTC).
+    pub at: String,
+}
+
+impl TeamNote {
+    /// `2026-12-01 05:12`: the date and minute of `at`, for lists and panes.
+    pub fn date(&self) -> &str {
+        let end = self.at.len().min(16);
+        let date = self.at.get(..end).unwrap_or(&self.at);
+        date.strip_suffix('Z').unwrap_or(date)
+    }
 }
 
 impl Record {

@@ -85,7 +85,7 @@ fn summary_on_stderr_most_frequent_first() {
     let stderr = text(&out.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(
-        lines[0], "errdex: 4 hits on 2 known errors in 5 lines",
+        lines[0], "errdex: 4 hits on 2 known errors in 5 lines, 0 unknown error events",
         "{stderr}"
     );
     assert!(
@@ -110,7 +110,7 @@ fn nothing_known_exits_1() {
     assert!(out.stdout.is_empty());
     assert_eq!(
         text(&out.stderr).trim(),
-        "errdex: no known errors in 2 lines"
+        "errdex: no known errors in 2 lines, 0 unknown error events"
     );
     let empty = errdex(&["triage"], Some(""));
     assert_eq!(empty.status.code(), Some(1));

@@ -157,6 +157,6 @@ fn ordinary_lines_match_nothing() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim(),
-        "errdex: no known errors in 24 lines"
+        "errdex: no known errors in 24 lines, 0 unknown error events"
     );
 }

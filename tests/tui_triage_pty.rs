@@ -25,6 +25,23 @@ fn a_piped_log_opens_in_the_triage_view_and_keys_come_from_the_terminal() {
 }
 
 #[test]
+fn an_error_written_into_an_open_pipe_is_shown() {
+    // The pipe stays open (the writer sleeps; the shell waits for it after errdex quits): the
+    // last line must show while the top bar still says the log is being read.
+    let mut s = Session::shell(
+        "(printf '2024-01-15 10:00:01 INFO up\\n2024-01-15 10:00:02 ERROR sqlite: database is locked\\n'; sleep 12) | errdex",
+    );
+    s.wait_for("errdex · triage");
+    s.wait_for("2 lines read…");
+    s.wait_for("database is locked");
+    s.wait_for("1 known error in 1 log event");
+    s.wait_for("2 lines read…");
+    s.send("q");
+    s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
 fn a_pasted_log_opens_the_triage_view_and_esc_goes_back_to_the_search() {
     let mut s = Session::shell("errdex");
     s.wait_for("> type to search");

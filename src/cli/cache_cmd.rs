@@ -1,4 +1,5 @@
-//! `errdex cache`: where the index cache is and how big; `--clear` empties it.
+//! `errdex cache`: where the index cache is and how big; `--clear` empties it (the dataset
+//! indexes and the checkouts found under `repo_roots`).
 
 use super::output::{Failure, Outcome, emit};
 use crate::load::cache::Cache;
@@ -11,7 +12,19 @@ pub fn run(clear: bool) -> Result<Outcome, Failure> {
         let removed = cache
             .clear()
             .map_err(|e| Failure::new(format!("cannot clear {dir}: {e}")))?;
-        emit(|out| writeln!(out, "removed {removed} cached indexes from {dir}"))?;
+        let forgot = crate::checkout::forget_checkouts(cache.dir())
+            .map_err(|e| Failure::new(format!("cannot clear {dir}: {e}")))?;
+        let checkouts = if forgot {
+            " and the checkouts found"
+        } else {
+            ""
+        };
+        emit(|out| {
+            writeln!(
+                out,
+                "removed {removed} cached indexes{checkouts} from {dir}"
+            )
+        })?;
         return Ok(Outcome::Found);
     }
     let (files, bytes) = cache

@@ -42,12 +42,14 @@ fn parse_target(s: &str) -> Result<Target, String> {
 
 /// Loads the data and the one record the command is about; `None` when the id matched
 /// nothing (already explained on stderr).
-fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
+pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
     };
-    loaded.dataset.record(index).map(Some).map_err(Failure::new)
+    let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
+    record.notes = super::notes::notes_for(&record.id);
+    Ok(Some(record))
 }
 
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {

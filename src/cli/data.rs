@@ -30,8 +30,9 @@ pub struct Resolved {
 }
 
 impl DataArgs {
-    /// `--data` if given; else the config's datasets and synced remotes; else, when the
-    /// config names no dataset and no remote has been synced, the built-in sample.
+    /// `--data` if given; else the config's datasets and synced remotes (when the config names
+    /// no dataset and no remote has been synced, the built-in sample), and the team's own
+    /// records file (`write_to`), once.
     pub fn resolve(&self) -> Resolved {
         let config = config::load();
         let mut diagnostics = Vec::new();
@@ -45,6 +46,9 @@ impl DataArgs {
             }
             if specs.is_empty() && config.config.datasets.is_empty() {
                 specs.push(crate::sample::spec());
+            }
+            if let Some(own) = config.config.write_to_path() {
+                crate::state::records::add_spec(&mut specs, &own);
             }
             specs
         };

@@ -29,24 +29,67 @@ pub fn find(dataset: &Dataset, id: &str) -> Option<usize> {
 
 pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;
-    let Some(index) = find(&loaded.dataset, id) else {
+    let ds = &loaded.dataset;
+    let Some(index) = find(ds, id) else {
         return Ok(Outcome::NotFound);
     };
+    let id = &ds.entries()[index].id;
+    let notes = super::notes::notes_for(id);
+    let replaced = ds.replaced(id);
     let text = match format {
         ShowFormat::Json => {
-            let doc = loaded.dataset.document(index).map_err(Failure::new)?;
+            let mut doc = ds.document(index).map_err(Failure::new)?;
+            if let Value::Object(obj) = &mut doc {
+                if !notes.is_empty() {
+                    obj.insert("notes".into(), json!(notes));
+                }
+                if !replaced.is_empty() {
+                    let old: Vec<Value> = replaced
+                        .iter()
+                        .map(|r| json!({"at": r.at, "document": r.document}))
+                        .collect();
+                    obj.insert("replacedRecords".into(), Value::Array(old));
+                }
+            }
             let s = serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
             let mut s = text::json_safe(&s).into_owned();
             s.push('\n');
             s
         }
         ShowFormat::Text => {
-            let record = loaded.dataset.record(index).map_err(Failure::new)?;
-            text::sanitize(&export::to_text(&record)).into_owned()
+            let mut record = ds.record(index).map_err(Failure::new)?;
+            record.notes = notes;
+            let mut s = export::to_text(&record);
+            for r in &replaced {
+                s.push_str(&format!(
+                    "\nReplaces the record at {} (hidden from search):\n",
+                    r.at
+                ));
+                match &r.record {
+                    Ok(old) => {
+                        for line in export::to_text(old).lines() {
+                            s.push_str(&format!("  | {line}\n"));
+                        }
+                    }
+                    Err(why) => s.push_str(&format!("  (cannot be read: {why})\n")),
+                }
+            }
+            text::sanitize(&s).into_owned()
         }
         ShowFormat::Markdown => {
-            let record = loaded.dataset.record(index).map_err(Failure::new)?;
-            let mut s = text::sanitize(&export::to_markdown(&record)).into_owned();
+            let mut record = ds.record(index).map_err(Failure::new)?;
+            record.notes = notes;
+            let mut s = export::to_markdown(&record);
+            for r in &replaced {
+                s.push_str(&format!(
+                    "\n\n> Replaces the record at `{}`: {}",
+                    r.at,
+                    r.record
+                        .as_ref()
+                        .map_or("(cannot be read)", |old| old.error_message.as_str())
+                ));
+            }
+            let mut s = text::sanitize(&s).into_owned();
             s.push('\n');
             s
         }

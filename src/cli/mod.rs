@@ -5,11 +5,14 @@ mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
+mod local;
+mod notes;
 mod output;
 mod pins;
 mod search;
 mod sync_cmd;
 mod triage;
+mod write;
 
 use std::process::ExitCode;
 
@@ -65,8 +68,14 @@ pub enum Command {
         /// The log to read; `-` or nothing reads stdin.
         file: Option<String>,
         /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "markdown")]
         json: bool,
+        /// Print an incident report in Markdown at the end: the known errors, then the unknown.
+        #[arg(long)]
+        markdown: bool,
+        /// Print the error events no record matches, grouped by their normalised message.
+        #[arg(long, conflicts_with = "markdown")]
+        unknown: bool,
         /// Known errors shown per log line, best first.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
         limit: u16,
@@ -130,6 +139,19 @@ pub enum Command {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
+    /// Print PATH:LINE of the record's error line in your own checkout, followed to where it
+    /// is today (config: [repos], repo_roots); exit 1 with the reason when there is none.
+    Where {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    /// Open $VISUAL / $EDITOR at the record's error line in your own checkout.
+    Edit {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+    },
+    #[command(flatten)]
+    Authoring(Authoring),
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
@@ -140,6 +162,54 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The commands that write the team's own knowledge: records and notes.
+#[derive(Subcommand, Debug)]
+pub enum Authoring {
+    /// Write a new record in your editor ($VISUAL, $EDITOR, vi) and add it to the records file.
+    New {
+        /// Pre-fill the record from a log line (`-`: the first line of stdin): message,
+        /// pattern, file and line.
+        #[arg(long, value_name = "LINE")]
+        from_log: Option<String>,
+    },
+    /// Add records from files (any dataset format; `-` or nothing: stdin) to the records file.
+    Add {
+        files: Vec<String>,
+        /// Replace records with the same id (the old ones leave search; `show` names both).
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Add a team note to a record.
+    Note {
+        /// The record's id (a unique prefix is enough).
+        id: String,
+        /// The note.
+        #[arg(required = true, trailing_var_arg = true)]
+        text: Vec<String>,
+    },
+    /// List the team notes, newest first (all, or those on one record).
+    Notes {
+        id: Option<String>,
+        /// One JSON object a line: id, text, author, at.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the record's JSON Schema (draft 2020-12).
+    Schema,
+}
+
+impl Authoring {
+    fn run(self, data: &DataArgs) -> Result<Outcome, Failure> {
+        match self {
+            Authoring::New { from_log } => write::new(data, from_log.as_deref()),
+            Authoring::Add { files, replace } => write::add(data, &files, replace),
+            Authoring::Note { id, text } => notes::note(data, &id, &text),
+            Authoring::Notes { id, json } => notes::notes(id.as_deref(), json),
+            Authoring::Schema => notes::schema(),
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,8 +261,19 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 explain,
             },
         ),
-        Some(Command::Triage { file, json, limit }) => {
-            triage::triage(&data, file.as_deref(), json, usize::from(limit))
+        Some(Command::Triage {
+            file,
+            json,
+            markdown,
+            unknown,
+            limit,
+        }) => {
+            let output = match (json, markdown, unknown) {
+                (_, true, _) => triage::Output::Markdown,
+                (json, _, true) => triage::Output::Unknown { json },
+                (json, ..) => triage::Output::Hits { json },
+            };
+            triage::triage(&data, file.as_deref(), output, usize::from(limit))
         }
         Some(Command::Stats { json }) => inspect::stats(&data, json),
         Some(Command::Validate { paths }) => inspect::validate(&paths),
@@ -220,6 +301,9 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Sync(args)) => sync_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
+        Some(Command::Where { id }) => local::where_is(&data, &id),
+        Some(Command::Edit { id }) => local::edit(&data, &id),
+        Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
         Some(Command::Man) => {
             let man = clap_mangen::Man::new(Cli::command());

@@ -82,7 +82,9 @@ pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
     let text = match format {
         PinsFormat::Text => text_list(ds, &found),
         PinsFormat::Json => json_lines(ds, &found),
-        PinsFormat::Markdown => note::pinned_note(ds, &found).map_err(Failure::new)?,
+        PinsFormat::Markdown => {
+            note::pinned_note(ds, &found, &super::notes::all_notes()).map_err(Failure::new)?
+        }
     };
     emit(|out| out.write_all(text.as_bytes()))?;
     Ok(Outcome::Found)

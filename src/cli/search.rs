@@ -91,9 +91,11 @@ fn context() -> Context {
         ),
         Err(_) => Default::default(),
     };
+    let notes = crate::state::team_notes::search_text(&super::notes::all_notes());
     Context {
         pinned,
         recent,
+        notes,
         new,
         weights,
     }

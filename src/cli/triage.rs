@@ -1,8 +1,11 @@
 //! `errdex triage [FILE|-]`: the known errors in a log, one line per matched log event on
-//! stdout (text or NDJSON) as the log streams by, and a summary per record on stderr.
+//! stdout (text or NDJSON) as the log streams by — a live log's last event once the input
+//! pauses — or, at the end, the unknown error events (`--unknown`) or an incident report
+//! (`--markdown`); a summary on stderr.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
+use std::sync::mpsc::RecvTimeoutError;
 
 use serde_json::json;
 
@@ -10,56 +13,90 @@ use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit, plural};
 use crate::dataset::Dataset;
 use crate::text::{self, one_line};
-use crate::triage::{Group, LineHits, Summary, Triage, Via};
+use crate::triage::feed::{self, Feed};
+use crate::triage::{Incident, LineHits, Triage, Via};
 
 /// Line numbers shown per record in the summary.
 const SUMMARY_LINES: usize = 5;
 /// Characters of a message shown in the summary.
 const SUMMARY_MESSAGE: usize = 72;
 
+/// What `errdex triage` prints on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// One line (or JSON object) per matched log event, as the log streams by.
+    Hits { json: bool },
+    /// At the end: the error events no record matched, grouped (`--unknown`).
+    Unknown { json: bool },
+    /// At the end: the incident report (`--markdown`).
+    Markdown,
+}
+
+/// Lines read before they are matched as one batch (on two threads).
+const BATCH_LINES: usize = 16 * 1024;
+
 pub fn triage(
     data: &DataArgs,
     file: Option<&str>,
-    as_json: bool,
+    output: Output,
     limit: usize,
 ) -> Result<Outcome, Failure> {
     let input = open(file)?;
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     let triage = Triage::new(ds);
-    let mut scanner = triage.scanner(limit);
-    let mut summary = Summary::default();
-    let mut lines_read = 0usize;
+    let mut scanner = triage.scanner(limit).report_unknown(true);
+    let mut incident = Incident::default();
     let mut read_error = None;
+    let lines = feed::read_lines(input, BATCH_LINES);
     emit(|out| {
-        let mut reader = BufReader::with_capacity(256 * 1024, input);
-        let mut buf = Vec::with_capacity(4096);
+        let mut hits = Vec::new();
+        // The event settled last: it may come again, updated, when its trace arrives.
+        let mut settled: Option<LineHits> = None;
+        let mut report = |out: &mut dyn Write, h: LineHits, settling: bool| -> io::Result<()> {
+            if let Some(before) = settled.take_if(|s| s.line == h.line) {
+                incident.retract(&before);
+            }
+            incident.add(&h);
+            if let Output::Hits { json } = output {
+                write_hits(out, ds, &h, json)?;
+            }
+            if settling {
+                settled = Some(h);
+            }
+            Ok(())
+        };
         loop {
-            buf.clear();
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
+            match lines.recv_timeout(feed::SETTLE) {
+                Ok(Feed::Lines(batch)) => {
+                    scanner.push_many(&batch, &mut hits);
+                    for h in hits.drain(..) {
+                        report(out, h, false)?;
+                    }
+                }
+                Ok(Feed::Failed(e)) => {
                     read_error = Some(e);
                     break;
                 }
-            }
-            lines_read += 1;
-            let line = String::from_utf8_lossy(&buf);
-            if let Some(hits) = scanner.push(&line) {
-                write_hits(out, ds, &hits, as_json)?;
-                summary.add(&hits);
-            }
-            // About to wait for more input (`kubectl logs -f | errdex triage`): show what we have.
-            if reader.buffer().is_empty() {
-                out.flush()?;
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(h) = scanner.settle() {
+                        report(out, h, true)?;
+                    }
+                    out.flush()?;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        if let Some(hits) = scanner.finish() {
-            write_hits(out, ds, &hits, as_json)?;
-            summary.add(&hits);
+        if let Some(h) = scanner.finish() {
+            report(out, h, false)?;
         }
-        Ok(())
+        match output {
+            Output::Hits { .. } => Ok(()),
+            Output::Unknown { json } => write_unknown(out, &incident, json),
+            Output::Markdown => {
+                writeln!(out, "{}", incident.markdown(ds, scanner.lines_read()))
+            }
+        }
     })?;
     if let Some(e) = read_error {
         return Err(Failure::new(format!(
@@ -67,15 +104,53 @@ pub fn triage(
             file.unwrap_or("stdin")
         )));
     }
-    if summary.is_empty() {
-        eprintln!("errdex: no known errors in {}", plural(lines_read, "line"));
-        return Ok(Outcome::NotFound);
-    }
-    print_summary(ds, summary.into_groups(), lines_read);
-    Ok(Outcome::Found)
+    print_summary(ds, &incident, scanner.lines_read());
+    let found = match output {
+        Output::Unknown { .. } => incident.unknown_events() > 0,
+        _ => incident.known_events() > 0,
+    };
+    Ok(if found {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
 }
 
-fn open(file: Option<&str>) -> Result<Box<dyn Read>, Failure> {
+/// `# COUNT<TAB>PATTERN` then `LINENO<TAB>TEXT` per event, a blank line between groups; or one
+/// JSON object per group.
+fn write_unknown(out: &mut dyn Write, incident: &Incident, json: bool) -> io::Result<()> {
+    for (i, group) in incident.unknown().into_iter().enumerate() {
+        if json {
+            let events: Vec<_> = group
+                .events
+                .iter()
+                .map(|e| json!({"line": e.line, "lastLine": e.last_line, "text": e.text}))
+                .collect();
+            let v = json!({
+                "count": group.events.len(),
+                "pattern": group.pattern,
+                "events": events,
+            });
+            writeln!(out, "{}", text::json_safe(&v.to_string()))?;
+            continue;
+        }
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "# {}\t{}",
+            group.events.len(),
+            one_line(&group.pattern)
+        )?;
+        for e in &group.events {
+            writeln!(out, "{}\t{}", e.line, one_line(&e.text))?;
+        }
+    }
+    Ok(())
+}
+
+fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
     match file {
         None | Some("-") => {
             let stdin = io::stdin();
@@ -87,7 +162,7 @@ fn open(file: Option<&str>) -> Result<Box<dyn Read>, Failure> {
             Ok(Box::new(stdin))
         }
         Some(path) => File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
+            .map(|f| Box::new(f) as Box<dyn Read + Send>)
             .map_err(|e| Failure::new(format!("cannot read {path}: {e}"))),
     }
 }
@@ -131,13 +206,29 @@ pub fn via_name(via: Via) -> &'static str {
     }
 }
 
-fn print_summary(ds: &Dataset, groups: Vec<Group>, lines_read: usize) {
-    let events: usize = groups.iter().map(|g| g.count).sum();
+fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
+    let groups = incident.known();
     let mut err = io::stderr().lock();
+    let unknown = incident.unknown_events();
+    let unknown_note = match unknown {
+        0 => "0 unknown error events".to_string(),
+        n => format!(
+            "{} (`errdex triage --unknown` lists them)",
+            plural(n, "unknown error event")
+        ),
+    };
+    if groups.is_empty() {
+        let _ = writeln!(
+            err,
+            "errdex: no known errors in {}, {unknown_note}",
+            plural(lines_read, "line")
+        );
+        return;
+    }
     let _ = writeln!(
         err,
-        "errdex: {} on {} in {}",
-        plural(events, "hit"),
+        "errdex: {} on {} in {}, {unknown_note}",
+        plural(incident.known_events(), "hit"),
         plural(groups.len(), "known error"),
         plural(lines_read, "line")
     );

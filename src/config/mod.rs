@@ -7,6 +7,7 @@ mod keys;
 mod parse;
 mod problems;
 mod remotes;
+mod repos;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,7 @@ use crate::search::Weights;
 
 pub use keys::normalize_key;
 pub use remotes::{Remote, RemoteSource};
+pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
@@ -24,6 +26,9 @@ pub struct Config {
     /// Dataset files, directories and glob patterns, in order; relative ones already resolved
     /// against the config file's folder and `~` against the home folder.
     pub datasets: Vec<PathBuf>,
+    /// The JSON Lines file `errdex new` and `add` append to; `None`: `records.jsonl` in the
+    /// data folder (see `write_to_path`).
+    pub write_to: Option<PathBuf>,
     /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
     pub remotes: Vec<Remote>,
     pub theme: Theme,
@@ -34,12 +39,15 @@ pub struct Config {
     pub clipboard_command: Option<String>,
     pub ranking: Ranking,
     pub layout: Layout,
+    /// `[repos]` and `repo_roots`: the user's own checkouts.
+    pub checkouts: Checkouts,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             datasets: Vec::new(),
+            write_to: None,
             remotes: Vec::new(),
             theme: Theme::Auto,
             keys: Vec::new(),
@@ -47,6 +55,7 @@ impl Default for Config {
             clipboard_command: None,
             ranking: Ranking::default(),
             layout: Layout::default(),
+            checkouts: Checkouts::default(),
         }
     }
 }
@@ -159,6 +168,14 @@ impl Default for Layout {
 }
 
 impl Config {
+    /// The team's own records file: `write_to`, else `records.jsonl` in the data folder (None
+    /// only when there is no data folder).
+    pub fn write_to_path(&self) -> Option<PathBuf> {
+        self.write_to
+            .clone()
+            .or_else(|| crate::paths::data_dir().map(|d| d.join("records.jsonl")))
+    }
+
     /// What the clipboard module needs of the config.
     pub fn clipboard_config(&self) -> crate::clipboard::Config {
         crate::clipboard::Config {

@@ -10,8 +10,7 @@ use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
 
-const TOP_KEYS: &str =
-    "datasets, remotes, theme, keys, clipboard, clipboard_command, ranking, layout";
+const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -32,6 +31,11 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
                     config.datasets = paths;
                 }
             }
+            "write_to" => {
+                if let Some(path) = p.write_to(value, base) {
+                    config.write_to = Some(path);
+                }
+            }
             "remotes" => config.remotes = super::remotes::parse(&mut p, value),
             "theme" => p.choice("theme", value, &mut config.theme),
             "clipboard" => p.choice("clipboard", value, &mut config.clipboard),
@@ -43,6 +47,8 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "keys" => config.keys = p.keys(value),
             "ranking" => p.ranking(value, &mut config),
             "layout" => p.layout(value, &mut config),
+            "repos" => config.checkouts.repos = p.repos(value, base),
+            "repo_roots" => config.checkouts.roots = p.repo_roots(value, base),
             other => p.add(
                 key.span().start,
                 format!("unknown key `{other}` ignored (known keys: {TOP_KEYS})"),
@@ -79,7 +85,7 @@ impl Problems<'_> {
     }
 
     /// A string or an array of strings; a bad element is skipped, the others kept.
-    fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
+    pub(super) fn strings(&mut self, key: &str, value: &Value) -> Option<Vec<(String, usize)>> {
         match value.get_ref() {
             DeValue::String(s) => Some(vec![(s.to_string(), value.span().start)]),
             DeValue::Array(items) => {
@@ -121,6 +127,22 @@ impl Problems<'_> {
             }
         }
         Some(out)
+    }
+
+    /// `write_to`: one file path, resolved like a dataset entry (no patterns).
+    fn write_to(&mut self, value: &Value, base: &Path) -> Option<std::path::PathBuf> {
+        let at = value.span().start;
+        let Some(entry) = value.get_ref().as_str() else {
+            let what = describe(value.get_ref());
+            self.add(
+                at,
+                format!("`write_to` must be a file path (a string), not {what}; using the default"),
+            );
+            return None;
+        };
+        resolve_entry(entry, base)
+            .map_err(|why| self.add(at, format!("`write_to` ignored: {why}; using the default")))
+            .ok()
     }
 
     fn command(&mut self, value: &Value) -> Option<Option<String>> {

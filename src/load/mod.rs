@@ -156,6 +156,7 @@ fn load_into(
             stream.offer(&loaded.dataset, counter.read());
         }
     }
+    apply_replacements(&mut loaded.dataset);
     warn_duplicate_ids(&loaded.dataset, &mut loaded.diagnostics);
     progress(Progress {
         done: true,
@@ -203,6 +204,37 @@ impl Counter<'_> {
             done: false,
         }
     }
+}
+
+/// A record marked `"replaces": true` (written by `errdex add --replace`) hides the earlier
+/// records with its id from search. Only records whose id came before are read, so this costs
+/// nothing on a dataset without duplicates.
+fn apply_replacements(dataset: &mut Dataset) {
+    let entries = dataset.entries();
+    let mut seen: foldhash::HashMap<&str, Vec<usize>> = foldhash::HashMap::default();
+    let mut hide = vec![false; entries.len()];
+    let mut any = false;
+    for (i, e) in entries.iter().enumerate() {
+        let earlier = seen.entry(&e.id).or_default();
+        if !earlier.is_empty() && is_replacement(dataset.raw(i)) {
+            for &j in earlier.iter() {
+                hide[j] = true;
+            }
+            any = true;
+        }
+        earlier.push(i);
+    }
+    if any {
+        dataset.shadow(&hide);
+    }
+}
+
+fn is_replacement(raw: &[u8]) -> bool {
+    let Ok(doc) = serde_json::from_slice::<serde_json::Value>(raw) else {
+        return false;
+    };
+    let record = doc.get("record").filter(|r| r.is_object()).unwrap_or(&doc);
+    record.get("replaces") == Some(&serde_json::Value::Bool(true))
 }
 
 fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {

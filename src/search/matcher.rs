@@ -98,7 +98,7 @@ fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fi
             .into_iter()
             .for_each(|v| f(Field::Type, v)),
         Scope::Id => f(Field::Id, &entry.id),
-        Scope::Pinned | Scope::Recent | Scope::New => {}
+        Scope::Pinned | Scope::Recent | Scope::New | Scope::Note => {}
     }
 }
 
@@ -143,7 +143,7 @@ pub struct TermHit {
 
 /// Whether a term holds for a record (for a negated term: does not match) and the best hit.
 pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Option<TermHit> {
-    if let Some(has) = ctx.flag(term.scope, &e.id) {
+    if let Some(has) = ctx.flag(term, &e.id) {
         return (has != term.negated).then_some(TermHit {
             field: Field::Id,
             score: 0,

@@ -15,7 +15,7 @@ mod scan;
 mod text;
 mod weights;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use fuzzy_matcher::skim::SkimMatcherV2;
@@ -38,6 +38,8 @@ pub struct Context {
     pub pinned: HashSet<String>,
     /// Ids of the records viewed recently (`is:recent`).
     pub recent: HashSet<String>,
+    /// The team's notes per record id, one per line (`note:`).
+    pub notes: HashMap<String, String>,
     /// Ids the last `errdex sync` added or changed (`is:new`).
     pub new: HashSet<String>,
     /// How much a match in each field counts.
@@ -45,11 +47,20 @@ pub struct Context {
 }
 
 impl Context {
-    /// For `is:` terms: whether the record with this id is in the set the scope names.
-    pub fn flag(&self, scope: Scope, id: &str) -> Option<bool> {
-        match scope {
+    /// For `is:` and `note:` terms: whether the record with this id is in the set the scope
+    /// names, or has a note holding the term's text.
+    pub fn flag(&self, term: &Term, id: &str) -> Option<bool> {
+        match term.scope {
             Scope::Pinned => Some(self.pinned.contains(id)),
             Scope::Recent => Some(self.recent.contains(id)),
+            Scope::Note => Some(self.notes.get(id).is_some_and(|notes| {
+                // Notes are prose: a fuzzy term is looked for as written, not letter by letter.
+                let kind = match term.kind {
+                    Kind::Fuzzy => Kind::Exact,
+                    k => k,
+                };
+                text::locate(notes, &term.text, kind, term.case_sensitive).is_some()
+            })),
             Scope::New => Some(self.new.contains(id)),
             _ => None,
         }

@@ -18,6 +18,8 @@ pub enum Scope {
     Pinned,
     /// `is:recent`: the record was viewed recently (the context's recent set).
     Recent,
+    /// `note:`: the team's notes on the record (the context's notes) contain the text.
+    Note,
     /// `is:new`: the last `errdex sync` added or changed the record (the context's new set).
     New,
 }
@@ -33,13 +35,17 @@ impl Scope {
             "sev" | "s" | "severity" => Scope::Severity,
             "type" => Scope::Type,
             "id" => Scope::Id,
+            "note" | "notes" => Scope::Note,
             _ => return None,
         })
     }
 
     /// `is:pinned`, `is:recent`, `is:new`: a set the record's id is in, not a field to match.
     pub fn is_flag(self) -> bool {
-        matches!(self, Scope::Pinned | Scope::Recent | Scope::New)
+        matches!(
+            self,
+            Scope::Pinned | Scope::Recent | Scope::New | Scope::Note
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -52,6 +58,7 @@ impl Scope {
             Scope::Severity => "sev",
             Scope::Type => "type",
             Scope::Id => "id",
+            Scope::Note => "note",
             Scope::Pinned | Scope::Recent | Scope::New => "is",
         }
     }

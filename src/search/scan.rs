@@ -200,7 +200,7 @@ fn estimate_term(
     (k, t): (usize, &Term),
     ctx: &Context,
 ) -> Option<i64> {
-    if let Some(has) = ctx.flag(t.scope, &e.id) {
+    if let Some(has) = ctx.flag(t, &e.id) {
         return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];

@@ -14,19 +14,28 @@ use serde::de::DeserializeOwned;
 #[derive(Debug, Clone)]
 pub struct StateFile {
     dir: PathBuf,
-    name: &'static str,
+    name: String,
 }
 
 impl StateFile {
-    pub fn new(dir: &Path, name: &'static str) -> Self {
+    pub fn new(dir: &Path, name: impl Into<String>) -> Self {
         StateFile {
             dir: dir.to_path_buf(),
-            name,
+            name: name.into(),
         }
     }
 
+    /// The state file at `path` (its folder and file name).
+    pub fn at(path: &Path) -> Self {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        Self::new(dir, name)
+    }
+
     pub fn path(&self) -> PathBuf {
-        self.dir.join(self.name)
+        self.dir.join(&self.name)
     }
 
     /// The current contents; a missing file is the default. A file that cannot be parsed is
@@ -120,6 +129,53 @@ impl StateFile {
         tmp.as_file().sync_all()?;
         tmp.persist(self.path()).map_err(|e| e.error)?;
         Ok(())
+    }
+
+    /// Appends `lines` (each ending in a newline) to a text file such as a JSON Lines file,
+    /// under the lock: `check` first sees the current contents and may refuse. The old
+    /// contents and the new lines go to a temporary file that is flushed to disk and renamed
+    /// over the old one, so a crash or a full disk leaves the file as it was, never half a line.
+    pub fn append(
+        &self,
+        lines: &str,
+        check: impl FnOnce(&[u8]) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let path = self.path();
+        let shown = path.display();
+        if !self.dir.is_dir() {
+            fs::create_dir_all(&self.dir).map_err(|e| {
+                format!(
+                    "cannot create the folder {} for {shown}: {e}",
+                    self.dir.display()
+                )
+            })?;
+        }
+        let _guard = self
+            .lock()
+            .map_err(|e| format!("cannot lock {shown}: {e}"))?;
+        let old = match fs::metadata(&path) {
+            Ok(m) if m.is_dir() => return Err(format!("{shown} is a directory, not a file")),
+            Ok(m) if m.permissions().readonly() => return Err(format!("{shown} is read-only")),
+            Ok(_) => fs::read(&path).map_err(|e| format!("cannot read {shown}: {e}"))?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(format!("cannot read {shown}: {e}")),
+        };
+        check(&old)?;
+        let write = || -> io::Result<()> {
+            let mut tmp = tempfile::Builder::new()
+                .prefix(&format!(".{}.", self.name))
+                .tempfile_in(&self.dir)?;
+            tmp.write_all(&old)?;
+            if !old.is_empty() && !old.ends_with(b"\n") {
+                tmp.write_all(b"\n")?;
+            }
+            tmp.write_all(lines.as_bytes())?;
+            tmp.as_file().sync_all()?;
+            tmp.persist(&path).map_err(|e| e.error)?;
+            // The rename itself is durable once the folder is synced.
+            File::open(&self.dir).and_then(|d| d.sync_all())
+        };
+        write().map_err(|e| format!("cannot write {shown}: {e}"))
     }
 
     /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the

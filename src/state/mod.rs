@@ -1,10 +1,13 @@
 //! What errdex remembers between runs, in the data folder: pins, query history, recently
 //! viewed records. Every file is written atomically under a lock; a corrupt one is set aside.
 
+pub mod drafts;
 mod file;
 pub mod history;
 pub mod note;
 pub mod pins;
+pub mod records;
+pub mod team_notes;
 
 use std::path::PathBuf;
 

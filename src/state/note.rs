@@ -9,6 +9,9 @@ use super::Pin;
 use crate::dataset::Dataset;
 use crate::export;
 
+/// The team notes by record id (`state::team_notes::by_id`).
+pub type TeamNotes = HashMap<String, Vec<crate::record::TeamNote>>;
+
 /// The file in the data folder the browser exports the note to.
 pub const NOTE_FILE: &str = "pinned-errors.md";
 
@@ -29,14 +32,20 @@ pub fn locate<'p>(ds: &Dataset, pins: &'p [Pin]) -> Vec<(&'p Pin, Option<usize>)
 
 /// One incident note: every pinned record's note under one title, and the pins that are not
 /// in the loaded datasets named at the end so none is silently dropped.
-pub fn pinned_note(ds: &Dataset, found: &[(&Pin, Option<usize>)]) -> Result<String, String> {
+pub fn pinned_note(
+    ds: &Dataset,
+    found: &[(&Pin, Option<usize>)],
+    notes: &TeamNotes,
+) -> Result<String, String> {
     let present: Vec<usize> = found.iter().filter_map(|(_, i)| *i).collect();
     let mut out = format!("# Pinned errors ({})\n\n", present.len());
     for (n, &i) in present.iter().enumerate() {
         if n > 0 {
             out.push_str("\n---\n\n");
         }
-        out.push_str(&export::to_markdown(&ds.record(i)?));
+        let mut record = ds.record(i)?;
+        record.notes = notes.get(&record.id).cloned().unwrap_or_default();
+        out.push_str(&export::to_markdown(&record));
     }
     let missing: Vec<String> = found
         .iter()
@@ -91,7 +100,20 @@ mod tests {
         let found = locate(&ds, &pins);
         assert_eq!(found[0].1, Some(1));
         assert_eq!(found[1].1, None);
-        let note = pinned_note(&ds, &found).expect("note");
+        let team = TeamNotes::from([(
+            "b2".to_string(),
+            vec![crate::record::TeamNote {
+                id: "b2".into(),
+                text: "seen at 3 a.m.".into(),
+                author: "ana".into(),
+                at: "2026-11-30T03:00:00Z".into(),
+            }],
+        )]);
+        let note = pinned_note(&ds, &found, &team).expect("note");
+        assert!(
+            note.contains("### Team notes\n\n- **ana**, 2026-11-30 03:00: seen at 3 a.m."),
+            "{note}"
+        );
         assert!(note.starts_with("# Pinned errors (1)\n"), "{note}");
         assert!(note.contains("second") && !note.contains("first"), "{note}");
         assert!(note.ends_with("Pinned but not in the loaded datasets: `gone`\n"));

@@ -114,8 +114,11 @@ pub fn has_header(line: &str) -> bool {
     if let Some(rest) = b.strip_prefix(b"[") {
         b = rest;
     }
-    if b.first().is_some_and(u8::is_ascii_digit) {
-        return starts_with_time(b);
+    if b.first().is_some_and(u8::is_ascii_digit) && starts_with_time(b) {
+        return true;
+    }
+    if b.first().is_some_and(|&c| c.is_ascii_digit() || c == b'-') && columns(line) {
+        return true;
     }
     let word_len = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
     let (word, after) = b.split_at(word_len);
@@ -127,28 +130,7 @@ pub fn has_header(line: &str) -> bool {
     let Ok(word) = std::str::from_utf8(&lower) else {
         return false;
     };
-    let calendar = matches!(
-        word,
-        "jan"
-            | "feb"
-            | "mar"
-            | "apr"
-            | "may"
-            | "jun"
-            | "jul"
-            | "aug"
-            | "sep"
-            | "oct"
-            | "nov"
-            | "dec"
-            | "mon"
-            | "tue"
-            | "wed"
-            | "thu"
-            | "fri"
-            | "sat"
-            | "sun"
-    );
+    let calendar = super::header::is_calendar(word);
     if calendar && next == Some(b' ') {
         return true;
     }
@@ -160,6 +142,15 @@ pub fn has_header(line: &str) -> bool {
         "time" | "ts" | "t" | "level" | "lvl" | "msg" | "timestamp" | "date"
     );
     logfmt && next == Some(b'=')
+}
+
+/// Columns of ids and times before the message (`081109 203615 148 INFO …`, BGL's `- 1117838570
+/// 2005.06.03 R02-M1-N0-C:J12-U11 …`, `2568643 node-70 action start …`,
+/// `20171223-22:15:29:606|Step_LSC|…`): at least two header fields.
+fn columns(line: &str) -> bool {
+    let mut starts = Vec::new();
+    super::header::message_starts(line, &mut starts);
+    starts.len() > 2
 }
 
 /// `2024-01-15…`, `2024/01/15`, `10:23:45`, `15.01.2024`, an epoch `1705314225…`.
@@ -183,6 +174,22 @@ fn is_klog(b: &[u8]) -> bool {
         && matches!(b[0], b'I' | b'W' | b'E' | b'F')
         && b[1..5].iter().all(u8::is_ascii_digit)
         && b[5] == b' '
+}
+
+/// Whether an event is an error worth a record: ERROR or FATAL, a trace under anything but an
+/// ordinary line, or (without a level) a panic, a crash, an exception or a traceback.
+pub fn is_error_event(head: &str, level: Option<Level>, has_frames: bool) -> bool {
+    match level {
+        Some(level) => level >= Level::Error || (level == Level::Warn && has_frames),
+        None => {
+            let head = head.trim_start();
+            has_frames
+                || CRASH_OPENINGS.iter().any(|o| head.starts_with(o))
+                || (head.starts_with("thread '") && head.contains("' panicked"))
+                || head.starts_with("Traceback (")
+                || looks_like_exception(head)
+        }
+    }
 }
 
 /// `ValueError: bad`, `KeyboardInterrupt`, `java.lang.IllegalStateException: pool exhausted`.
@@ -230,6 +237,10 @@ mod tests {
             r#"{"level":"error"}"#,
             "thread 'main' panicked at src/main.rs:2:5:",
             "panic: runtime error",
+            "081109 203615 148 INFO dfs.FSNamesystem: x",
+            "20171223-22:15:29:606|Step_LSC|30002312|x",
+            "- 1117838570 2005.06.03 R02-M1-N0-C:J12-U11 x",
+            "2568643 node-70 action start 1074119817 1 x",
         ] {
             assert!(has_header(line), "{line}");
         }

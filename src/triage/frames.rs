@@ -44,11 +44,35 @@ pub fn extract(line: &str, out: &mut Vec<Frame>) {
         let path = &line[start..colon];
         if has_source_extension(path) {
             out.push(Frame {
-                path: path.to_string(),
+                path: java_path(&line[..start], path).unwrap_or_else(|| path.to_string()),
                 line: number,
             });
         }
     }
+}
+
+/// A Java (or Kotlin, Scala, Groovy) frame names its file without a folder but its class with its
+/// package: `at com.x.pool.Pool.get(Pool.java:197)` is `com/x/pool/Pool.java`, so that it matches
+/// that class's file, not every `Pool.java`.
+fn java_path(before: &str, file: &str) -> Option<String> {
+    // Only JVM sources live in folders named after their package.
+    let jvm = ["java", "kt", "scala", "groovy"];
+    let ext = file.rsplit('.').next()?;
+    if file.contains(['/', '\\']) || !jvm.contains(&ext) {
+        return None;
+    }
+    let call = before.strip_suffix('(')?;
+    // `java.base/java.util.X.run`: the module before the slash is not a folder.
+    let qualified = call.rsplit([' ', '\t', '/']).next()?;
+    let mut parts: Vec<&str> = qualified.split('.').collect();
+    // The method, then the class (with any `$Inner`): what is left is the package.
+    parts.pop()?;
+    parts.pop()?;
+    let lowercase = |p: &&str| p.starts_with(|c: char| c.is_ascii_lowercase());
+    if parts.is_empty() || !parts.iter().all(lowercase) {
+        return None;
+    }
+    Some(format!("{}/{file}", parts.join("/")))
 }
 
 /// `  File "/app/x.py", line 7, in handler`
@@ -139,8 +163,13 @@ mod tests {
     fn java_and_node_and_dotnet_frames() {
         assert_eq!(
             frames("\tat com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:197)"),
-            one("HikariPool.java", 197)
+            one("com/zaxxer/hikari/pool/HikariPool.java", 197)
         );
+        assert_eq!(
+            frames("\tat java.base/java.util.concurrent.Worker$1.run(Worker.java:9)"),
+            one("java/util/concurrent/Worker.java", 9)
+        );
+        assert_eq!(frames("\tat Main.main(Main.java:3)"), one("Main.java", 3));
         assert_eq!(
             frames("    at Server.handle (/app/dist/server.js:10:5)"),
             one("/app/dist/server.js", 10)

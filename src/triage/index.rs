@@ -16,6 +16,8 @@ pub const NONE: u32 = u32::MAX;
 
 /// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
 const MAX_FORM_TOKENS: usize = 48;
+/// The most forms a word may be in and still find overlap candidates.
+const MAX_POSTINGS: u32 = 512;
 
 /// Compressed rows: `items[offsets[k]..offsets[k + 1]]` belong to key `k`.
 #[derive(Debug, Default)]
@@ -62,8 +64,9 @@ pub struct Form {
     pub weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
     pub word_count: u16,
-    /// The second-rarest distinct word, checked before the full comparison.
-    pub second: u32,
+    /// Its two rarest distinct words (`NONE` when it has fewer): a line without them cannot
+    /// contain it, checked before the full comparison.
+    pub rare: [u32; 2],
 }
 
 #[derive(Debug, Default)]
@@ -76,8 +79,18 @@ pub struct Index {
     pub forms: Vec<Form>,
     /// Records (dataset indices, ascending id order) per form.
     pub form_records: Rows,
-    /// Forms per anchor word (containable forms only).
+    /// Anchor keys: a form's rarest run of one to three adjacent words (containable forms).
+    pub anchor_keys: HashMap<u64, u32>,
+    /// Forms per anchor key.
     pub anchors: Rows,
+    /// Forms too short to be contained anywhere, by their token sequence: they match a line's
+    /// whole message.
+    pub whole: HashMap<Box<[u32]>, Vec<u32>>,
+    /// Every `whole` key, and those opening with a variable also without it: the tails a line
+    /// must end with for a short form to be worth finding its header.
+    pub whole_tails: foldhash::HashSet<Box<[u32]>>,
+    /// The longest whole-message form, in tokens (with a variable at either end).
+    pub max_whole: usize,
     /// Forms per word (every form), for the overlap fallback.
     pub postings: Rows,
     /// Words this common are not used to find overlap candidates (their idf is low anyway).
@@ -96,6 +109,7 @@ impl Index {
     pub fn build(entries: &[Entry]) -> Self {
         let mut index = Index::default();
         let mut form_ids: HashMap<Box<[u32]>, u32> = HashMap::default();
+        let mut open: Vec<[bool; 2]> = Vec::new();
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(entries.len() * 2);
         let mut tokens = Tokens::new();
         index.record_forms = vec![[NONE; 2]; entries.len()];
@@ -106,12 +120,15 @@ impl Index {
             for (k, text) in texts.into_iter().enumerate() {
                 let Some(text) = text else { continue };
                 tokenize(text, &mut tokens);
-                let seq = index.intern(&tokens);
+                let (seq, ends) = index.intern(&tokens);
                 if seq.is_empty() {
                     continue;
                 }
                 let next = form_ids.len() as u32;
                 let form = *form_ids.entry(seq.into_boxed_slice()).or_insert(next);
+                if form == next {
+                    open.push(ends);
+                }
                 if form == seen {
                     continue;
                 }
@@ -128,12 +145,15 @@ impl Index {
         }
         let mut sequences: Vec<(Box<[u32]>, u32)> = form_ids.into_iter().collect();
         sequences.sort_unstable_by_key(|(_, id)| *id);
-        index.finish(sequences, pairs, entries);
+        index.finish(sequences, &open, pairs, entries);
         index
     }
 
-    /// Word ids of a record text, `VAR`s kept, outer `VAR`s dropped, cut at `MAX_FORM_TOKENS`.
-    fn intern(&mut self, tokens: &Tokens) -> Vec<u32> {
+    /// Word ids of a record text, `VAR`s kept, outer `VAR`s dropped (and said whether there were
+    /// any), cut at `MAX_FORM_TOKENS`.
+    fn intern(&mut self, tokens: &Tokens) -> (Vec<u32>, [bool; 2]) {
+        let open_start = tokens.iter().next() == Some(Tok::Var);
+        let open_end = tokens.len() <= MAX_FORM_TOKENS && tokens.iter().last() == Some(Tok::Var);
         let mut seq: Vec<u32> = Vec::with_capacity(tokens.len());
         for t in tokens.iter().take(MAX_FORM_TOKENS) {
             match t {
@@ -156,12 +176,13 @@ impl Index {
         while seq.last() == Some(&VAR) {
             seq.pop();
         }
-        seq
+        (seq, [open_start, open_end])
     }
 
     fn finish(
         &mut self,
         sequences: Vec<(Box<[u32]>, u32)>,
+        open: &[[bool; 2]],
         mut pairs: Vec<(u32, u32)>,
         entries: &[Entry],
     ) {
@@ -182,7 +203,19 @@ impl Index {
             .iter()
             .map(|&d| (1.0 + n / d.max(1) as f32).ln())
             .collect();
-        self.max_df = (sequences.len() as u32 / 20).max(64);
+        // Capped: a line costs at most this many postings per word, however skewed the words.
+        self.max_df = (sequences.len() as u32 / 20).clamp(64, MAX_POSTINGS);
+        let mut gram_df: HashMap<u64, u32> = HashMap::default();
+        let mut grams = Vec::new();
+        for (seq, _) in &sequences {
+            grams.clear();
+            runs(seq, &mut grams);
+            grams.sort_unstable();
+            grams.dedup();
+            for &g in &grams {
+                *gram_df.entry(g).or_default() += 1;
+            }
+        }
         let mut anchor_pairs = Vec::new();
         let mut posting_pairs = Vec::new();
         for (form_id, ((seq, _), words)) in sequences.into_iter().zip(distinct).enumerate() {
@@ -201,21 +234,49 @@ impl Index {
                 2 => letters >= 12,
                 _ => true,
             };
-            // Forms too short to be specific only match by overlap.
+            // Forms too short to be specific match a line's whole message only.
             if containable {
-                anchor_pairs.push((by_rarity[0], form_id));
+                grams.clear();
+                runs(&seq, &mut grams);
+                let rarest = grams
+                    .iter()
+                    .copied()
+                    .min_by_key(|g| (gram_df.get(g).copied().unwrap_or(0), u64::MAX - g))
+                    .unwrap_or(gram(&[by_rarity[0]]));
+                let next = self.anchor_keys.len() as u32;
+                let key = *self.anchor_keys.entry(rarest).or_insert(next);
+                anchor_pairs.push((key, form_id));
+            } else if word_count > 0 {
+                let [start, end] = open[form_id as usize];
+                let mut key = Vec::with_capacity(seq.len() + 2);
+                if start {
+                    key.push(VAR);
+                }
+                key.extend_from_slice(&seq);
+                if end {
+                    key.push(VAR);
+                }
+                self.max_whole = self.max_whole.max(key.len());
+                if start {
+                    self.whole_tails.insert(key[1..].into());
+                }
+                self.whole_tails.insert(key.clone().into());
+                self.whole.entry(key.into()).or_default().push(form_id);
             }
             posting_pairs.extend(words.iter().map(|&w| (w, form_id)));
             self.forms.push(Form {
                 weight: words.iter().map(|&w| self.idf[w as usize]).sum(),
                 word_count: word_count.min(u16::MAX as usize) as u16,
-                second: by_rarity.get(1).copied().unwrap_or(NONE),
+                rare: [
+                    by_rarity.first().copied().unwrap_or(NONE),
+                    by_rarity.get(1).copied().unwrap_or(NONE),
+                ],
                 tokens: seq,
                 words,
             });
         }
         self.df = df;
-        self.anchors = Rows::build(words, &anchor_pairs);
+        self.anchors = Rows::build(self.anchor_keys.len(), &anchor_pairs);
         self.postings = Rows::build(words, &posting_pairs);
         let mut order: Vec<u32> = (0..entries.len() as u32).collect();
         order.sort_by(|&a, &b| by_id(entries, a, b));
@@ -240,6 +301,36 @@ impl Index {
     /// Records whose filePath ends with this file name.
     pub fn records_in_file(&self, name: &str) -> &[u32] {
         self.files.get(name).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Bits per word id in an n-gram key; longer vocabularies fall back to single words.
+const GRAM_BITS: u32 = 20;
+
+/// The key of a run of one to three word ids (ids of longer runs must `fit`).
+pub fn gram(words: &[u32]) -> u64 {
+    let mut key = 0u64;
+    for &w in words {
+        key = (key << GRAM_BITS) | u64::from(w);
+    }
+    key | ((words.len() as u64) << 60)
+}
+
+/// Whether every id of a run fits a key.
+pub fn fits(words: &[u32]) -> bool {
+    words.iter().all(|&w| w < 1 << GRAM_BITS)
+}
+
+/// Every run of one to three adjacent words of a form (no `VAR` inside), as keys.
+fn runs(seq: &[u32], out: &mut Vec<u64>) {
+    for i in 0..seq.len() {
+        for n in 1..=3 {
+            let Some(run) = seq.get(i..i + n) else { break };
+            if run.contains(&VAR) || (n > 1 && !fits(run)) {
+                break;
+            }
+            out.push(gram(run));
+        }
     }
 }
 

@@ -1,11 +1,12 @@
 //! One log line against the index: containment of a form's token sequence (a `VAR` in the
 //! form spans a few log tokens), else a token-overlap score weighted by rarity.
 
-use super::index::{Index, NONE, UNKNOWN, VAR};
+use super::header;
+use super::index::{Index, NONE, UNKNOWN, VAR, fits, gram};
 use super::normalize::{Tok, Tokens};
 
 /// How many log tokens one placeholder may stand for (`%s` = "/var/lib/x y").
-const MAX_GAP: usize = 8;
+const MAX_GAP: usize = 12;
 /// Overlap fallback: share of the form's weight the line must cover, distinct words shared, and
 /// share of the form's distinct words (so a short message missing its one telling word, like
 /// "replica is invalid" against "replica is behind", is not a hit).
@@ -37,6 +38,8 @@ pub struct FormHit {
 #[derive(Debug, Default)]
 pub struct Scratch {
     pub tokens: Tokens,
+    /// Token indices where the line's message may start (see `header`).
+    starts: Vec<usize>,
     ids: Vec<u32>,
     set: Vec<u32>,
     acc: Vec<f32>,
@@ -48,7 +51,8 @@ pub struct Scratch {
 impl Index {
     /// Matches the line already tokenised in `s.tokens`, appending hits to `out`. The overlap
     /// fallback runs only when `fallback` is set and nothing was contained.
-    pub fn match_line(&self, s: &mut Scratch, fallback: bool, out: &mut Vec<FormHit>) {
+    /// `text` is the line as tokenised (its header is read only when a short form may match).
+    pub fn match_line(&self, s: &mut Scratch, text: &str, fallback: bool, out: &mut Vec<FormHit>) {
         s.ids.clear();
         for t in s.tokens.iter() {
             s.ids.push(match t {
@@ -63,24 +67,78 @@ impl Index {
         s.set.dedup();
         let before = out.len();
         self.containment(s, out);
+        self.whole_message(s, text, out);
         if fallback && out.len() == before {
             self.overlap(s, out);
         }
     }
 
+    /// Forms anchored on a run of words the line has, checked in full: each line position
+    /// looks up at most three keys, and an anchor (a form's rarest run) is shared by few forms
+    /// however common the words are, so the cost follows the line's length.
     fn containment(&self, s: &mut Scratch, out: &mut Vec<FormHit>) {
-        for i in 0..s.set.len() {
-            let word = s.set[i];
-            for &f in self.anchors.get(word) {
-                let form = &self.forms[f as usize];
-                if form.second != NONE && s.set.binary_search(&form.second).is_err() {
-                    continue;
+        let ids = &s.ids;
+        for p in 0..ids.len() {
+            for n in 1..=3 {
+                let Some(run) = ids.get(p..p + n) else { break };
+                let last = run[n - 1];
+                if last == VAR || last == UNKNOWN || (n > 1 && !fits(run)) {
+                    break;
                 }
-                if contains(&form.tokens, &s.ids, &mut s.reach, &mut s.next) {
-                    let specificity = f32::from(form.word_count.min(10)) / 100.0;
+                let Some(&key) = self.anchor_keys.get(&gram(run)) else {
+                    continue;
+                };
+                for &f in self.anchors.get(key) {
+                    let form = &self.forms[f as usize];
+                    let absent = |w: u32| w != NONE && s.set.binary_search(&w).is_err();
+                    if absent(form.rare[0]) || absent(form.rare[1]) {
+                        continue;
+                    }
+                    if contains(&form.tokens, ids, &mut s.reach, &mut s.next) {
+                        out.push(FormHit {
+                            form: f,
+                            score: contained_score(form.word_count),
+                            via: Via::Contains,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Short forms (`normal`, `data address: {}`) against the line's message as a whole: the
+    /// tokens from each place the message may start to the end of the line.
+    fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
+        let n = s.ids.len();
+        let possible =
+            (1..=self.max_whole.min(n)).any(|k| self.whole_tails.contains(&s.ids[n - k..]));
+        if !possible {
+            return;
+        }
+        header::message_starts(text, &mut s.starts);
+        for start in s.starts.iter_mut() {
+            *start = s.tokens.token_at(*start);
+        }
+        for &start in &s.starts {
+            let Some(tail) = s.ids.get(start..) else {
+                continue;
+            };
+            if tail.is_empty() || tail.len() > self.max_whole {
+                continue;
+            }
+            // A variable that opens the message may have merged with the header's numbers
+            // before it (`… 1 63543 double-hummer …`): try the tail with one put back.
+            let mut opened = Vec::new();
+            if tail[0] != VAR && tail.len() < self.max_whole {
+                opened.push(VAR);
+                opened.extend_from_slice(tail);
+            }
+            for key in [tail, &opened[..]] {
+                for &f in self.whole.get(key).map_or(&[][..], Vec::as_slice) {
+                    let form = &self.forms[f as usize];
                     out.push(FormHit {
                         form: f,
-                        score: 0.8 + specificity,
+                        score: contained_score(form.word_count),
                         via: Via::Contains,
                     });
                 }
@@ -130,6 +188,13 @@ impl Index {
         }
         s.touched.clear();
     }
+}
+
+/// 0.81–0.90 by the form's words, plus less than 0.001 more for each further word up to 48, so
+/// that of two forms that both match, the longer (more specific) one wins even past ten words.
+fn contained_score(words: u16) -> f32 {
+    let words = f32::from(words.min(48));
+    0.8 + words.min(10.0) / 100.0 + 0.0009 * words / 48.0
 }
 
 /// Whether `form` (words and `VAR`s, starting and ending with a word) occurs in `line`, each

@@ -31,8 +31,12 @@ const VAR: (u32, u32) = (u32::MAX, u32::MAX);
 pub struct Tokens {
     text: String,
     spans: Vec<(u32, u32)>,
+    /// Where each token starts in the normalised line (bytes): header boundaries map to tokens.
+    starts: Vec<u32>,
     level: Option<Level>,
     seen: usize,
+    /// Byte range in the input of each `Var` (a collapsed run spans all of it).
+    var_ranges: Vec<(usize, usize)>,
 }
 
 impl Tokens {
@@ -48,6 +52,11 @@ impl Tokens {
         self.spans.len()
     }
 
+    /// The index of the first token that starts at or after byte `at` of the line.
+    pub fn token_at(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| (s as usize) < at)
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = Tok<'_>> + '_ {
         self.spans.iter().map(|&(s, e)| {
             if (s, e) == VAR {
@@ -58,21 +67,32 @@ impl Tokens {
         })
     }
 
+    /// Where each `Var` is in the text that was tokenized, in order.
+    pub fn var_ranges(&self) -> &[(usize, usize)] {
+        &self.var_ranges
+    }
+
     fn clear(&mut self) {
         self.text.clear();
         self.spans.clear();
+        self.starts.clear();
+        self.var_ranges.clear();
         self.level = None;
         self.seen = 0;
     }
 
-    fn push_var(&mut self) {
+    fn push_var(&mut self, from: usize, to: usize) {
         self.seen += 1;
         if self.spans.last() != Some(&VAR) {
             self.spans.push(VAR);
+            self.starts.push(from as u32);
+            self.var_ranges.push((from, to));
+        } else if let Some(last) = self.var_ranges.last_mut() {
+            last.1 = to;
         }
     }
 
-    fn push_word(&mut self, raw: &str) {
+    fn push_word(&mut self, raw: &str, at: usize) {
         self.seen += 1;
         let start = self.text.len();
         if raw.is_ascii() {
@@ -89,13 +109,27 @@ impl Tokens {
             self.text.truncate(start);
             return;
         }
-        if is_variable(word) {
-            self.text.truncate(start);
-            self.seen -= 1;
-            self.push_var();
-            return;
+        match shape(word.as_bytes()) {
+            Shape::Word => {}
+            Shape::Variable => {
+                self.text.truncate(start);
+                self.seen -= 1;
+                self.push_var(at, at + raw.len());
+                return;
+            }
+            Shape::Glued(prefix) => {
+                // `blk_123`, `storage12`, `v2`: the name and a number glued to it, as a pattern
+                // writes `blk_{}`: the name is a word, the number a variable.
+                self.spans.push((start as u32, (start + prefix) as u32));
+                self.starts.push(at as u32);
+                self.text.truncate(start + prefix);
+                self.seen -= 1;
+                self.push_var(at + prefix, at + raw.len());
+                return;
+            }
         }
         self.spans.push((start as u32, self.text.len() as u32));
+        self.starts.push(at as u32);
     }
 }
 
@@ -110,9 +144,9 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             let end = i + b[i..].iter().take_while(|&&c| is_word_byte(c)).count();
             if out.seen == 0 && is_klog_prefix(&b[i..end]) {
                 out.level = klog_level(c);
-                out.push_var();
+                out.push_var(i, end);
             } else {
-                out.push_word(&line[i..end]);
+                out.push_word(&line[i..end], i);
             }
             i = end;
             continue;
@@ -137,11 +171,67 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
         match skip {
             Some(n) if c == 0x1b => i += n.max(1),
             Some(n) => {
-                out.push_var();
+                out.push_var(i, (i + n).min(b.len()));
                 i += n;
             }
             None => i += 1,
         }
+    }
+}
+
+/// `text` with its variable parts as `{}` (numbers, ids, single-word quoted values; a number
+/// glued to a name keeps the name: `blk_{}`), runs of them joined by punctuation as one, ANSI
+/// colours dropped: a `messagePattern` that matches `text` and its siblings.
+pub fn templated(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if is_word_byte(c) {
+            let end = i + b[i..].iter().take_while(|&&c| is_word_byte(c)).count();
+            let word = &text[i..end];
+            match shape(word.as_bytes()) {
+                Shape::Word => out.push_str(word),
+                Shape::Variable => push_placeholder(&mut out),
+                Shape::Glued(name) => {
+                    out.push_str(&word[..name]);
+                    push_placeholder(&mut out);
+                }
+            }
+            i = end;
+            continue;
+        }
+        let prev_is_word = i > 0 && is_word_byte(b[i - 1]);
+        match c {
+            0x1b => i += ansi_len(&b[i..]).max(1),
+            b'"' | b'\'' | b'`' if !prev_is_word && quoted_len(&b[i..]).is_some() => {
+                push_placeholder(&mut out);
+                i += quoted_len(&b[i..]).unwrap_or(1);
+            }
+            _ => {
+                let ch = text[i..].chars().next().unwrap_or(' ');
+                out.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+    }
+    out
+}
+
+/// `{}`, unless the text ends in `{}` and punctuation (`{}.{}`, `{}:`): then that one grows.
+fn push_placeholder(out: &mut String) {
+    let glue = out
+        .bytes()
+        .rev()
+        .take_while(|c| matches!(c, b'.' | b':' | b'-' | b'/' | b'_' | b'+'))
+        .count();
+    if glue > 0 && out[..out.len() - glue].ends_with("{}") {
+        out.truncate(out.len() - glue);
+        return;
+    }
+    if !out.ends_with("{}") {
+        out.push_str("{}");
     }
 }
 
@@ -150,25 +240,33 @@ fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
 }
 
-/// A token that names an instance rather than a kind: anything with a digit except a word with
-/// a short version suffix (`utf8`, `sha256`, `ipv6`, `http2`), and hex-looking ids like `a716`.
-fn is_variable(word: &str) -> bool {
-    let b = word.as_bytes();
+/// What a word with digits in it is.
+enum Shape {
+    Word,
+    /// Names an instance: a number, an id, a timestamp part.
+    Variable,
+    /// A name with a number glued to its end (`blk_123`, `storage12`, `ssh2`): the name's length.
+    Glued(usize),
+}
+
+/// Words without digits are words; hex-looking ids (`a716`, `e29b`) and anything mixing digits
+/// and letters otherwise are variables; letters then digits is a name with a number glued on.
+fn shape(b: &[u8]) -> Shape {
     if !b.iter().any(u8::is_ascii_digit) {
-        return false;
+        return Shape::Word;
     }
-    let letters = b.iter().take_while(|c| !c.is_ascii_digit()).count();
-    let digits = b.len() - letters;
-    let versioned = letters > 0
-        && (1..=3).contains(&digits)
-        && b[letters..].iter().all(u8::is_ascii_digit)
-        && b[..letters]
-            .iter()
-            .all(|c| c.is_ascii_alphabetic() || *c == b'_');
-    if !versioned {
-        return true;
+    if b.len() >= 4 && b.iter().all(u8::is_ascii_hexdigit) {
+        return Shape::Variable;
     }
-    b.len() >= 4 && b.iter().all(u8::is_ascii_hexdigit)
+    let name = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic() || **c == b'_')
+        .count();
+    if name > 0 && b[name..].iter().all(u8::is_ascii_digit) {
+        Shape::Glued(name)
+    } else {
+        Shape::Variable
+    }
 }
 
 /// klog's `E0115` (level letter, month, day) at the very start of a line.
@@ -189,7 +287,7 @@ fn klog_level(letter: u8) -> Option<Level> {
 
 /// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
 /// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
-fn ansi_len(b: &[u8]) -> usize {
+pub(super) fn ansi_len(b: &[u8]) -> usize {
     match b.get(1) {
         Some(b'[') => {
             let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));
@@ -286,12 +384,20 @@ mod tests {
     }
 
     #[test]
-    fn versioned_words_are_words() {
-        assert_eq!(
-            norm("utf8 sha256 ipv6 http2 b64"),
-            "utf8 sha256 ipv6 http2 b64"
-        );
+    fn numbers_glued_to_names_are_variables() {
+        assert_eq!(norm("utf8 sha256 http2"), "utf * sha * http *");
         assert_eq!(norm("pod api-7d9f8b6c4-x2kq9 e2e"), "pod api *");
+        for (pattern, line) in [
+            ("block blk_{} lost", "block blk_38865049064139660 lost"),
+            ("block blk_{} lost", "block blk_-6952295868487656571 lost"),
+            ("no server for storage{}", "no server for storage12"),
+            ("uid={} gid={}", "uid=0 gid=100"),
+            ("onExtend:{} {}", "onExtend:1514038530000 14"),
+            ("{}:{} served", "10.251.73.220:50010 served"),
+            ("driver v{}.{}", "driver v1.12"),
+        ] {
+            assert_eq!(norm(pattern), norm(line), "{pattern} / {line}");
+        }
     }
 
     #[test]
@@ -377,11 +483,26 @@ mod tests {
     }
 
     #[test]
+    fn templates_keep_words_and_mark_variables() {
+        assert_eq!(
+            templated("Received block blk_-562 of size 67108864 from /10.251.42.84"),
+            "Received block blk_-{} of size {} from /{}"
+        );
+        assert_eq!(
+            templated("user 'bob' at 10.0.0.1:8080 failed"),
+            "user {} at {} failed"
+        );
+        let line = "Received block blk_-562 of size 67108864 from /10.251.42.84";
+        assert_eq!(norm(&templated(line)), norm(line));
+    }
+
+    #[test]
     fn never_panics_on_odd_input() {
         for line in [
             "", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%",
         ] {
             norm(line);
+            templated(line);
         }
     }
 }

@@ -37,8 +37,36 @@ impl Summary {
         }
     }
 
+    /// Takes back hits added before (an event reported again, updated, replaces them).
+    pub fn retract(&mut self, hits: &LineHits) {
+        for m in &hits.matches {
+            let Some(group) = self.groups.get_mut(&m.record) else {
+                continue;
+            };
+            if let Some(at) = group.lines.iter().rposition(|&l| l == hits.line) {
+                group.lines.remove(at);
+                group.count -= 1;
+            }
+            if group.count == 0 {
+                self.groups.remove(&m.record);
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.groups.is_empty()
+    }
+
+    /// Log events counted, over all records.
+    pub fn events(&self) -> usize {
+        self.groups.values().map(|g| g.count).sum()
+    }
+
+    /// The groups so far, in `into_groups` order.
+    pub fn groups(&self) -> Vec<Group> {
+        let mut groups: Vec<Group> = self.groups.values().cloned().collect();
+        groups.sort_by(Group::order);
+        groups
     }
 
     /// Most frequent first; then the best scored; then the earliest seen.

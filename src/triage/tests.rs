@@ -1,6 +1,7 @@
 //! The triage API against the embedded sample: boosts, location-only hits, gating by level,
 //! grouping, limits and ties.
 
+use super::scanner::MAX_LINE_BYTES;
 use super::*;
 use crate::dataset::Dataset;
 use crate::load::{self, Options};
@@ -187,4 +188,99 @@ fn odd_input_never_panics() {
     lines.push(format!("{}é", "a".repeat(MAX_LINE_BYTES - 1)));
     t.scan(&lines, 3);
     Triage::from_entries(&[]).scan(&lines, 1);
+}
+
+#[test]
+fn a_pattern_from_a_line_matches_that_line_and_its_siblings() {
+    let (message, pattern) = super::pattern_from_line(
+        "081109 204655 556 INFO dfs.DataNode$PacketResponder: Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84\n",
+    );
+    assert_eq!(
+        message,
+        "Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84"
+    );
+    assert_eq!(pattern, "Received block blk_{} of size {} from /{}");
+    let (_, short) = super::pattern_from_line("Jun 15 04:06:20 combo logrotate: normal");
+    assert_eq!(short, "normal");
+}
+
+#[test]
+fn two_threads_find_what_one_finds() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut log = Vec::new();
+    for i in 0..3000 {
+        log.push(format!("2024-01-15 10:00:{:02} INFO served {i}", i % 60));
+        log.push(format!("2024-01-15 10:00:{:02} ERROR {VNODE}", i % 60));
+        if i % 7 == 0 {
+            log.push("    at com.x.Pool.get(Pool.java:197)".to_string());
+        }
+    }
+    let one = t.scan(&log, 1).hits;
+    let mut scanner = t.scanner(1);
+    let mut two = Vec::new();
+    scanner.push_many(&log, &mut two);
+    two.extend(scanner.finish());
+    assert_eq!(one.len(), 3000);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_settled_event_is_reported_again_only_when_it_changes() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut scanner = t.scanner(1);
+    assert!(scanner.push(&format!("ERROR {VNODE}")).is_none());
+    let settled = scanner.settle().expect("reported on a pause");
+    assert_eq!(settled.line, 1);
+    assert!(scanner.settle().is_none(), "not twice");
+    // The trace that follows names the record's location: the same record, a higher score.
+    assert!(
+        scanner
+            .push(
+                "   at /build/src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428:33"
+            )
+            .is_none()
+    );
+    let update = scanner.finish().expect("an update");
+    assert_eq!((update.line, update.last_line), (1, 2));
+    assert!(update.matches[0].score > settled.matches[0].score);
+    let mut same = t.scanner(1);
+    same.push(&format!("ERROR {VNODE}"));
+    same.settle().expect("reported");
+    assert!(
+        same.push("2024-01-15 INFO next").is_none(),
+        "unchanged: not again"
+    );
+}
+
+#[test]
+fn a_java_frame_names_its_class_file_not_every_file_of_that_name() {
+    let entry = |id: &str, path: &str| {
+        let mut e = sample().entries()[0].clone();
+        e.id = id.into();
+        e.message = "pool exhausted while waiting".into();
+        e.pattern = None;
+        e.file_path = Some(path.into());
+        e.line_number = Some(197);
+        e
+    };
+    let entries = [
+        entry("a-other", "src/main/java/org/other/Pool.java"),
+        entry("b-hikari", "src/main/java/com/zaxxer/hikari/pool/Pool.java"),
+    ];
+    let t = Triage::from_entries(&entries);
+    let report = t.scan(
+        [
+            "2024-01-15 ERROR request failed",
+            "\tat com.zaxxer.hikari.pool.Pool.get(Pool.java:197)",
+        ],
+        2,
+    );
+    let found: Vec<&str> = report.hits[0]
+        .matches
+        .iter()
+        .map(|m| &*entries[m.record].id)
+        .collect();
+    assert_eq!(found, ["b-hikari"]);
 }

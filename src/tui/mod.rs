@@ -8,7 +8,8 @@
 //!   effect;
 //! - `ui/` what every pane draws with: layout, theme, safe text, popups;
 //! - the features: `results/` (search box and list), `detail/` (the four panes), `copy/`,
-//!   `history/` (pins, history, recent), `triage/`, `help/`;
+//!   `history/` (pins, history, recent), `triage/`, `help/`, `local/` (the record in your own
+//!   checkout: today's line, the editor);
 //! - `view.rs` draws the whole screen from them.
 //!
 //! Nothing outside this module touches ratatui or crossterm.
@@ -19,9 +20,11 @@ pub mod detail;
 pub mod help;
 pub mod history;
 pub mod input;
+pub mod local;
 pub mod problems;
 pub mod results;
 mod runtime;
+pub mod team;
 pub mod triage;
 pub mod ui;
 pub mod view;

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::tui::app::model::Model;
 use crate::tui::ui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::ui::theme::Theme;
-use crate::tui::{copy, detail, help, history, problems, results, triage};
+use crate::tui::{copy, detail, help, history, problems, results, team, triage};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, model: &Model) {
@@ -35,6 +35,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     history::view::draw(frame, area, model);
     notice::draw(frame, area, areas.status, model);
     copy::view::draw(frame, area, model);
+    team::view::draw(frame, area, model);
     problems::view::draw(frame, area, model);
     help::view::draw(frame, area, model);
 }

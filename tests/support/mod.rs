@@ -2,6 +2,7 @@
 //! and datasets written there.
 #![allow(dead_code)]
 
+pub mod git;
 pub mod pty;
 pub mod remotes;
 pub mod screenshot_script;
@@ -103,6 +104,23 @@ pub fn write_dataset(path: &Path, prefix: &str, count: usize) {
         std::fs::create_dir_all(dir).expect("mkdir");
     }
     std::fs::write(path, text).expect("write dataset");
+}
+
+/// Writes `text` to `path` as an executable script (an `$EDITOR` for a test).
+pub fn write_script(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("write script");
+    let mut perms = std::fs::metadata(path).expect("meta").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(path, perms).expect("chmod");
+}
+
+/// The id of the best `errdex search` hit for `query`.
+pub fn first_hit_id(home: &Home, query: &str) -> String {
+    let o = home.run(&["search", "--json", "-n", "1", query]);
+    let line = stdout(&o);
+    let hit: serde_json::Value =
+        serde_json::from_str(line.lines().next().expect("a hit")).expect("json");
+    hit["id"].as_str().expect("id").to_string()
 }
 
 /// The `id` of each NDJSON line of the output, sorted.

@@ -35,6 +35,26 @@ pub enum Effect {
     },
     /// Open this URL in a web browser (off the UI thread).
     Open(String),
+    /// Follow record N (the one on display) into the user's checkout, off the UI thread.
+    Locate(usize),
+    /// Hand the terminal to the user's editor at this file and line; the answer is
+    /// `Msg::Edited`.
+    Edit {
+        path: std::path::PathBuf,
+        line: usize,
+    },
+    /// Append a team note (off the UI thread); the answer is `Msg::NoteSaved`.
+    SaveNote {
+        id: String,
+        text: String,
+    },
+    /// Hand the terminal to the editor on a new record (from a log line when given), check it
+    /// and add it; the answer is `Msg::RecordAdded`.
+    NewRecord {
+        from_log: Option<String>,
+    },
+    /// What `note:` matches changed: every note's text by record id.
+    NotesContext(std::collections::HashMap<String, String>),
 }
 
 /// The loader's records handed to the search engine and the triage worker.

@@ -10,6 +10,7 @@ use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
+use crate::tui::team::{NoteInput, TeamState};
 use crate::tui::triage::TriageState;
 use crate::tui::ui::layout::Areas;
 use crate::tui::ui::theme::Theme;
@@ -53,6 +54,8 @@ pub enum Overlay {
     CopyMenu(CopyMenu),
     /// The Ctrl-r history list.
     History(HistoryOverlay),
+    /// The team note being typed (`n`).
+    Note(NoteInput),
     /// Every load and config problem, scrolled this many lines.
     Problems {
         scroll: usize,
@@ -74,6 +77,7 @@ impl Overlay {
             Overlay::Help { .. } => Scope::Help,
             Overlay::CopyMenu(_) => Scope::CopyMenu,
             Overlay::History(_) => Scope::History,
+            Overlay::Note(_) => Scope::Note,
             Overlay::Problems { .. } => Scope::Problems,
         }
     }
@@ -123,6 +127,10 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
+    /// The record on display in the user's own checkout.
+    pub local: crate::tui::local::LocalState,
+    /// Team notes and the note being typed.
+    pub team: TeamState,
     /// Problems with the config, its key overrides and its datasets, known at start; the
     /// problems overlay lists them before the data's.
     pub config_problems: Vec<String>,
@@ -157,6 +165,8 @@ impl Model {
             memory: Memory::default(),
             notice: None,
             layout: Layout::default(),
+            local: Default::default(),
+            team: TeamState::default(),
             config_problems: Vec::new(),
         }
     }
@@ -168,6 +178,11 @@ impl Model {
         } else {
             areas
         })
+    }
+
+    /// Whether the overlay open (if any) is the one with these keys.
+    pub fn overlay_is(&self, scope: Scope) -> bool {
+        self.overlay.as_ref().is_some_and(|o| o.scope() == scope)
     }
 
     /// True while the triage view is on screen.

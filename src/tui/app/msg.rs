@@ -92,4 +92,18 @@ pub enum Msg {
     },
     /// Opening a URL finished: the program that took it, or why none did.
     Opened(String, Result<String, crate::open::OpenError>),
+    /// Where a record's error line is in the user's checkout, or why that is not known.
+    Located(Box<crate::tui::local::LocalAnswer>),
+    /// The editor handed the terminal back: how it went.
+    Edited(Result<(), String>),
+    /// The team notes file was read: every note, by record id.
+    Notes(std::collections::HashMap<String, Vec<crate::record::TeamNote>>),
+    /// A note was appended to the notes file, or why not.
+    NoteSaved(Result<crate::record::TeamNote, String>),
+    /// A record written in the editor (`N`) was added, or why not.
+    RecordAdded(RecordAdded),
 }
+
+/// The dataset with the new records in it, their ids and the file they went to; or what to
+/// tell the user.
+pub type RecordAdded = Result<(Arc<Dataset>, Vec<String>, std::path::PathBuf), String>;

@@ -123,7 +123,7 @@ pub fn settle(m: &mut Model) {
 /// Scrolls the source pane so the marked line sits in the middle of it.
 pub fn center_marked_line(m: &mut Model) {
     let Some(areas) = m.areas() else { return };
-    let Some(src) = m.current_detail().and_then(|d| d.source.as_ref()) else {
+    let Some(src) = crate::tui::local::shown_source(m) else {
         return;
     };
     let Some(marked) = src.marked else { return };

@@ -14,6 +14,8 @@ use super::step::Step;
 use crate::dataset::Dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
+use crate::tui::local::update as local;
+use crate::tui::team::update as team;
 use crate::tui::{copy, help, history, problems, results, triage};
 
 use super::msg::Msg;
@@ -56,10 +58,11 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
                 return Step::default();
             }
             m.detail = Some(*detail);
+            team::attach_notes(m);
             m.detail_error = None;
             m.scroll = [0; 4];
             scroll::center_marked_line(m);
-            Step::redraw()
+            local::detail_shown(m, Step::redraw())
         }
         Msg::Detail(Err((index, why))) => {
             if Some(index) != m.selected_index() {
@@ -71,14 +74,20 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         }
         Msg::Remembered(answer) => history::update::on_remembered(m, answer),
         msg @ (Msg::Copied { .. } | Msg::Opened(..)) => copy::update::on_msg(m, msg),
+        Msg::Located(answer) => local::on_located(m, *answer),
+        Msg::Edited(result) => local::on_edited(m, result),
+        Msg::Paste(text) if m.overlay_is(Scope::Note) => team::on_paste(m, &text),
         Msg::Paste(text) => triage::on_paste(m, text),
+        Msg::Notes(notes) => team::on_notes(m, notes),
+        Msg::NoteSaved(saved) => team::on_note_saved(m, saved),
+        Msg::RecordAdded(added) => team::on_record_added(m, added),
         Msg::Triage(news) => triage::on_news(m, news),
     }
 }
 
 /// The loader's records so far (or all of them) become the model's; the engine and the triage
 /// worker get them through an effect, and the query is searched again.
-fn use_dataset(m: &mut Model, dataset: Arc<Dataset>, complete: bool) -> Step {
+pub(crate) fn use_dataset(m: &mut Model, dataset: Arc<Dataset>, complete: bool) -> Step {
     let replaced = m.dataset.replace(Arc::clone(&dataset));
     Step::redraw()
         .with(Effect::UseDataset(Handoff {
@@ -115,6 +124,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
     }
     match scope {
         Some(Scope::Help) => return help::update::on_key(m, action),
+        Some(Scope::Note) => return team::on_input_key(m, key, action),
         Some(Scope::Problems) => return problems::on_key(m, action),
         Some(Scope::CopyMenu) => {
             let step = copy::update::on_menu_key(m, key, action);
@@ -158,6 +168,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::Back if m.in_triage() => return triage::leave(m),
         Action::Back => return Step::default(),
         Action::ShowTriage => return triage::reopen(m),
+        Action::LogLinesDown => return triage::scroll_lines(m, 1),
+        Action::LogLinesUp => return triage::scroll_lines(m, -1),
         Action::SelectNext => {
             return history::update::recall(m, 1).unwrap_or_else(|| scroll::move_by(m, 1));
         }
@@ -196,12 +208,16 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         | Action::WordRight => return results::update::edit(m, action),
         Action::ShowProblems => return problems::open(m),
         Action::TogglePin => return history::update::toggle_pin(m),
+        Action::AddNote => return team::open_note(m),
+        Action::NewRecord => return team::new_record(m),
         Action::ExportPins => return history::update::export_pins(m),
         Action::History => return history::update::open_history(m),
         Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
             let step = copy::update::apply(m, action);
             return history::update::after_copy(m, step);
         }
+        Action::EditLocal => return local::edit(m),
+        Action::ToggleLocalSource => return local::toggle(m),
         // The overlays' own actions mean nothing on the main screen.
         Action::Close | Action::Accept => return Step::default(),
     }

@@ -35,7 +35,12 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     }
     title.push(Span::raw(" "));
     let focused = model.focus == model.tab;
-    frame.render_widget(block(Line::from(title), focused, theme), area);
+    let mut frame_block = block(Line::from(title), focused, theme);
+    if let Some(local) = crate::tui::local::view::title(model) {
+        // On the bottom border: the top one is full of pane names on a narrow detail.
+        frame_block = frame_block.title_bottom(local);
+    }
+    frame.render_widget(frame_block, area);
     let body = inner(area);
     let Some(detail) = model.current_detail() else {
         let message = match (&model.detail_error, model.selected_index()) {
@@ -51,7 +56,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let scroll = u16::try_from(model.scroll_of(model.tab)).unwrap_or(u16::MAX);
     let paragraph = match model.tab {
         Pane::Source => {
-            source::draw(frame, body, detail, scroll.into(), theme);
+            let shown = crate::tui::local::shown_source(model);
+            source::draw(frame, body, shown, scroll.into(), theme);
             return;
         }
         Pane::Overview | Pane::Results => overview::paragraph(detail, theme, body.width),
@@ -72,7 +78,7 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
         Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
         Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
         Pane::Tips => tips::paragraph(detail, theme).line_count(width),
-        Pane::Source => source::line_count(detail),
+        Pane::Source => source::line_count(crate::tui::local::shown_source(model)),
     }
 }
 

@@ -87,6 +87,16 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
     if let Some(url) = present(&r.github_url) {
         section(&mut lines, "Link", text_lines(url, theme.text), theme);
     }
+    if !r.notes.is_empty() {
+        let notes = crate::export::newest_first(&r.notes).flat_map(|n| {
+            let head = Line::from(vec![
+                Span::styled(one_line(&n.author), theme.label),
+                Span::styled(format!("  {}", n.date().replace('T', " ")), theme.dim),
+            ]);
+            std::iter::once(head).chain(text_lines(&n.text, theme.text))
+        });
+        section(&mut lines, "Team notes", notes.collect(), theme);
+    }
     Paragraph::new(lines).wrap(Wrap { trim: false })
 }
 

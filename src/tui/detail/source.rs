@@ -8,20 +8,23 @@ use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::tui::app::msg::Detail;
 use crate::tui::detail::snippet::{Piece, SourceLines};
 use crate::tui::ui::theme::Theme;
 
 /// Lines the pane's content takes: the notice, if any, and every snippet line.
-pub fn line_count(detail: &Detail) -> usize {
-    detail
-        .source
-        .as_ref()
-        .map_or(1, |s| s.lines.len() + usize::from(s.notice.is_some()))
+pub fn line_count(source: Option<&SourceLines>) -> usize {
+    source.map_or(1, |s| s.lines.len() + usize::from(s.notice.is_some()))
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, detail: &Detail, scroll: usize, theme: &Theme) {
-    let Some(src) = &detail.source else {
+/// `source` is the record's snippet, or the local file's lines when the user toggled to them.
+pub fn draw(
+    frame: &mut Frame,
+    area: Rect,
+    source: Option<&SourceLines>,
+    scroll: usize,
+    theme: &Theme,
+) {
+    let Some(src) = source else {
         frame.render_widget(
             Paragraph::new(Line::styled(
                 "No source code recorded for this error.",

@@ -50,8 +50,9 @@ pub enum Chore {
     TogglePin(String),
     RecordQuery(String),
     RecordViewed(String),
-    /// Write every pinned record as one Markdown note to a file in the data folder.
-    ExportPins,
+    /// Write every pinned record as one Markdown note to a file in the data folder, with the
+    /// team notes on each.
+    ExportPins(crate::state::note::TeamNotes),
 }
 
 /// What the stores answered.

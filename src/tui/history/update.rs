@@ -112,7 +112,7 @@ pub(crate) fn export_pins(m: &mut Model) -> Step {
         m.notice = Some("nothing is pinned (b pins the selected record)".into());
         return Step::redraw();
     }
-    Step::default().with(Effect::Remember(Chore::ExportPins))
+    Step::default().with(Effect::Remember(Chore::ExportPins(m.team.notes.clone())))
 }
 
 /// The user acted on a result: the query that found it is worth remembering.

@@ -86,7 +86,10 @@ fn p_exports_only_when_something_is_pinned() {
     );
     update(&mut m, opened(&[], &["aa11conn"]));
     let step = update(&mut m, key(KeyCode::Char('P')));
-    assert_eq!(step.effects, vec![Effect::Remember(Chore::ExportPins)]);
+    assert_eq!(
+        step.effects,
+        vec![Effect::Remember(Chore::ExportPins(Default::default()))]
+    );
     let step = update(
         &mut m,
         Msg::Remembered(Remembered::Exported {

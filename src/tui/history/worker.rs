@@ -121,19 +121,23 @@ impl Stores {
                 .viewed
                 .push(&id)
                 .map(|()| Remembered::Viewed(texts(&self.viewed))),
-            Chore::ExportPins => self.export(dataset),
+            Chore::ExportPins(notes) => self.export(dataset, &notes),
         };
         let mut out = vec![answer.unwrap_or_else(Remembered::Failed)];
         out.extend(self.warnings().into_iter().map(Remembered::Failed));
         out
     }
 
-    fn export(&mut self, dataset: Option<&Dataset>) -> Result<Remembered, String> {
+    fn export(
+        &mut self,
+        dataset: Option<&Dataset>,
+        notes: &note::TeamNotes,
+    ) -> Result<Remembered, String> {
         let ds = dataset.ok_or("the records are still loading")?;
         // Pins made by another errdex since the last change belong in the note too.
         self.pins.reload();
         let found = note::locate(ds, self.pins.list());
-        let text = note::pinned_note(ds, &found)?;
+        let text = note::pinned_note(ds, &found, notes)?;
         let path = note::write_note(&self.dir, &text).map_err(|e| {
             format!(
                 "cannot write {}: {e}",
@@ -180,7 +184,7 @@ mod tests {
                 Chore::TogglePin("a1".into()),
                 Chore::RecordQuery("conn refused".into()),
                 Chore::RecordViewed("a1".into()),
-                Chore::ExportPins,
+                Chore::ExportPins(Default::default()),
             ],
         );
         assert!(matches!(&got[0], Remembered::Opened { pinned, .. } if pinned.is_empty()));

@@ -57,6 +57,8 @@ actions! {
     Zoom = "zoom", "detail full screen, or back";
     Back = "back", "leave the full-screen detail, or the triage view";
     ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
+    LogLinesDown = "log_lines_down", "triage view: scroll the log lines of the known error down";
+    LogLinesUp = "log_lines_up", "triage view: scroll the log lines of the known error up";
     DeleteBack = "delete_back", "delete the character before the cursor";
     DeleteForward = "delete_forward", "delete the character under the cursor";
     DeleteWord = "delete_word", "delete back to the previous space";
@@ -75,9 +77,13 @@ actions! {
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
     OpenUrl = "open_url", "open the source on the web, at the error line";
+    EditLocal = "edit_local", "open $EDITOR at the error line in your own checkout";
+    ToggleLocalSource = "toggle_local_source", "source pane: the dataset's snippet or your local file today";
     ShowProblems = "show_problems", "list every problem met loading the data and the config";
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
+    AddNote = "add_note", "add a team note to the selected record";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the query when it is a log line)";
 }
 
 impl Action {

@@ -23,18 +23,21 @@ pub enum Scope {
     Help,
     CopyMenu,
     History,
+    /// The one-line team note input (`n`).
+    Note,
     Problems,
 }
 
 impl Scope {
     /// Every scope, in the order the help lists them.
-    pub const ALL: [Scope; 7] = [
+    pub const ALL: [Scope; 8] = [
         Scope::Any,
         Scope::Search,
         Scope::Browse,
         Scope::Help,
         Scope::CopyMenu,
         Scope::History,
+        Scope::Note,
         Scope::Problems,
     ];
 
@@ -48,7 +51,7 @@ impl Scope {
     fn is_overlay(self) -> bool {
         matches!(
             self,
-            Scope::Help | Scope::CopyMenu | Scope::History | Scope::Problems
+            Scope::Help | Scope::CopyMenu | Scope::History | Scope::Note | Scope::Problems
         )
     }
 
@@ -60,6 +63,7 @@ impl Scope {
             Scope::Help => "in this help",
             Scope::CopyMenu => "in the copy menu (and each target's own key)",
             Scope::History => "in the history (type to filter)",
+            Scope::Note => "in the team note input (type the note)",
             Scope::Problems => "in the problems list",
         }
     }
@@ -109,14 +113,20 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "s", Action::ShowSource, Some("source")),
     (Scope::Browse, "f", Action::ShowFixes, Some("fixes")),
     (Scope::Browse, "t", Action::ShowTips, None),
+    (Scope::Browse, "]", Action::LogLinesDown, None),
+    (Scope::Browse, "[", Action::LogLinesUp, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
+    (Scope::Browse, "n", Action::AddNote, None),
+    (Scope::Browse, "N", Action::NewRecord, None),
     (Scope::Browse, "?", Action::Help, Some("help")),
     (Scope::Browse, "!", Action::ShowProblems, None),
     (Scope::Browse, "q", Action::Quit, Some("quit")),
     (Scope::Any, "ctrl-y", Action::CopyFix, None),
     (Scope::Browse, "y", Action::CopyMenu, Some("copy")),
     (Scope::Browse, "o", Action::OpenUrl, None),
+    (Scope::Browse, "e", Action::EditLocal, None),
+    (Scope::Browse, "l", Action::ToggleLocalSource, None),
     // Browse "1"…"9" copy solutions 1…9: added by `Keymap::default`.
     (Scope::Help, "esc", Action::Close, None),
     (Scope::Help, "q", Action::Close, None),
@@ -154,6 +164,15 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::History, "up", Action::SelectPrev, None),
     (Scope::History, "ctrl-p", Action::SelectPrev, None),
     (Scope::History, "backspace", Action::DeleteBack, None),
+    (Scope::Note, "esc", Action::Close, None),
+    (Scope::Note, "enter", Action::Accept, None),
+    (Scope::Note, "backspace", Action::DeleteBack, None),
+    (Scope::Note, "ctrl-w", Action::DeleteWord, None),
+    (Scope::Note, "ctrl-u", Action::ClearQuery, None),
+    (Scope::Note, "left", Action::CursorLeft, None),
+    (Scope::Note, "right", Action::CursorRight, None),
+    (Scope::Note, "home", Action::SelectFirst, None),
+    (Scope::Note, "end", Action::SelectLast, None),
     (Scope::Problems, "esc", Action::Close, None),
     (Scope::Problems, "q", Action::Close, None),
     (Scope::Problems, "!", Action::Close, None),
@@ -256,8 +275,9 @@ impl Keymap {
         if scopes.is_empty() {
             scopes.push(main_scope(Scope::Any, &key));
         }
-        // A plain character is text in the history's filter: it cannot be a command there.
-        scopes.retain(|s| !(*s == Scope::History && key.is_plain_char()));
+        // A plain character is text in the history's filter and in a note: it cannot be a
+        // command there.
+        scopes.retain(|s| !(matches!(s, Scope::History | Scope::Note) && key.is_plain_char()));
         if scopes.is_empty() {
             return Err(format!(
                 "`{}` is typed into the history's filter; bind a ctrl or alt key",

@@ -24,18 +24,7 @@ pub fn apply(m: &mut Model, action: Action) -> Option<Step> {
         Action::DeleteForward => delete(m, m.cursor, (m.cursor + 1).min(len)),
         Action::DeleteToEnd => delete(m, m.cursor, len),
         Action::ClearQuery => delete(m, 0, len),
-        Action::DeleteWord => {
-            // Ctrl-w: back to the previous space, as in a shell.
-            let chars = chars(m);
-            let mut start = m.cursor;
-            while start > 0 && chars[start - 1] == ' ' {
-                start -= 1;
-            }
-            while start > 0 && chars[start - 1] != ' ' {
-                start -= 1;
-            }
-            delete(m, start, m.cursor)
-        }
+        Action::DeleteWord => delete(m, space_word_start(&chars(m), m.cursor), m.cursor),
         Action::DeleteWordBack => delete(m, word_start(&chars(m), m.cursor), m.cursor),
         _ => return None,
     })
@@ -54,6 +43,19 @@ fn delete(m: &mut Model, from: usize, to: usize) -> Step {
     m.query.replace_range(a..b, "");
     m.cursor = from;
     query_changed(m)
+}
+
+/// Ctrl-w: where the word before `at` starts, back to the previous space, as in a shell (the
+/// note input uses it too).
+pub fn space_word_start(chars: &[char], at: usize) -> usize {
+    let mut start = at.min(chars.len());
+    while start > 0 && chars[start - 1] == ' ' {
+        start -= 1;
+    }
+    while start > 0 && chars[start - 1] != ' ' {
+        start -= 1;
+    }
+    start
 }
 
 /// A word is letters and digits (readline's Alt-b/Alt-f): `path:src/net.rs` has three.

@@ -3,8 +3,10 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`.
 
+pub mod external;
 mod loader;
 pub mod setup;
+mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
@@ -26,6 +28,7 @@ use crate::tui::copy::worker::{Effects, Reply};
 use crate::tui::detail::snippet::{self, Highlighter};
 use crate::tui::history::worker::Worker;
 use crate::tui::input::keymap::Keymap;
+use crate::tui::local::worker::{self as local_worker, Locator};
 use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
@@ -48,6 +51,10 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
+    pub checkouts: crate::config::Checkouts,
+    /// The team's records file (`N` adds to it; notes live beside it).
+    pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
@@ -70,6 +77,8 @@ impl Options {
             layout: crate::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            checkouts: crate::config::Checkouts::default(),
+            write_to: None,
             problems: Vec::new(),
             news: crate::sync::News::default(),
         }
@@ -118,7 +127,8 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
-    spawn_input(tx.clone());
+    let gate = external::InputGate::new();
+    let input = spawn_input(tx.clone(), gate.clone());
     let quit_tx = tx.clone();
     let killed_by = Arc::new(AtomicI32::new(0));
     let signal_seen = Arc::clone(&killed_by);
@@ -153,7 +163,23 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
             let _ = tx.send(Inbox::Msg(msg));
         }
     });
-    let effects = Effects::new(options.clipboard, reply);
+    let effects = Effects::new(options.clipboard, Arc::clone(&reply));
+    let locator = Locator::spawn(
+        options.checkouts,
+        crate::paths::cache_dir(),
+        Arc::clone(&reply),
+    );
+    let team_tx = Mutex::new(tx.clone());
+    let team = team::TeamEdge::new(
+        options.write_to,
+        Arc::new(move |msg| {
+            if let Ok(tx) = team_tx.lock() {
+                let _ = tx.send(Inbox::Msg(msg));
+            }
+        }),
+        external::HandOver::new(gate, input),
+    );
+    team.load_notes();
     let wake_tx = Mutex::new(tx);
     let engine = Engine::new(move || {
         if let Ok(tx) = wake_tx.lock() {
@@ -166,16 +192,18 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         seen: 0,
         triage,
         memory,
-        weights: options.weights,
-        news: options.news.ids,
         effects,
-    };
-    if options.weights != Weights::default() || !edge.news.is_empty() {
-        edge.engine.set_context(Context {
+        locator,
+        reply,
+        team,
+        context: Context {
             weights: options.weights,
-            new: edge.news.clone(),
+            new: options.news.ids,
             ..Context::default()
-        });
+        },
+    };
+    if options.weights != Weights::default() || !edge.context.new.is_empty() {
+        edge.engine.set_context(edge.context.clone());
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
@@ -201,15 +229,17 @@ struct Edge {
     seen: u64,
     triage: TriageWorker,
     memory: Worker,
-    weights: Weights,
-    /// Ids for `is:new`, fixed for the session: only `errdex sync` changes them.
-    news: std::collections::HashSet<String>,
     effects: Effects,
+    locator: Locator,
+    reply: Reply,
+    team: team::TeamEdge,
+    /// What the search engine knows beyond the records: pins, recent, notes, weights.
+    context: Context,
 }
 
 enum Highlighting {
     Pending(Option<JoinHandle<Highlighter>>),
-    Ready(Option<Box<Highlighter>>),
+    Ready(Option<Arc<Highlighter>>),
 }
 
 impl Edge {
@@ -225,13 +255,13 @@ impl Edge {
     }
 
     /// The highlighter, waiting for its background start-up the first time.
-    fn highlighter(&mut self) -> Option<&Highlighter> {
+    fn highlighter(&mut self) -> Option<Arc<Highlighter>> {
         if let Highlighting::Pending(handle) = &mut self.highlighter {
-            let ready = handle.take().and_then(|h| h.join().ok()).map(Box::new);
+            let ready = handle.take().and_then(|h| h.join().ok()).map(Arc::new);
             self.highlighter = Highlighting::Ready(ready);
         }
         match &self.highlighter {
-            Highlighting::Ready(h) => h.as_deref(),
+            Highlighting::Ready(h) => h.clone(),
             Highlighting::Pending(_) => None,
         }
     }
@@ -273,23 +303,42 @@ fn event_loop(
                     Effect::Triage { id, log } => edge.triage.paste(id, log),
                     Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
                     Effect::SearchContext { pinned, recent } => {
-                        edge.engine.set_context(Context {
-                            pinned,
-                            recent,
-                            new: edge.news.clone(),
-                            weights: edge.weights,
-                        });
+                        edge.context.pinned = pinned;
+                        edge.context.recent = recent;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::NotesContext(notes) => {
+                        edge.context.notes = notes;
+                        edge.engine.set_context(edge.context.clone());
+                    }
+                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+                    Effect::NewRecord { from_log } => {
+                        edge.team
+                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                        redraw = true;
                     }
                     Effect::Copy { what, text } => edge.effects.copy(what, text),
                     Effect::Open(url) => edge.effects.open(url),
+                    Effect::Locate(index) => {
+                        if let Some(d) = model.current_detail().filter(|d| d.index == index) {
+                            let highlighter = edge.highlighter();
+                            edge.locator.find(index, d.record.clone(), highlighter);
+                        }
+                    }
+                    Effect::Edit { path, line } => {
+                        let run = |command| edge.team.hand_over().run(guard, command);
+                        (edge.reply)(local_worker::edit(&path, line, run));
+                        redraw = true;
+                    }
                 }
             }
         }
         if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
             && let Some(dataset) = model.dataset.clone()
         {
-            let msg = read_detail(&dataset, index, edge.highlighter());
-            redraw |= update(model, msg).redraw;
+            // Through the inbox, so the effects of showing it (locating it) run too.
+            let msg = read_detail(&dataset, index, edge.highlighter().as_deref());
+            (edge.reply)(msg);
         }
         write_queued(guard, edge);
         if redraw {
@@ -363,9 +412,16 @@ fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter
     }
 }
 
-fn spawn_input(tx: Sender<Inbox>) {
+/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
+/// handed to another program (`gate`).
+fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
     thread::spawn(move || {
         loop {
+            gate.checkpoint();
+            // An error here is read again by `read`, which turns it into a quit.
+            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
+                continue;
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
@@ -379,5 +435,5 @@ fn spawn_input(tx: Sender<Inbox>) {
                 return;
             }
         }
-    });
+    })
 }

@@ -27,6 +27,8 @@ impl Options {
         options.layout = cfg.layout;
         options.clipboard = cfg.clipboard_config();
         options.weights = cfg.ranking.weights();
+        options.checkouts = cfg.checkouts.clone();
+        options.write_to = cfg.write_to_path();
         let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);
         notices.extend(problems);

@@ -10,7 +10,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -43,6 +43,38 @@ impl Guard {
                 Err(e)
             }
         }
+    }
+}
+
+impl Guard {
+    /// Gives the terminal back to the shell's ways for a program run in the foreground.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        execute!(
+            io::stdout(),
+            DisableBracketedPaste,
+            DisableMouseCapture,
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        )?;
+        disable_raw_mode()
+    }
+
+    /// Takes the terminal back after `suspend`; the next frame is drawn whole.
+    pub fn resume(&mut self) -> io::Result<()> {
+        enable_raw_mode()?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            Clear(ClearType::All),
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
+        // Both buffers blank, as the screen is: the next draw writes every cell. (ratatui's
+        // own `clear` asks the terminal where its cursor is, which takes a reply that a
+        // paused input thread or a plain pseudo-terminal never sends.)
+        self.terminal.swap_buffers();
+        self.terminal.swap_buffers();
+        Ok(())
     }
 }
 

@@ -8,7 +8,7 @@ pub mod view;
 pub mod worker;
 
 pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState};
-pub use update::{leave, on_news, on_paste, reopen, start};
+pub use update::{leave, on_news, on_paste, reopen, scroll_lines, start};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -59,6 +59,10 @@ pub struct TriageState {
     at: HashMap<usize, usize>,
     /// The text of every kept log line, by line number.
     texts: HashMap<usize, String>,
+    /// The last event counted: a live log's settled event comes again when its trace arrives.
+    last: Option<LineHits>,
+    /// How far the log lines box is scrolled, and for which record (another one starts at 0).
+    lines_scroll: (usize, usize),
 }
 
 impl TriageState {
@@ -73,6 +77,8 @@ impl TriageState {
             groups: Vec::new(),
             at: HashMap::new(),
             texts: HashMap::new(),
+            last: None,
+            lines_scroll: (usize::MAX, 0),
         }
     }
 
@@ -82,6 +88,9 @@ impl TriageState {
             return;
         }
         for h in hits {
+            if let Some(before) = self.last.take_if(|l| l.line == h.line) {
+                self.retract(&before);
+            }
             self.events += 1;
             for m in &h.matches {
                 let i = *self.at.entry(m.record).or_insert_with(|| {
@@ -103,7 +112,9 @@ impl TriageState {
                         .or_insert_with(|| h.text.chars().take(TEXT_KEPT).collect());
                 }
             }
+            self.last = Some(h);
         }
+        self.groups.retain(|g| g.count > 0);
         self.groups.sort_by(Group::order);
         self.at = self
             .groups
@@ -111,6 +122,29 @@ impl TriageState {
             .enumerate()
             .map(|(i, g)| (g.record, i))
             .collect();
+    }
+
+    /// Takes back an event counted before (it came again, updated).
+    fn retract(&mut self, hits: &LineHits) {
+        self.events = self.events.saturating_sub(1);
+        for m in &hits.matches {
+            if let Some(g) = self.at.get(&m.record).and_then(|&i| self.groups.get_mut(i)) {
+                g.count = g.count.saturating_sub(1);
+                g.lines.retain(|&l| l != hits.line);
+            }
+        }
+    }
+
+    /// The first kept log line shown for this record's group.
+    pub fn lines_scroll(&self, record: usize) -> usize {
+        match self.lines_scroll {
+            (r, scroll) if r == record => scroll,
+            _ => 0,
+        }
+    }
+
+    pub fn scroll_lines_to(&mut self, record: usize, first: usize) {
+        self.lines_scroll = (record, first);
     }
 
     /// The group of a record, if the log hit it.
@@ -126,5 +160,38 @@ impl TriageState {
     /// True once no more lines will come.
     pub fn finished(&self) -> bool {
         matches!(self.phase, Phase::Done | Phase::Failed(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triage::{Match, Via};
+
+    fn hit(line: usize, last_line: usize, record: usize, score: f32) -> LineHits {
+        LineHits {
+            line,
+            last_line,
+            text: format!("line {line}"),
+            matches: vec![Match {
+                record,
+                score,
+                via: Via::Contains,
+            }],
+        }
+    }
+
+    #[test]
+    fn an_event_that_comes_again_updated_is_counted_once() {
+        let mut t = TriageState::new(1, Origin::Stdin);
+        t.add(vec![hit(1, 1, 7, 0.85)]);
+        // Its trace arrived: the same event, now on another record.
+        t.add(vec![hit(1, 3, 9, 0.95)]);
+        assert_eq!(t.events, 1);
+        assert_eq!(t.groups.len(), 1);
+        assert_eq!((t.groups[0].record, t.groups[0].count), (9, 1));
+        assert!(t.group(7).is_none());
+        t.add(vec![hit(4, 4, 9, 0.85)]);
+        assert_eq!((t.events, t.groups[0].count), (2, 2));
     }
 }

@@ -71,6 +71,29 @@ pub fn leave(m: &mut Model) -> Step {
 }
 
 /// `show_triage`: back to the triage view, if there is a log.
+/// Log lines one `[` or `]` scrolls by.
+const LINES_STEP: usize = 10;
+
+/// Scrolls the log lines of the selected known error by a step (`direction` ±1).
+pub fn scroll_lines(m: &mut Model, direction: isize) -> Step {
+    let selected = m.selected_index();
+    let Some(t) = m.triage.as_mut().filter(|t| t.active) else {
+        return Step::default();
+    };
+    let Some(record) = selected else {
+        return Step::default();
+    };
+    let kept = t.group(record).map_or(0, |g| g.lines.len());
+    let now = t.lines_scroll(record);
+    let next = if direction < 0 {
+        now.saturating_sub(LINES_STEP)
+    } else {
+        (now + LINES_STEP).min(kept.saturating_sub(1))
+    };
+    t.scroll_lines_to(record, next);
+    Step::redraw()
+}
+
 pub fn reopen(m: &mut Model) -> Step {
     match &m.triage {
         Some(t) if !t.active => activate(m),

@@ -145,7 +145,16 @@ fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'sta
 fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let theme = &model.theme;
     let group = model.selected_index().and_then(|i| t.group(i));
+    let skip = group.map_or(0, |g| t.lines_scroll(g.record));
     let title = match group {
+        Some(g) if skip > 0 => format!(
+            " Log lines that hit it ({}) · from #{} · [ ] scroll ",
+            g.count,
+            skip + 1
+        ),
+        Some(g) if g.count > usize::from(area.height.saturating_sub(2)) => {
+            format!(" Log lines that hit it ({}) · [ ] scroll ", g.count)
+        }
         Some(g) => format!(" Log lines that hit it ({}) ", g.count),
         None => " Log lines ".to_string(),
     };
@@ -156,7 +165,7 @@ fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let body = inner(area);
     let rows = usize::from(body.height);
     let width = group.lines.last().map_or(1, |n| n.to_string().len());
-    let more = group.count.saturating_sub(rows);
+    let more = group.count.saturating_sub(skip + rows);
     let shown = if more > 0 {
         rows.saturating_sub(1)
     } else {
@@ -165,6 +174,7 @@ fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let mut lines: Vec<Line> = group
         .lines
         .iter()
+        .skip(skip)
         .take(shown)
         .map(|&n| {
             Line::from(vec![
@@ -174,7 +184,7 @@ fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         })
         .collect();
     if more > 0 {
-        let left = group.count - shown;
+        let left = group.count - skip - shown;
         lines.push(Line::styled(format!("… and {left} more"), theme.dim));
     }
     frame.render_widget(Paragraph::new(lines), body);
@@ -236,6 +246,55 @@ mod tests {
         let text = screen(&m);
         assert!(text.contains("Log lines that hit it (1)"), "{text}");
         assert!(!text.contains("ERROR deadlock"), "{text}");
+    }
+
+    #[test]
+    fn the_log_lines_box_scrolls() {
+        use crossterm::event::KeyCode;
+        let mut m = loaded_model(120, 40, true);
+        crate::tui::triage::start(&mut m, 1, Origin::Stdin);
+        let log: Vec<String> = (1..=60)
+            .map(|i| {
+                format!(
+                    "2024-05-01T10:00:{:02}Z ERROR deadlock detected while updating rows",
+                    i % 60
+                )
+            })
+            .collect();
+        let ds = m.dataset.clone().expect("loaded");
+        let hits = crate::triage::Triage::new(&ds).scan(&log, 1).hits;
+        assert_eq!(hits.len(), 60);
+        update(
+            &mut m,
+            Msg::Triage(TriageNews {
+                id: 1,
+                phase: Phase::Done,
+                lines: 60,
+                hits,
+            }),
+        );
+        let text = screen(&m);
+        assert!(
+            text.contains("Log lines that hit it (60) · [ ] scroll"),
+            "{text}"
+        );
+        assert!(text.contains(" 1 │ 2024-05-01T10:00:01Z"), "{text}");
+        assert!(!text.contains("21 │ 2024"), "{text}");
+        update(&mut m, crate::tui::testing::key(KeyCode::Char(']')));
+        update(&mut m, crate::tui::testing::key(KeyCode::Char(']')));
+        let text = screen(&m);
+        assert!(text.contains("from #21"), "{text}");
+        assert!(text.contains("21 │ 2024-05-01T10:00:21Z"), "{text}");
+        assert!(!text.contains(" 1 │ 2024"), "{text}");
+        update(&mut m, crate::tui::testing::key(KeyCode::Char('[')));
+        assert!(screen(&m).contains("11 │ 2024-05-01T10:00:11Z"));
+        // Past the end it stops at the last line.
+        for _ in 0..10 {
+            update(&mut m, crate::tui::testing::key(KeyCode::Char(']')));
+        }
+        let text = screen(&m);
+        assert!(text.contains("60 │ 2024-05-01T10:00:00Z"), "{text}");
+        assert!(!text.contains("59 │"), "{text}");
     }
 
     #[test]

@@ -3,19 +3,22 @@
 //! and hands a piped log to a reader thread that streams it through a scanner, so a log that
 //! never ends (`kubectl logs -f POD | errdex`) keeps the screen up to date.
 
-use std::io::{BufRead, BufReader, ErrorKind, Read};
+use std::io::Read;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::state::{Phase, TriageNews};
 use crate::dataset::Dataset;
+use crate::triage::feed::{self, Feed};
 use crate::triage::{LineHits, Triage};
 use crate::tui::app::msg::Msg;
 
 /// How often news of a streaming log reach the screen while lines keep coming.
 const NEWS_EVERY: Duration = Duration::from_millis(100);
+/// Lines read before they are matched as one batch (on two threads).
+const BATCH_LINES: usize = 16 * 1024;
 /// Records reported per log event: the best one, as `errdex triage` does by default.
 const LIMIT: usize = 1;
 
@@ -109,7 +112,9 @@ impl From<TriageNews> for Msg {
     }
 }
 
-/// Streams a log through a scanner: news every `NEWS_EVERY`, and whenever the input pauses.
+/// Streams a log through a scanner: news every `NEWS_EVERY` while lines keep coming, and when
+/// the input pauses — then with the pending event settled, so a live log's last error shows now
+/// (if its trace arrives later, the event comes again, updated).
 pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post) {
     let news = |phase, lines, hits| -> Msg {
         TriageNews {
@@ -124,27 +129,31 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
         return;
     }
     let mut scanner = triage.scanner(LIMIT);
-    let mut reader = BufReader::with_capacity(256 * 1024, input);
-    let mut buf = Vec::with_capacity(4096);
+    let feed = feed::read_lines(input, BATCH_LINES);
     let mut lines = 0;
     let mut batch: Vec<LineHits> = Vec::new();
     let mut last = Instant::now();
     let end = loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break Phase::Done,
-            Ok(_) => {}
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => break Phase::Failed(format!("cannot read the log: {e}")),
-        }
-        lines += 1;
-        batch.extend(scanner.push(&String::from_utf8_lossy(&buf)));
-        // An empty buffer means the next read may wait for the writer: show what we have.
-        if last.elapsed() >= NEWS_EVERY || reader.buffer().is_empty() {
-            if !post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
-                return;
+        match feed.recv_timeout(feed::SETTLE) {
+            Ok(Feed::Lines(more)) => {
+                lines += more.len();
+                scanner.push_many(&more, &mut batch);
+                if last.elapsed() >= NEWS_EVERY {
+                    if !post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                        return;
+                    }
+                    last = Instant::now();
+                }
             }
-            last = Instant::now();
+            Ok(Feed::Failed(e)) => break Phase::Failed(format!("cannot read the log: {e}")),
+            Err(RecvTimeoutError::Timeout) => {
+                batch.extend(scanner.settle());
+                if !post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                    return;
+                }
+                last = Instant::now();
+            }
+            Err(RecvTimeoutError::Disconnected) => break Phase::Done,
         }
     };
     batch.extend(scanner.finish());

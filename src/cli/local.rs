@@ -1,0 +1,67 @@
+//! `where` and `edit`: a record's error line in the user's own checkout, printed or opened in
+//! their editor.
+
+use super::copy::record_for;
+use super::data::DataArgs;
+use super::output::{Failure, Outcome, emit};
+use crate::checkout::{self, Located, editor};
+use crate::text::sanitize;
+
+/// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
+/// or the line is gone.
+fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure> {
+    let Some(record) = record_for(data, id)? else {
+        return Ok(None);
+    };
+    let config = crate::config::load().config;
+    let cache = crate::paths::cache_dir();
+    let located = match checkout::locate(&record, &config.checkouts, cache.as_deref()) {
+        Ok(located) => located,
+        Err(why) => {
+            eprintln!("errdex: {}: {}", record.id, sanitize(&why.to_string()));
+            return Ok(None);
+        }
+    };
+    let note = located.note().map(|n| sanitize(&n).into_owned());
+    let Some(line) = located.line.local() else {
+        eprintln!(
+            "errdex: {}: {}: {}",
+            record.id,
+            located.file.display(),
+            note.as_deref().unwrap_or("the error line is gone")
+        );
+        return Ok(None);
+    };
+    if let Some(note) = note {
+        eprintln!("errdex: {note}");
+    }
+    Ok(Some((located, line)))
+}
+
+/// `errdex where ID`: `PATH:LINE` on stdout.
+pub fn where_is(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
+    let Some((located, line)) = locate(data, id)? else {
+        return Ok(Outcome::NotFound);
+    };
+    let position = format!("{}:{line}", located.file.display());
+    emit(|out| writeln!(out, "{}", sanitize(&position)))?;
+    Ok(Outcome::Found)
+}
+
+/// `errdex edit ID`: the editor at today's line, in this terminal; errdex waits for it.
+pub fn edit(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
+    let Some((located, line)) = locate(data, id)? else {
+        return Ok(Outcome::NotFound);
+    };
+    let editor = editor::from_env();
+    let status = editor::command(&editor, &located.file, line)
+        .status()
+        .map_err(|e| Failure::new(format!("cannot start the editor `{editor}`: {e}")))?;
+    if !status.success() {
+        return Err(Failure::new(format!(
+            "`{}` exited with {status}",
+            editor::describe(&editor, &located.file, line)
+        )));
+    }
+    Ok(Outcome::Found)
+}

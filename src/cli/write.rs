@@ -1,0 +1,147 @@
+//! `errdex new` and `errdex add`: the team's own records, checked like `validate` and appended
+//! to the records file (`write_to`) all together or not at all.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::data::{DataArgs, load_data};
+use super::output::{Failure, Outcome};
+use crate::diag::Diagnostic;
+use crate::load::SourceSpec;
+use crate::state::drafts::{self, Submitted};
+use crate::state::records;
+use crate::text::sanitize;
+
+/// The records file: `write_to` from the config, else `records.jsonl` in the data folder.
+pub(super) fn write_to() -> Result<PathBuf, Failure> {
+    crate::config::load()
+        .config
+        .write_to_path()
+        .ok_or_else(|| Failure::new("no data folder for the records file (is HOME set?)"))
+}
+
+fn report(lines: impl IntoIterator<Item = String>) {
+    for line in lines {
+        eprintln!("{}", sanitize(&line));
+    }
+}
+
+fn announce(ids: &[String], path: &Path) {
+    for id in ids {
+        println!("added {} to {}", sanitize(id), path.display());
+    }
+}
+
+pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, Failure> {
+    let path = write_to()?;
+    let specs: Vec<SourceSpec> = if files.is_empty() {
+        vec![SourceSpec::Stdin]
+    } else {
+        files.iter().map(|f| SourceSpec::parse(f)).collect()
+    };
+    let (batch, diags) = drafts::check(&specs);
+    report(diags.iter().map(ToString::to_string));
+    if batch.errors() > 0 {
+        eprintln!("errdex: nothing added: {} errors", batch.errors());
+        return Ok(Outcome::NotFound);
+    }
+    if batch.dataset.is_empty() {
+        eprintln!("errdex: nothing added: no records in the input");
+        return Ok(Outcome::NotFound);
+    }
+    let existing = load_data(data)?;
+    let docs: Vec<(String, Value)> =
+        match drafts::documents(&batch.dataset, &existing.dataset, replace) {
+            Ok(docs) => docs,
+            Err(errors) => {
+                report(errors.iter().map(Diagnostic::to_string));
+                eprintln!("errdex: nothing added: {} errors", errors.len());
+                return Ok(Outcome::NotFound);
+            }
+        };
+    if let Err(why) = records::append(&path, &docs, replace) {
+        eprintln!("errdex: nothing added: {why}");
+        return Ok(Outcome::NotFound);
+    }
+    let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
+    announce(&ids, &path);
+    Ok(Outcome::Found)
+}
+
+/// The line `--from-log` names: the text itself, or the first non-blank line of stdin for `-`.
+fn log_line(arg: &str) -> Result<String, Failure> {
+    if arg != "-" {
+        return Ok(arg.to_string());
+    }
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| Failure::new(format!("cannot read stdin: {e}")))?;
+        if !line.trim().is_empty() {
+            return Ok(line);
+        }
+    }
+    Err(Failure::new("--from-log -: stdin holds no line"))
+}
+
+pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> {
+    let draft = match from_log {
+        Some(arg) => Some(crate::triage::draft_from_line(&log_line(arg)?)),
+        None => None,
+    };
+    let path = write_to()?;
+    let template = drafts::template(draft.as_ref());
+    let file = drafts::create(&template).map_err(Failure::new)?;
+    // Asking again needs a person at a terminal; `--from-log -` has used up stdin.
+    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let existing = load_data(data)?;
+    loop {
+        if let Err(why) = crate::editor::edit(file.path()) {
+            eprintln!("errdex: {why}");
+            keep(file.path());
+            return Ok(Outcome::NotFound);
+        }
+        match drafts::submit(file.path(), &template, &existing.dataset, &path) {
+            Submitted::Added(docs) => {
+                let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
+                announce(&ids, &path);
+                return Ok(Outcome::Found);
+            }
+            Submitted::Unchanged => {
+                eprintln!("errdex: nothing added (the draft was left unchanged or emptied)");
+                return Ok(Outcome::NotFound);
+            }
+            Submitted::Rejected(problems) => {
+                report(problems);
+                if interactive && ask("edit the draft again? [Y/n] ") {
+                    continue;
+                }
+                keep(file.path());
+                return Ok(Outcome::NotFound);
+            }
+        }
+    }
+}
+
+fn ask(question: &str) -> bool {
+    eprint!("{question}");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    if std::io::stdin().lock().read_line(&mut answer).is_err() {
+        return false;
+    }
+    !matches!(
+        answer.trim().to_ascii_lowercase().as_str(),
+        "n" | "no" | "q"
+    )
+}
+
+fn keep(draft: &Path) {
+    match drafts::keep(draft) {
+        Ok(path) => eprintln!(
+            "errdex: nothing added; the draft is kept at {}",
+            path.display()
+        ),
+        Err(why) => eprintln!("errdex: nothing added; {why}"),
+    }
+}

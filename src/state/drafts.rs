@@ -1,0 +1,272 @@
+//! A new record from its draft: the template an editor opens, the checks `validate` makes, the
+//! ids filled in, and where a draft that could not be added is kept. The CLI (`errdex new`,
+//! `add`) and the browser (`N`) share all of it.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use crate::dataset::Dataset;
+use crate::diag::Diagnostic;
+use crate::load::{self, Depth, Loaded, Options, SourceSpec};
+use crate::record::{FIELDS, FieldKind};
+use crate::triage::LogDraft;
+
+/// One record as pretty JSON with every schema field in order, filled from a log line.
+pub fn template(draft: Option<&LogDraft>) -> String {
+    let mut map = Map::new();
+    for (name, kind) in FIELDS {
+        let empty = match kind {
+            FieldKind::List => json!([]),
+            _ if *name == "errorMessage" => json!(""),
+            _ => Value::Null,
+        };
+        map.insert((*name).to_string(), empty);
+    }
+    if let Some(d) = draft {
+        map.insert("errorMessage".into(), json!(d.message));
+        if d.pattern != d.message {
+            map.insert("messagePattern".into(), json!(d.pattern));
+        }
+        if let Some(f) = &d.frame {
+            map.insert("filePath".into(), json!(f.path));
+            map.insert("lineNumber".into(), json!(f.line));
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Records read from `specs` with `validate`'s checks, and the diagnostics worth showing (a
+/// missing id is not one: it is filled in).
+pub fn check(specs: &[SourceSpec]) -> (Loaded, Vec<Diagnostic>) {
+    let options = Options {
+        depth: Depth::Full,
+        ..Options::default()
+    };
+    let loaded = load::load(specs, options, &|_| {});
+    let shown = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() || !d.message.starts_with("no `id`"))
+        .cloned()
+        .collect();
+    (loaded, shown)
+}
+
+/// The documents to append, each with its id (a derived one written into it when it had
+/// none). An id already in `existing` (or twice in the batch) is an error unless `replace`,
+/// which marks the new record as replacing the old.
+pub fn documents(
+    batch: &Dataset,
+    existing: &Dataset,
+    replace: bool,
+) -> Result<Vec<(String, Value)>, Vec<Diagnostic>> {
+    let known: HashSet<&str> = existing.entries().iter().map(|e| &*e.id).collect();
+    let mut seen = HashSet::new();
+    let mut errors = Vec::new();
+    let mut out = Vec::new();
+    for (i, e) in batch.entries().iter().enumerate() {
+        let at = |why: String| Diagnostic::error(batch.source_name(i), e.line, why);
+        let mut doc = match batch.document(i) {
+            Ok(doc) => doc,
+            Err(why) => {
+                errors.push(at(why));
+                continue;
+            }
+        };
+        let id = e.id.to_string();
+        if !seen.insert(id.clone()) {
+            errors.push(at(format!("id `{id}` is given twice")));
+            continue;
+        }
+        let clash = known.contains(id.as_str());
+        if clash && !replace {
+            errors.push(at(format!(
+                "id `{id}` already exists in the loaded data; `errdex add --replace` replaces it"
+            )));
+            continue;
+        }
+        let record = match doc.get_mut("record") {
+            Some(r) if r.is_object() => r,
+            _ => &mut doc,
+        };
+        if let Value::Object(fields) = record {
+            if fields.get("id").is_none_or(Value::is_null) {
+                let mut with_id = Map::new();
+                with_id.insert("id".into(), json!(id));
+                with_id.extend(
+                    std::mem::take(fields)
+                        .into_iter()
+                        .filter(|(k, _)| k != "id"),
+                );
+                *fields = with_id;
+            }
+            if clash {
+                fields.insert("replaces".into(), json!(true));
+            }
+        }
+        out.push((id, doc));
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// What became of a draft after the editor closed.
+#[derive(Debug)]
+pub enum Submitted {
+    /// Appended: the ids and documents, in order.
+    Added(Vec<(String, Value)>),
+    /// Left as the template or emptied: nothing to add.
+    Unchanged,
+    /// Problems (`FILE:LINE: error: …` lines, and why the file could not be written).
+    Rejected(Vec<String>),
+}
+
+/// Checks the draft at `draft` against `existing` and appends it to `write_to`. `template` is
+/// what the editor was given, so an untouched draft adds nothing.
+pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path) -> Submitted {
+    let text = std::fs::read_to_string(draft).unwrap_or_default();
+    if text.trim().is_empty() || text == template {
+        return Submitted::Unchanged;
+    }
+    // One document: a syntax error is reported where it is, not where the record starts.
+    let trimmed = text.trim_start_matches('\u{feff}');
+    if trimmed.trim_start().starts_with('{')
+        && let Err(e) = serde_json::from_str::<Value>(trimmed)
+        && e.is_syntax()
+    {
+        let why = e.to_string();
+        let why = match (why.split(" at line ").next(), e.column()) {
+            (Some(what), 0) => format!("invalid JSON: {what}"),
+            (Some(what), column) => format!("invalid JSON (column {column}): {what}"),
+            (None, _) => why.clone(),
+        };
+        let line = u32::try_from(e.line()).unwrap_or(0);
+        let diag = Diagnostic::error(draft.display().to_string(), line, why);
+        return Submitted::Rejected(vec![diag.to_string()]);
+    }
+    let (batch, diags) = check(&[SourceSpec::Path(draft.to_path_buf())]);
+    let mut problems: Vec<String> = diags
+        .into_iter()
+        .map(|d| at_field_line(d, &text).to_string())
+        .collect();
+    if batch.errors() > 0 {
+        return Submitted::Rejected(problems);
+    }
+    if batch.dataset.is_empty() {
+        problems.push(format!(
+            "{}: error: no record in the draft",
+            draft.display()
+        ));
+        return Submitted::Rejected(problems);
+    }
+    let docs = match documents(&batch.dataset, existing, false) {
+        Ok(docs) => docs,
+        Err(errors) => {
+            problems.extend(errors.iter().map(ToString::to_string));
+            return Submitted::Rejected(problems);
+        }
+    };
+    match super::records::append(write_to, &docs, false) {
+        Ok(()) => Submitted::Added(docs),
+        Err(why) => {
+            problems.push(format!("errdex: {why}"));
+            Submitted::Rejected(problems)
+        }
+    }
+}
+
+/// A draft is one pretty record a person edits: a problem with a field is reported at the
+/// field's own line rather than where the record starts.
+fn at_field_line(mut d: Diagnostic, text: &str) -> Diagnostic {
+    let field = d
+        .message
+        .strip_prefix("field `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(name, _)| format!("\"{name}\""));
+    let found = field.and_then(|key| {
+        let skip = d.line.saturating_sub(1) as usize;
+        let at = text
+            .lines()
+            .skip(skip)
+            .position(|l| l.trim_start().starts_with(&key))?;
+        u32::try_from(skip + at + 1).ok()
+    });
+    if let Some(line) = found {
+        d.line = line;
+    }
+    d
+}
+
+/// A fresh draft file holding `template`, in the temporary folder.
+pub fn create(template: &str) -> Result<tempfile::NamedTempFile, String> {
+    let file = tempfile::Builder::new()
+        .prefix("errdex-new-")
+        .suffix(".json")
+        .tempfile()
+        .map_err(|e| format!("cannot create a draft file: {e}"))?;
+    std::fs::write(file.path(), template).map_err(|e| format!("cannot write the draft: {e}"))?;
+    Ok(file)
+}
+
+/// Copies a draft that could not be added to `drafts/` in the data folder and returns where;
+/// if that fails, next to the temporary draft.
+pub fn keep(draft: &Path) -> Result<PathBuf, String> {
+    let kept = super::data_dir().and_then(|dir| {
+        let dir = dir.join("drafts");
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+            .to_string()
+            .replace(':', "-");
+        let mut target = dir.join(format!("new-{stamp}.json"));
+        let mut n = 1;
+        while target.exists() {
+            target = dir.join(format!("new-{stamp}-{n}.json"));
+            n += 1;
+        }
+        std::fs::copy(draft, &target).map_err(|e| format!("cannot copy the draft: {e}"))?;
+        Ok(target)
+    });
+    kept.or_else(|why| {
+        let beside = draft.with_extension("kept.json");
+        std::fs::copy(draft, &beside)
+            .map(|_| beside)
+            .map_err(|e| format!("{why}; cannot keep the draft either: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_has_every_field_in_order() {
+        let t = template(None);
+        let v: Value = serde_json::from_str(&t).expect("json");
+        let keys: Vec<&str> = v
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let fields: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(keys, fields);
+        let d = crate::triage::draft_from_line("ERROR pool timed out after 30s at src/db.rs:12");
+        let v: Value = serde_json::from_str(&template(Some(&d))).expect("json");
+        assert_eq!(
+            v["messagePattern"],
+            "pool timed out after {} at src/db.rs:{}"
+        );
+        assert_eq!(
+            (v["filePath"].as_str(), v["lineNumber"].as_i64()),
+            (Some("src/db.rs"), Some(12))
+        );
+    }
+}

@@ -1,0 +1,252 @@
+//! Reading a log line by line: which lines make one event, what each line matched, and when an
+//! event is reported — when the next one starts, at the end, or when the input pauses
+//! (`settle`), in which case a trace arriving later still joins it and comes out as an update.
+
+use super::events::{LineKind, Splitter, has_header, is_error_event};
+use super::frames::{self, Frame};
+use super::index::Index;
+use super::matcher::{FormHit, Scratch};
+use super::normalize::{self, Level};
+use super::{LineHits, Match, jsonlog, resolve};
+
+/// Frames kept per event: a deep trace names the same few files over and over.
+const MAX_FRAMES: usize = 64;
+/// Bytes of a line that are matched: a message sits at the start of even a huge line.
+pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
+/// Lines a batch must have before it is split between two threads.
+const MIN_PARALLEL: usize = 2048;
+/// How far past the middle of a batch a line that surely starts an event is looked for.
+const MAX_CUT_SEARCH: usize = 4096;
+
+struct Event {
+    line: usize,
+    last_line: usize,
+    text: String,
+    level: Option<Level>,
+    benign: bool,
+    hits: Vec<FormHit>,
+    frames: Vec<Frame>,
+    /// What `settle` reported for it, so that `finish` reports only a change.
+    reported: Option<Vec<Match>>,
+}
+
+/// Feeds a log line by line; an event's hits come out when the next event starts (or at
+/// `finish` or `settle`), since a trace may still follow its first line.
+pub struct Scanner<'t> {
+    index: &'t Index,
+    limit: usize,
+    splitter: Splitter,
+    scratch: Scratch,
+    frames: Vec<Frame>,
+    line_no: usize,
+    event: Option<Event>,
+    unknown: bool,
+}
+
+impl<'t> Scanner<'t> {
+    pub(super) fn new(index: &'t Index, limit: usize, line_no: usize) -> Self {
+        Scanner {
+            index,
+            limit,
+            splitter: Splitter::new(),
+            scratch: Scratch::default(),
+            frames: Vec::new(),
+            line_no,
+            event: None,
+            unknown: false,
+        }
+    }
+
+    /// Also report error-level events (ERROR, FATAL, panics, exceptions, tracebacks) that
+    /// matched no record, as `LineHits` without matches.
+    pub fn report_unknown(mut self, on: bool) -> Self {
+        self.unknown = on;
+        self
+    }
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.line_no
+    }
+
+    /// Takes the next line (with or without its line end). Returns the previous event's hits
+    /// when this line starts a new event and the previous one matched something.
+    pub fn push(&mut self, line: &str) -> Option<LineHits> {
+        self.line_no += 1;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = truncate(line, MAX_LINE_BYTES);
+        match self.splitter.classify(line) {
+            LineKind::Blank => None,
+            LineKind::Head => {
+                let done = self.finish();
+                self.event = Some(Event {
+                    line: self.line_no,
+                    last_line: self.line_no,
+                    text: line.to_string(),
+                    level: None,
+                    benign: false,
+                    hits: Vec::new(),
+                    frames: Vec::new(),
+                    reported: None,
+                });
+                self.read_line(line, true);
+                done
+            }
+            LineKind::Continuation => {
+                self.read_line(line, false);
+                None
+            }
+        }
+    }
+
+    /// Many lines at once, on two threads when there are enough of them: the batch is cut at a
+    /// line that starts an event whatever came before it (one with a timestamp or level
+    /// header), the first part read by this scanner and the rest by a fresh one that then
+    /// takes its place. The hits are the same, in the same order, as pushing the lines one by
+    /// one.
+    pub fn push_many<S: AsRef<str> + Sync>(&mut self, lines: &[S], out: &mut Vec<LineHits>) {
+        let cut = if lines.len() >= MIN_PARALLEL {
+            safe_cut(lines)
+        } else {
+            None
+        };
+        let Some(cut) = cut else {
+            out.extend(lines.iter().filter_map(|l| self.push(l.as_ref())));
+            return;
+        };
+        let (first, rest) = lines.split_at(cut);
+        let mut second =
+            Scanner::new(self.index, self.limit, self.line_no + cut).report_unknown(self.unknown);
+        let later = std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let hits: Vec<LineHits> = rest
+                    .iter()
+                    .filter_map(|l| second.push(l.as_ref()))
+                    .collect();
+                (hits, second)
+            });
+            out.extend(first.iter().filter_map(|l| self.push(l.as_ref())));
+            out.extend(self.finish());
+            worker.join()
+        });
+        match later {
+            Ok((hits, second)) => {
+                out.extend(hits);
+                *self = second;
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+
+    /// Ends the log: the last event's hits, if any (or, after `settle`, if they changed).
+    pub fn finish(&mut self) -> Option<LineHits> {
+        let event = self.event.take()?;
+        let reported = event.reported.clone();
+        let hits = self.resolve(event)?;
+        (reported.as_ref() != Some(&hits.matches)).then_some(hits)
+    }
+
+    /// The input paused: reports the pending event as it stands (if it matched, and unless it
+    /// was reported so already). It stays open: if more of it arrives (a trace), `push` or
+    /// `finish` reports it again at the same line, only if its matches changed.
+    pub fn settle(&mut self) -> Option<LineHits> {
+        let event = self.event.as_ref()?;
+        let snapshot = Event {
+            line: event.line,
+            last_line: event.last_line,
+            text: event.text.clone(),
+            level: event.level,
+            benign: event.benign,
+            hits: event.hits.clone(),
+            frames: event.frames.clone(),
+            reported: None,
+        };
+        let hits = self.resolve(snapshot)?;
+        let event = self.event.as_mut()?;
+        if event.reported.as_ref() == Some(&hits.matches) {
+            return None;
+        }
+        event.reported = Some(hits.matches.clone());
+        Some(hits)
+    }
+
+    fn resolve(&self, mut event: Event) -> Option<LineHits> {
+        let trace = event.last_line > event.line;
+        let matches = resolve::resolve(
+            self.index,
+            &mut event.hits,
+            &event.frames,
+            !event.benign || trace,
+            self.limit,
+        );
+        let unknown_error = self.unknown
+            && matches.is_empty()
+            && is_error_event(&event.text, event.level, !event.frames.is_empty());
+        if matches.is_empty() && !unknown_error {
+            return None;
+        }
+        Some(LineHits {
+            line: event.line,
+            last_line: event.last_line,
+            text: event.text,
+            matches,
+        })
+    }
+
+    fn read_line(&mut self, line: &str, head: bool) {
+        let Some(event) = self.event.as_mut() else {
+            return;
+        };
+        event.last_line = self.line_no;
+        let json = if line.starts_with('{') {
+            jsonlog::flatten(line)
+        } else {
+            None
+        };
+        let (text, json_level) = match &json {
+            Some((text, level)) => (text.as_str(), *level),
+            None => (line, None),
+        };
+        normalize::tokenize(text, &mut self.scratch.tokens);
+        let level = json_level.or(self.scratch.tokens.level());
+        let in_trace = !event.frames.is_empty();
+        self.frames.clear();
+        frames::extract(text, &mut self.frames);
+        let names_location = !self.frames.is_empty();
+        let room = MAX_FRAMES.saturating_sub(event.frames.len());
+        event.frames.extend(self.frames.drain(..).take(room));
+        // A line naming a location is a stack frame, not a message; an indented line after an
+        // INFO line is more of that line (a dump, a config) unless a trace has begun.
+        let fallback = if head {
+            event.level = level;
+            event.benign = level.is_some_and(Level::is_benign);
+            !event.benign
+        } else {
+            !names_location && (!event.benign || in_trace)
+        };
+        self.index
+            .match_line(&mut self.scratch, text, fallback, &mut event.hits);
+    }
+}
+
+/// A line near the middle that starts an event whatever precedes it.
+fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
+    let middle = lines.len() / 2;
+    (middle..lines.len().min(middle + MAX_CUT_SEARCH)).find(|&i| {
+        let line = lines[i].as_ref();
+        !line.starts_with([' ', '\t']) && has_header(line.trim_end())
+    })
+}
+
+/// At most `max` bytes of `line`, cut at a character boundary.
+fn truncate(line: &str, max: usize) -> &str {
+    if line.len() <= max {
+        return line;
+    }
+    let mut end = max;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
+}

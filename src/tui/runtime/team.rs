@@ -1,0 +1,151 @@
+//! The team feature's effects at the edge: reading and appending team notes on threads of
+//! their own, and `N` — the editor on a new record with the terminal handed over, the record
+//! checked, appended and joined to the dataset without reloading the rest.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::external::HandOver;
+use super::terminal::Guard;
+use crate::dataset::Dataset;
+use crate::load::{self, SourceSpec};
+use crate::state::drafts::{self, Submitted};
+use crate::state::team_notes;
+use crate::tui::app::msg::{Msg, RecordAdded};
+
+pub type Post = Arc<dyn Fn(Msg) + Send + Sync>;
+
+pub struct TeamEdge {
+    write_to: Option<PathBuf>,
+    post: Post,
+    hand_over: HandOver,
+}
+
+impl TeamEdge {
+    pub fn new(write_to: Option<PathBuf>, post: Post, hand_over: HandOver) -> TeamEdge {
+        TeamEdge {
+            write_to,
+            post,
+            hand_over,
+        }
+    }
+
+    /// Hands the terminal to another program (`N` here, `e` for the local checkout).
+    pub fn hand_over(&self) -> &HandOver {
+        &self.hand_over
+    }
+
+    fn notes_path(&self) -> Option<PathBuf> {
+        self.write_to.as_deref().map(team_notes::notes_path)
+    }
+
+    /// Reads the notes file; the answer is `Msg::Notes` (nothing when there is no file).
+    pub fn load_notes(&self) {
+        let (Some(path), post) = (self.notes_path(), Arc::clone(&self.post)) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            let mut warnings = Vec::new();
+            let notes = team_notes::read(&path, &mut warnings);
+            if !notes.is_empty() {
+                post(Msg::Notes(team_notes::by_id(notes)));
+            }
+        });
+    }
+
+    /// Appends a note; the answer is `Msg::NoteSaved`.
+    pub fn save_note(&self, id: String, text: String) {
+        let post = Arc::clone(&self.post);
+        let path = self.notes_path();
+        std::thread::spawn(move || {
+            let saved = match path {
+                Some(path) => {
+                    let note = team_notes::new_note(&id, &text);
+                    team_notes::add(&path, &note).map(|()| note)
+                }
+                None => Err("no data folder for the notes file".into()),
+            };
+            post(Msg::NoteSaved(saved));
+        });
+    }
+
+    /// Runs the editor on a new record in the foreground and posts what became of it.
+    pub fn new_record(
+        &self,
+        guard: &mut Guard,
+        dataset: Option<Arc<Dataset>>,
+        from_log: Option<&str>,
+    ) {
+        let added = match (dataset, &self.write_to) {
+            (Some(dataset), Some(write_to)) => {
+                self.write_record(guard, &dataset, write_to, from_log)
+            }
+            (None, _) => Err("wait for the records to load before adding one".into()),
+            (_, None) => Err("no data folder for the records file".into()),
+        };
+        (self.post)(Msg::RecordAdded(added));
+    }
+
+    fn write_record(
+        &self,
+        guard: &mut Guard,
+        dataset: &Arc<Dataset>,
+        write_to: &Path,
+        from_log: Option<&str>,
+    ) -> RecordAdded {
+        let draft = from_log.map(crate::triage::draft_from_line);
+        let template = drafts::template(draft.as_ref());
+        let file = drafts::create(&template)?;
+        let status = self
+            .hand_over
+            .run(guard, crate::editor::command(file.path()))
+            .map_err(|e| format!("editor `{}`: {e}", crate::editor::editor_command()))?;
+        if let Err(why) = crate::editor::check_status(status) {
+            return Err(kept(file.path(), &why));
+        }
+        match drafts::submit(file.path(), &template, dataset, write_to) {
+            Submitted::Added(docs) => {
+                let ids = docs.iter().map(|(id, _)| id.clone()).collect();
+                let more = loaded(&docs, write_to);
+                Ok((
+                    Arc::new(dataset.extended(more)),
+                    ids,
+                    write_to.to_path_buf(),
+                ))
+            }
+            Submitted::Unchanged => {
+                Err("nothing added (the draft was left unchanged or emptied)".into())
+            }
+            Submitted::Rejected(problems) => {
+                let first = problems.first().cloned().unwrap_or_default();
+                let more = match problems.len() {
+                    0 | 1 => String::new(),
+                    n => format!(" (and {} more)", n - 1),
+                };
+                Err(kept(file.path(), &format!("{first}{more}")))
+            }
+        }
+    }
+}
+
+/// "not added: WHY — draft kept at PATH".
+fn kept(draft: &Path, why: &str) -> String {
+    match drafts::keep(draft) {
+        Ok(path) => format!("not added: {why} — draft kept at {}", path.display()),
+        Err(e) => format!("not added: {why} — {e}"),
+    }
+}
+
+/// The appended documents as a dataset of their own, named after the records file. Its bytes
+/// live as long as the browser: a few hundred bytes per record written.
+fn loaded(docs: &[(String, serde_json::Value)], write_to: &Path) -> Dataset {
+    let mut text = String::new();
+    for (_, doc) in docs {
+        text.push_str(&doc.to_string());
+        text.push('\n');
+    }
+    let bytes: &'static [u8] = Box::leak(text.into_bytes().into_boxed_slice());
+    let name: &'static str = Box::leak(write_to.display().to_string().into_boxed_str());
+    let spec = SourceSpec::Embedded { name, bytes };
+    load::load(&[spec], load::Options::default(), &|_| {}).dataset
+}

@@ -1,0 +1,188 @@
+//! Keys and answers of the team feature: `n` opens the note input and Enter saves it; `N`
+//! asks the runtime for a new record, pre-filled from the query when it is a pasted log line.
+
+use std::collections::HashMap;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::NoteInput;
+use crate::record::TeamNote;
+use crate::tui::app::effect::Effect;
+use crate::tui::app::model::{LoadState, Model, Overlay};
+use crate::tui::app::msg::RecordAdded;
+use crate::tui::app::step::Step;
+use crate::tui::app::update::use_dataset;
+use crate::tui::input::action::Action;
+use crate::tui::input::keymap::Mode;
+use crate::tui::results::edit::space_word_start;
+use crate::tui::results::update::byte_at;
+
+/// `n`: the note input for the selected record.
+pub fn open_note(m: &mut Model) -> Step {
+    let Some(entry) = m.selected_index().and_then(|i| m.entry(i)) else {
+        m.notice = Some("no record selected to add a note to".into());
+        return Step::redraw();
+    };
+    m.overlay = Some(Overlay::Note(NoteInput {
+        id: entry.id.to_string(),
+        text: String::new(),
+        cursor: 0,
+    }));
+    Step::redraw()
+}
+
+/// Keys while the note input is open: its keymap actions edit, save or close it; any other
+/// plain character is typed into the note.
+pub fn on_input_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
+    let Some(Overlay::Note(input)) = m.overlay.as_mut() else {
+        return Step::default();
+    };
+    let len = input.text.chars().count();
+    match action {
+        Some(Action::Close) => m.overlay = None,
+        Some(Action::Accept) => return save(m),
+        Some(Action::DeleteBack) if input.cursor > 0 => {
+            let at = byte_at(&input.text, input.cursor - 1);
+            input.text.remove(at);
+            input.cursor -= 1;
+        }
+        Some(Action::DeleteWord) => {
+            let chars: Vec<char> = input.text.chars().collect();
+            let start = space_word_start(&chars, input.cursor);
+            let (a, b) = (
+                byte_at(&input.text, start),
+                byte_at(&input.text, input.cursor),
+            );
+            input.text.replace_range(a..b, "");
+            input.cursor = start;
+        }
+        Some(Action::ClearQuery) => {
+            input.text.clear();
+            input.cursor = 0;
+        }
+        Some(Action::CursorLeft) => input.cursor = input.cursor.saturating_sub(1),
+        Some(Action::CursorRight) => input.cursor = (input.cursor + 1).min(len),
+        Some(Action::SelectFirst) => input.cursor = 0,
+        Some(Action::SelectLast) => input.cursor = len,
+        Some(_) => return Step::default(),
+        None => match key.code {
+            KeyCode::Char(c)
+                if !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                let at = byte_at(&input.text, input.cursor);
+                input.text.insert(at, c);
+                input.cursor += 1;
+            }
+            _ => return Step::default(),
+        },
+    }
+    Step::redraw()
+}
+
+/// Enter: the note goes to the notes file (off the UI thread), unless it is empty.
+fn save(m: &mut Model) -> Step {
+    let Some(Overlay::Note(input)) = m.overlay.take() else {
+        return Step::default();
+    };
+    let text = input.text.trim().to_string();
+    if text.is_empty() {
+        m.notice = Some("empty note not saved".into());
+        return Step::redraw();
+    }
+    Step::redraw().with(Effect::SaveNote { id: input.id, text })
+}
+
+/// Text pasted while the note input is open goes into the note, on one line.
+pub fn on_paste(m: &mut Model, text: &str) -> Step {
+    let Some(Overlay::Note(input)) = m.overlay.as_mut() else {
+        return Step::default();
+    };
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let at = byte_at(&input.text, input.cursor);
+    input.text.insert_str(at, &flat);
+    input.cursor += flat.chars().count();
+    Step::redraw()
+}
+
+/// `N`: a new record in the editor, from the query when it reads like a pasted log line.
+pub fn new_record(m: &mut Model) -> Step {
+    if matches!(m.load, LoadState::Loading(_)) {
+        m.notice = Some("wait for the records to load before adding one".into());
+        return Step::redraw();
+    }
+    let from_log = pasted_line(&m.query).then(|| m.query.clone());
+    Step::redraw().with(Effect::NewRecord { from_log })
+}
+
+/// A query that reads like a log line rather than search terms: several words, with a
+/// timestamp, level or logger prefix, or with variable parts (numbers, ids, quoted values).
+pub fn pasted_line(query: &str) -> bool {
+    if query.split_whitespace().count() < 4 {
+        return false;
+    }
+    let draft = crate::triage::draft_from_line(query);
+    draft.message != query.trim() || draft.pattern != draft.message
+}
+
+/// The notes file answered: every note, by record id.
+pub fn on_notes(m: &mut Model, notes: HashMap<String, Vec<TeamNote>>) -> Step {
+    m.team.notes = notes;
+    attach_notes(m);
+    Step::redraw().with(search_context(m))
+}
+
+/// A note was saved (or could not be).
+pub fn on_note_saved(m: &mut Model, saved: Result<TeamNote, String>) -> Step {
+    match saved {
+        Ok(note) => {
+            m.notice = Some(format!("note added to {}", note.id));
+            m.team.notes.entry(note.id.clone()).or_default().push(note);
+            attach_notes(m);
+            Step::redraw().with(search_context(m))
+        }
+        Err(why) => {
+            m.notice = Some(format!("note not saved: {why}"));
+            Step::redraw()
+        }
+    }
+}
+
+/// A record written with `N` was added (the dataset holds it), or was not. The query becomes
+/// its id, so it is shown, alone and selected.
+pub fn on_record_added(m: &mut Model, added: RecordAdded) -> Step {
+    match added {
+        Ok((dataset, ids, path)) => {
+            let Some(first) = ids.first() else {
+                return Step::redraw();
+            };
+            m.notice = Some(format!("added {} to {}", ids.join(", "), path.display()));
+            m.query = format!("id:{first}");
+            m.cursor = m.query.chars().count();
+            m.mode = Mode::Browse;
+            if m.in_triage() {
+                m.hide_triage();
+            }
+            use_dataset(m, dataset, true)
+        }
+        Err(why) => {
+            m.notice = Some(why);
+            Step::redraw()
+        }
+    }
+}
+
+/// The shown record carries its notes, so the Overview lists them.
+pub fn attach_notes(m: &mut Model) {
+    if let Some(detail) = m.detail.as_mut() {
+        detail.record.notes = m.team.notes_of(&detail.record.id).to_vec();
+    }
+}
+
+fn search_context(m: &Model) -> Effect {
+    Effect::NotesContext(crate::state::team_notes::search_text(&m.team.notes))
+}
