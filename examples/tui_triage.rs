@@ -133,6 +133,7 @@ fn main() {
             done: true,
             hits,
             facets: None,
+            reading: Default::default(),
         };
         let t = Instant::now();
         update(&mut r, Msg::Results(set, None));

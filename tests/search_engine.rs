@@ -1,5 +1,8 @@
 //! The browser's engine: newest query wins, results equal the blocking search, a growing
-//! dataset and a new context re-run the query, dropping it stops its thread.
+//! dataset and a new context re-run the query, dropping it stops its thread, a pasted line ranks
+//! as `errdex search` ranks it.
+
+mod support;
 
 use std::io::Write;
 use std::sync::{Arc, mpsc};
@@ -7,7 +10,8 @@ use std::time::Duration;
 
 use errdex::dataset::Dataset;
 use errdex::load::{self, Options, SourceSpec};
-use errdex::search::{self, Context, Engine, LIMIT, Query, Results};
+use errdex::search::{self, Context, Engine, LIMIT, Mode, Query, Results};
+use support::{pasted_data, pasted_lines};
 
 fn load_bytes(bytes: &[u8]) -> Arc<Dataset> {
     let mut f = tempfile::NamedTempFile::new().expect("a temp file");
@@ -159,4 +163,50 @@ fn dropping_the_engine_stops_its_thread() {
     drop(e);
     // The wake closure lives in the worker's shared state: it is gone once the thread has ended.
     assert_eq!(Arc::strong_count(&witness), 1);
+}
+
+/// The browser ranks a pasted line as `errdex search` does: the same record first, the mode
+/// and weak marks on the results, and a huge paste cut before it is searched.
+#[test]
+fn the_engine_ranks_pasted_lines_like_search() {
+    let specs: Vec<SourceSpec> = pasted_data()
+        .iter()
+        .map(|p| SourceSpec::parse(&p.to_string_lossy()))
+        .collect();
+    let ds = Arc::new(load::load(&specs, Options::default(), &|_| {}).dataset);
+    let (e, rx) = engine();
+    e.set_dataset(Arc::clone(&ds));
+    wait(&e, &rx, |r| r.done);
+    let id = |r: &Results| ds.entries()[r.hits[0].index as usize].id.to_string();
+    // The line index is built on first use; the query runs again when it is ready.
+    let lines = pasted_lines();
+    let (first_id, first_line) = lines.iter().find(|(id, _)| id.is_some()).expect("a line");
+    let g = e.submit(first_line);
+    let r = wait(&e, &rx, |r| {
+        r.generation == g && r.done && r.marks.iter().any(|m| m.via == search::Via::Line)
+    });
+    assert_eq!(Some(id(&r)), first_id.clone());
+    for (want, line) in &lines {
+        let g = e.submit(line);
+        let r = wait(&e, &rx, |r| r.generation == g && r.facets.is_some());
+        let blocking = search::find(&ds, line, &Context::default(), search::LIMIT);
+        assert_eq!(r.mode, blocking.mode, "{line}");
+        let hits: Vec<_> = blocking.hits.iter().map(|h| h.hit).collect();
+        let marks: Vec<_> = blocking.hits.iter().map(|h| h.mark).collect();
+        assert_eq!((&r.hits, &r.marks), (&hits, &marks), "{line}");
+        let confident = r.marks.iter().any(|m| !m.weak);
+        match want {
+            Some(want) => assert!(confident && &id(&r) == want, "{want} <- {line}"),
+            None => assert!(!confident, "nothing confident <- {line}"),
+        }
+    }
+    let g = e.submit(&format!("ERROR deadlock detected {}", "x".repeat(300_000)));
+    let r = wait(&e, &rx, |r| r.generation == g && r.done);
+    assert_eq!(r.mode, Mode::Line);
+    assert!(
+        r.warnings.iter().any(|w| w.contains("only its start")),
+        "{:?}",
+        r.warnings
+    );
+    assert_eq!(id(&r), "c247199589bf85e9");
 }

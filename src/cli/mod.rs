@@ -34,8 +34,9 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("ERRDEX_VERSIO
 pub struct Cli {
     #[command(flatten)]
     pub data: DataArgs,
-    /// Pre-fill the browser's search box.
-    pub query: Option<String>,
+    /// Pre-fill the browser's search box: every remaining word, joined by spaces (quotes
+    /// optional). A first word that is also a command name (`errdex -- show me`) needs `--`.
+    pub query: Vec<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -51,11 +52,17 @@ pub enum Command {
     },
     /// Print the records matching a query, best first (exit 1 when none match).
     Search {
-        /// The query, e.g. `conn refused tag:rust !test` (see the README for the language).
-        query: String,
-        /// How many hits to print.
-        #[arg(long, short = 'n', default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
-        limit: u32,
+        /// The query: every remaining word, joined by spaces (quotes optional), e.g.
+        /// `conn refused tag:rust !test`, or a pasted log line. `--` ends the options (for a
+        /// query that starts with `-`). See the README for the language.
+        #[arg(required = true, num_args = 1..)]
+        query: Vec<String>,
+        /// How many hits to print (default 20).
+        #[arg(long, short = 'n', value_parser = clap::value_parser!(u32).range(1..))]
+        limit: Option<u32>,
+        /// Print every hit.
+        #[arg(long, conflicts_with = "limit")]
+        all: bool,
         /// One JSON object per hit (NDJSON), with matched character positions.
         #[arg(long)]
         json: bool,
@@ -243,6 +250,9 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Hits `search` prints without `--limit` or `--all`.
+const DEFAULT_LIMIT: usize = 20;
+
 fn run(cli: Cli) -> Result<Outcome, Failure> {
     let data = cli.data;
     match cli.command {
@@ -250,13 +260,14 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Search {
             query,
             limit,
+            all,
             json,
             explain,
         }) => search::search(
             &data,
-            &query,
+            &query.join(" "),
             &search::Options {
-                limit: limit as usize,
+                limit: (!all).then(|| limit.map_or(DEFAULT_LIMIT, |n| n as usize)),
                 json,
                 explain,
             },
@@ -316,7 +327,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         None => {
-            let query = cli.query.unwrap_or_default();
+            let words = cli.query.join(" ");
+            let query = crate::search::capped(&words).0.to_string();
             let resolved = data.resolve();
             let problems = resolved
                 .diagnostics

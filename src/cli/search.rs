@@ -7,29 +7,33 @@ use serde_json::{Map, Value, json};
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Entry;
-use crate::search::{self, Context, Hit, Positions, Query, Term, TermHit};
+use crate::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
 use crate::text::{self, one_line};
 
 pub struct Options {
-    pub limit: usize,
+    /// None: every hit (`--all`).
+    pub limit: Option<usize>,
     pub json: bool,
     pub explain: bool,
 }
 
 pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Failure> {
-    let query = Query::parse(text);
-    if !query.warnings().is_empty() {
-        eprintln!("errdex: query: {}", query.warnings().join("; "));
-    }
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     let ctx = context();
-    let found = search::search(ds, &query, &ctx, opts.limit);
+    let limit = opts.limit.unwrap_or(ds.len()).max(1);
+    let found = search::find(ds, text, &ctx, limit);
+    if !found.warnings.is_empty() {
+        eprintln!("errdex: query: {}", found.warnings.join("; "));
+    }
+    // Positions and explanations follow the query language; a line match has neither.
+    let query = Query::parse(search::capped(text).0);
     let entries = ds.entries();
     emit(|out| {
-        for hit in &found.hits {
-            let e = &entries[hit.index as usize];
-            let explained = if opts.explain {
+        for r in &found.hits {
+            let e = &entries[r.hit.index as usize];
+            let fuzzy = r.mark.via == search::Via::Fuzzy;
+            let explained = if opts.explain && fuzzy {
                 search::explain(e, &query, &ctx)
             } else {
                 Vec::new()
@@ -40,7 +44,12 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                 Vec::new()
             };
             if opts.json {
-                let mut v = hit_json(e, hit, &search::positions(e, &query), &explained);
+                let positions = if fuzzy {
+                    search::positions(e, &query)
+                } else {
+                    Positions::default()
+                };
+                let mut v = hit_json(e, r, &positions, &explained);
                 if !cut.is_empty() {
                     v["cut"] = cut
                         .iter()
@@ -51,7 +60,14 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                 }
                 writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
-                write_line(out, e, hit)?;
+                write_line(out, e, r)?;
+                if opts.explain && !fuzzy {
+                    writeln!(
+                        out,
+                        "  matched as a log line (score {} of 1000)",
+                        r.hit.score
+                    )?;
+                }
                 for (term, th) in &explained {
                     writeln!(out, "  {}", one_line(&explain_text(term, th.as_ref())))?;
                 }
@@ -66,10 +82,17 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
         }
         Ok(())
     })?;
-    Ok(if found.hits.is_empty() {
-        Outcome::NotFound
-    } else {
+    if found.matched > found.hits.len() && opts.limit.is_some() {
+        eprintln!(
+            "errdex: {} of {} shown; --limit N or --all for more",
+            found.hits.len(),
+            found.matched
+        );
+    }
+    Ok(if found.confident() {
         Outcome::Found
+    } else {
+        Outcome::NotFound
     })
 }
 
@@ -101,12 +124,14 @@ fn context() -> Context {
     }
 }
 
-fn write_line(out: &mut dyn Write, e: &Entry, hit: &Hit) -> std::io::Result<()> {
+/// A weak hit's score is written `~N`: shown, not to be trusted.
+fn write_line(out: &mut dyn Write, e: &Entry, r: &Ranked) -> std::io::Result<()> {
     writeln!(
         out,
-        "{}\t{}\t{}\t{}\t{}",
+        "{}\t{}{}\t{}\t{}\t{}",
         one_line(&e.id),
-        hit.score,
+        if r.mark.weak { "~" } else { "" },
+        r.hit.score.max(0),
         one_line(e.repo.as_deref().unwrap_or("")),
         one_line(&e.location().unwrap_or_default()),
         one_line(&e.message)
@@ -123,7 +148,11 @@ fn describe(t: &Term) -> String {
         }
         s => format!("{}:", s.name()),
     };
+    // Tags and ids match by prefix unless told otherwise: written back as typed.
+    let prefix_scope = matches!(t.scope, Scope::Tags | Scope::Id);
     let (pre, post) = match t.kind {
+        Kind::Prefix if prefix_scope => ("", ""),
+        Kind::Fuzzy if prefix_scope => ("~", ""),
         Kind::Fuzzy => ("", ""),
         Kind::Exact => ("'", ""),
         Kind::Prefix => ("^", ""),
@@ -144,7 +173,7 @@ fn explain_text(t: &Term, hit: Option<&TermHit>) -> String {
     }
 }
 
-fn hit_json(e: &Entry, hit: &Hit, p: &Positions, explained: &[(Term, Option<TermHit>)]) -> Value {
+fn hit_json(e: &Entry, r: &Ranked, p: &Positions, explained: &[(Term, Option<TermHit>)]) -> Value {
     let mut matches = Map::new();
     for (name, v) in [
         ("errorMessage", &p.message),
@@ -165,7 +194,9 @@ fn hit_json(e: &Entry, hit: &Hit, p: &Positions, explained: &[(Term, Option<Term
     }
     let mut v = json!({
         "id": &*e.id,
-        "score": hit.score,
+        "score": r.hit.score.max(0),
+        "weak": r.mark.weak,
+        "via": r.mark.via.name(),
         "repo": e.repo.as_deref(),
         "filePath": e.file_path.as_deref(),
         "lineNumber": e.line_number,

@@ -5,7 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use super::find::{FuzzySide, Mark, Via, find_with};
 use super::index::Index;
+use super::line_index::LineIndex;
+use super::mode::Mode;
 use super::pass;
 use super::rank::Hit;
 use super::{Context, Query};
@@ -20,8 +23,14 @@ pub struct Results {
     /// The `submit` these results answer.
     pub generation: u64,
     pub query: String,
+    /// How the query was read: typed words or a pasted line.
+    pub mode: Mode,
     /// Best first, at most `LIMIT`.
     pub hits: Vec<Hit>,
+    /// How each hit matched and whether it is weak (same length as `hits`).
+    pub marks: Vec<Mark>,
+    /// Malformed parts of a typed query, and a note when a pasted query was cut.
+    pub warnings: Vec<String>,
     /// How many records match in all.
     pub matched: usize,
     /// How many records were searched (the dataset may still be growing).
@@ -176,19 +185,23 @@ struct Worker {
     /// The packed text of `indexed`'s records.
     index: Index,
     indexed: Option<Arc<Dataset>>,
+    /// The triage index, for queries read as pasted lines.
+    line: LineIndex,
 }
 
-impl Worker {
-    /// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
-    fn index_for(&mut self, ds: &Arc<Dataset>) -> &Index {
-        match &self.indexed {
-            Some(old) if Arc::ptr_eq(old, ds) => {}
-            Some(old) if grew_from(old, ds) => self.index.extend(ds.entries()),
-            _ => self.index = Index::build(ds.entries()),
-        }
-        self.indexed = Some(Arc::clone(ds));
-        &self.index
+/// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
+fn index_for<'i>(
+    index: &'i mut Index,
+    indexed: &mut Option<Arc<Dataset>>,
+    ds: &Arc<Dataset>,
+) -> &'i Index {
+    match indexed {
+        Some(old) if Arc::ptr_eq(old, ds) => {}
+        Some(old) if grew_from(old, ds) => index.extend(ds.entries()),
+        _ => *index = Index::build(ds.entries()),
     }
+    *indexed = Some(Arc::clone(ds));
+    index
 }
 
 /// What the previous finished pass matched, to narrow the next one.
@@ -199,7 +212,7 @@ struct Memo {
     matched: Arc<Matches>,
 }
 
-fn work(shared: &Shared) {
+fn work(shared: &Arc<Shared>) {
     let mut worker = Worker::default();
     loop {
         {
@@ -216,7 +229,7 @@ fn work(shared: &Shared) {
 }
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
-fn step(shared: &Shared, worker: &mut Worker) {
+fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     let (ds, ctx, text, generation, request) = {
         let mut st = shared.state();
         st.pending = false;
@@ -229,11 +242,6 @@ fn step(shared: &Shared, worker: &mut Worker) {
             shared.request.load(Ordering::SeqCst),
         )
     };
-    let q = Query::parse(&text);
-    let base = worker
-        .memo
-        .as_ref()
-        .and_then(|m| narrowing_base(m, &q, &ds, &ctx));
     let stale = || shared.request.load(Ordering::SeqCst) != request;
     let publish = |results: Results| {
         if stale() {
@@ -242,45 +250,99 @@ fn step(shared: &Shared, worker: &mut Worker) {
         *shared.latest() = Some(Arc::new(results));
         (shared.wake)();
     };
-    let results = |hits: Vec<Hit>, matched: usize, total: usize, done: bool| Results {
-        generation,
-        query: text.clone(),
-        hits,
-        matched,
-        total,
-        done,
-        facets: None,
-    };
-    // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
-    let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
-    let report = |hits: Vec<Hit>, matched: usize, scanned: usize| {
-        publish(results(hits, matched, searched_before + scanned, false));
-    };
-    let index = worker.index_for(&ds);
-    let request = pass::Pass {
-        ds: &ds,
+    let results =
+        |hits: Vec<Hit>, marks: Vec<Mark>, matched: usize, total: usize, done: bool| Results {
+            generation,
+            query: text.clone(),
+            mode: Mode::Typed,
+            hits,
+            marks,
+            warnings: Vec::new(),
+            matched,
+            total,
+            done,
+            facets: None,
+        };
+    let Worker {
+        memo,
         index,
-        query: &q,
-        ctx: &ctx,
-        candidates: base.as_deref(),
-        limit: LIMIT,
+        indexed,
+        line,
+    } = worker;
+    let mut fuzzy_memo = None;
+    let mut fuzzy = |q: &Query| {
+        let base = memo.as_ref().and_then(|m| narrowing_base(m, q, &ds, &ctx));
+        // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
+        let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
+        let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+            let marks = vec![fuzzy_mark(); hits.len()];
+            publish(results(
+                hits,
+                marks,
+                matched,
+                searched_before + scanned,
+                false,
+            ));
+        };
+        let index = index_for(index, indexed, &ds);
+        let request = pass::Pass {
+            ds: &ds,
+            index,
+            query: q,
+            ctx: &ctx,
+            candidates: base.as_deref(),
+            limit: LIMIT,
+        };
+        let partial = pass::Partial {
+            report: &partial,
+            after: pass::PARTIAL_AFTER,
+        };
+        let out = request.run_cancellable(&stale, Some(partial))?;
+        fuzzy_memo = Some((q.clone(), out.matched.clone()));
+        Some(FuzzySide {
+            hits: out.hits,
+            matched: out.matched,
+        })
     };
-    let partial = pass::Partial {
-        report: &report,
-        after: pass::PARTIAL_AFTER,
+    let mut line_side = |t: &str| {
+        let shared = Arc::clone(shared);
+        let triage = line.get(&ds, move || shared.changed(|_| {}))?;
+        Some(triage.rank_line(t, LIMIT))
     };
-    let Some(out) = request.run_cancellable(&stale, Some(partial)) else {
+    let Some(found) = find_with(ds.entries(), &text, &ctx, LIMIT, &mut fuzzy, &mut line_side)
+    else {
         return;
     };
+    if let Some((query, matched)) = fuzzy_memo {
+        *memo = Some(Memo {
+            query,
+            dataset: Arc::clone(&ds),
+            context: ctx.clone(),
+            matched: Arc::new(Matches {
+                generation,
+                indices: matched,
+            }),
+        });
+    }
     let matches = Arc::new(Matches {
         generation,
-        indices: out.matched,
+        indices: found.indices,
     });
     if !stale() {
         // Before the results, so that whoever is woken by them finds the matching set.
         *shared.matches() = Some(Arc::clone(&matches));
     }
-    let finished = results(out.hits, matches.indices.len(), ds.len(), true);
+    let finished = Results {
+        mode: found.mode,
+        warnings: found.warnings,
+        ..results(
+            found.hits.iter().map(|r| r.hit).collect(),
+            found.hits.iter().map(|r| r.mark).collect(),
+            found.matched,
+            ds.len(),
+            true,
+        )
+    };
     publish(finished.clone());
     if !stale() {
         let facets = super::facets_of(&ds, &matches.indices);
@@ -289,12 +351,13 @@ fn step(shared: &Shared, worker: &mut Worker) {
             ..finished
         });
     }
-    worker.memo = Some(Memo {
-        query: q,
-        dataset: ds,
-        context: ctx,
-        matched: matches,
-    });
+}
+
+fn fuzzy_mark() -> Mark {
+    Mark {
+        via: Via::Fuzzy,
+        weak: false,
+    }
 }
 
 /// The records worth looking at for `q` given the previous pass: its matches plus any records
@@ -313,7 +376,7 @@ fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Opti
 
 /// Whether `new` is `old` with records appended (as a growing load hands them over): same
 /// first and last old entry, same or more records.
-fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
+pub(super) fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
     if Arc::ptr_eq(old, new) {
         return true;
     }

@@ -4,10 +4,14 @@
 //! fast first pass over all records (`scan`) picks the candidates, so SkimMatcherV2 only ranks
 //! a few thousand of them whatever the dataset size.
 
+mod confidence;
 mod engine;
+mod find;
 mod highlight;
 mod index;
+mod line_index;
 mod matcher;
+mod mode;
 mod pass;
 mod query;
 mod rank;
@@ -24,8 +28,10 @@ use crate::dataset::Dataset;
 use crate::facets::Facets;
 
 pub use engine::{Engine, LIMIT, Matches, Results};
+pub use find::{Findings, FuzzySide, Mark, Ranked, Via, find_with};
 pub use highlight::{Positions, positions};
 pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
+pub use mode::{MAX_QUERY_BYTES, Mode, capped, mode_of};
 pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
 pub use weights::Weights;
@@ -97,6 +103,30 @@ pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
         matched: out.matched.len(),
     }
 }
+
+/// Searches the whole dataset for a query as typed or pasted (see `find`): typed words by the
+/// query language, a pasted log line by the triage matcher, each result marked weak or not.
+/// The triage index is built only when the line side runs.
+pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
+    let entries = ds.entries();
+    let mut fuzzy = |q: &Query| {
+        let index = index::Index::build(entries);
+        let out = whole_pass(ds, &index, q, ctx, limit).run();
+        Some(FuzzySide {
+            hits: out.hits,
+            matched: out.matched,
+        })
+    };
+    let mut line = |text: &str| {
+        let triage = crate::triage::Triage::new(ds);
+        Some(triage.rank_line(text, limit.max(LINE_LIMIT)))
+    };
+    find_with(entries, text, ctx, limit, &mut fuzzy, &mut line)
+        .expect("a search that is never cancelled finishes")
+}
+
+/// How many records a line ranking returns at most: enough to count what matched.
+pub const LINE_LIMIT: usize = 1000;
 
 /// The reference ranking: SkimMatcherV2 over every record, no first pass. As slow as it is
 /// simple; the benchmark and the agreement tests compare `search` against it.

@@ -25,19 +25,12 @@ pub enum Scope {
 }
 
 impl Scope {
-    /// The scope a `name:` prefix selects, aliases included.
+    /// The scope a `name:` prefix selects, aliases included (lowercase names; see `NAMES`).
     pub fn from_name(name: &str) -> Option<Scope> {
-        Some(match name {
-            "tag" | "tags" | "t" => Scope::Tags,
-            "path" | "p" | "file" => Scope::Path,
-            "msg" | "m" | "message" => Scope::Message,
-            "repo" | "r" => Scope::Repo,
-            "sev" | "s" | "severity" => Scope::Severity,
-            "type" => Scope::Type,
-            "id" => Scope::Id,
-            "note" | "notes" => Scope::Note,
-            _ => return None,
-        })
+        NAMES
+            .iter()
+            .find(|(names, _)| names.contains(&name))
+            .map(|&(_, scope)| scope)
     }
 
     /// `is:pinned`, `is:recent`, `is:new`: a set the record's id is in, not a field to match.
@@ -63,6 +56,19 @@ impl Scope {
         }
     }
 }
+
+/// Field scopes by name, aliases included: one row per scope, so a new scope is one line here
+/// (plus its `Scope` variant).
+const NAMES: &[(&[&str], Scope)] = &[
+    (&["tag", "tags", "t"], Scope::Tags),
+    (&["path", "p", "file"], Scope::Path),
+    (&["msg", "m", "message"], Scope::Message),
+    (&["repo", "r"], Scope::Repo),
+    (&["sev", "s", "severity"], Scope::Severity),
+    (&["type"], Scope::Type),
+    (&["id"], Scope::Id),
+    (&["note", "notes"], Scope::Note),
+];
 
 /// How a term's text must occur in a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -209,8 +215,9 @@ struct Token {
     text: String,
     /// Whether (part of) the token was in double quotes: its spaces and operators are literal.
     quoted: bool,
-    /// The quoted part's text, when the token was `prefix"phrase"`.
+    /// Where the quoted part starts and ends in `text`, when the token was `head"phrase"tail`.
     phrase_start: usize,
+    phrase_end: usize,
 }
 
 /// Splits on whitespace outside double quotes. `msg:"a b"` is one token.
@@ -226,6 +233,7 @@ fn tokenize(text: &str, warnings: &mut Vec<String>) -> Vec<Token> {
             text: String::new(),
             quoted: false,
             phrase_start: 0,
+            phrase_end: 0,
         };
         while let Some(&c) = chars.peek() {
             if c.is_whitespace() {
@@ -243,6 +251,7 @@ fn tokenize(text: &str, warnings: &mut Vec<String>) -> Vec<Token> {
                     }
                     tok.text.push(q);
                 }
+                tok.phrase_end = tok.text.len();
                 if !closed {
                     warnings.push("unclosed quote, searched to the end of the query".into());
                 }
@@ -256,11 +265,14 @@ fn tokenize(text: &str, warnings: &mut Vec<String>) -> Vec<Token> {
 }
 
 fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
-    // Operators and scope live in the unquoted prefix; a quoted part is literal text.
-    let (head, phrase) = if token.quoted {
-        token.text.split_at(token.phrase_start)
+    // Operators and scope live in the unquoted prefix (and `$` after the phrase); a quoted part
+    // is literal text.
+    let (head, phrase, tail) = if token.quoted {
+        let (head, quoted) = token.text.split_at(token.phrase_start);
+        let (phrase, tail) = quoted.split_at(token.phrase_end - token.phrase_start);
+        (head, phrase, tail)
     } else {
-        (token.text.as_str(), "")
+        (token.text.as_str(), "", "")
     };
     let mut rest = head;
     let mut negated = false;
@@ -307,22 +319,40 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
     let kind;
     let text;
     if token.quoted {
-        // `"two words"` is one exact phrase; `^"a b"` still anchors it.
-        kind = match rest {
-            "^" => Kind::Prefix,
-            "" | "'" => Kind::Exact,
+        // `"two words"` is one exact phrase; `^"a b"`, `"a b"$` and `^"a b"$` anchor it.
+        let start = match rest {
+            "^" => true,
+            "" | "'" => false,
             _ => {
                 warnings.push(format!(
                     "text before a quote is part of the phrase: `{rest}\"{phrase}\"`"
                 ));
-                Kind::Exact
+                false
             }
         };
-        text = if matches!(rest, "^" | "" | "'") {
-            phrase.to_string()
-        } else {
-            format!("{rest}{phrase}")
+        let end = tail == "$";
+        if !end && !tail.is_empty() {
+            warnings.push(format!(
+                "text after a quote is part of the phrase: `\"{phrase}\"{tail}`"
+            ));
+        }
+        kind = match (start, end) {
+            (true, true) => Kind::Equal,
+            (true, false) => Kind::Prefix,
+            (false, true) => Kind::Suffix,
+            (false, false) => Kind::Exact,
         };
+        let head = if matches!(rest, "^" | "" | "'") {
+            ""
+        } else {
+            rest
+        };
+        let tail = if end { "" } else { tail };
+        text = format!("{head}{phrase}{tail}");
+    } else if let Some(t) = rest.strip_prefix('~').filter(|t| !t.is_empty() && !negated) {
+        // `tag:~sprbt`: explicitly fuzzy, where a scope would otherwise match by prefix.
+        kind = Kind::Fuzzy;
+        text = t.to_string();
     } else {
         let mut t = rest;
         let prefix = t.len() > 1 && t.starts_with('^');
@@ -347,8 +377,9 @@ fn parse_term(token: &Token, warnings: &mut Vec<String>) -> Option<Term> {
             },
         };
         text = t.replace("\\$", "$");
-        if scope == Scope::Id && k == Kind::Fuzzy {
-            // Ids are hex: a fuzzy match would hit nearly all of them.
+        if matches!(scope, Scope::Id | Scope::Tags) && k == Kind::Fuzzy {
+            // Ids are hex: a fuzzy match would hit nearly all of them. Tags are short words:
+            // `tag:go` means go, go-modules, golang — not spring-boot's g…o.
             k = Kind::Prefix;
         }
         kind = k;

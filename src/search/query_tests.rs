@@ -180,3 +180,34 @@ fn narrowing_is_only_claimed_when_safe() {
     assert!(n("a b", "a | c"));
     assert!(n("x", ""));
 }
+
+#[test]
+fn quoted_phrases_take_anchors_on_both_sides() {
+    assert_eq!(
+        one("\"a b\"$"),
+        term(Scope::Any, Kind::Suffix, false, "a b")
+    );
+    assert_eq!(
+        one("^\"a b\"$"),
+        term(Scope::Any, Kind::Equal, false, "a b")
+    );
+    let q = Query::parse("\"a b\"c");
+    assert_eq!(q.groups[0][0], term(Scope::Any, Kind::Exact, false, "a bc"));
+    assert!(
+        q.warnings()[0].contains("after a quote"),
+        "{:?}",
+        q.warnings()
+    );
+}
+
+#[test]
+fn tags_match_by_prefix_unless_tilde_asks_for_fuzzy() {
+    assert_eq!(one("tag:go"), term(Scope::Tags, Kind::Prefix, false, "go"));
+    assert_eq!(
+        one("t:~sprbt"),
+        term(Scope::Tags, Kind::Fuzzy, false, "sprbt")
+    );
+    assert_eq!(one("tag:go$"), term(Scope::Tags, Kind::Suffix, false, "go"));
+    assert_eq!(one("~x"), term(Scope::Any, Kind::Fuzzy, false, "x"));
+    assert_eq!(one("~"), term(Scope::Any, Kind::Fuzzy, false, "~"));
+}

@@ -10,7 +10,7 @@ use super::normalize::{self, Level};
 use super::{LineHits, Match, jsonlog, resolve};
 
 /// Frames kept per event: a deep trace names the same few files over and over.
-const MAX_FRAMES: usize = 64;
+pub(super) const MAX_FRAMES: usize = 64;
 /// Bytes of a line that are matched: a message sits at the start of even a huge line.
 pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Lines a batch must have before it is split between two threads.
@@ -240,7 +240,7 @@ fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
 }
 
 /// At most `max` bytes of `line`, cut at a character boundary.
-fn truncate(line: &str, max: usize) -> &str {
+pub(super) fn truncate(line: &str, max: usize) -> &str {
     if line.len() <= max {
         return line;
     }

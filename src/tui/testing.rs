@@ -78,6 +78,7 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
             total,
             done: true,
             facets: None,
+            reading: Default::default(),
         },
         Some(substring_matcher(query)),
     )
@@ -133,4 +134,18 @@ pub fn render(m: &Model) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(m.width, m.height)).expect("test backend");
     t.draw(|f| crate::tui::view::draw(f, m)).expect("draw");
     t
+}
+
+/// The whole screen drawn from `m`, as text: one line a row.
+pub fn screen(m: &Model) -> String {
+    let t = render(m);
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -142,6 +142,29 @@ pub fn record_count(o: &Output) -> u64 {
     v["records"].as_u64().expect("records")
 }
 
+/// The pasted-line fixtures: `(Some(id), line)` when the line must find record `id` first,
+/// `(None, line)` when it must find nothing confident. Search them with `pasted_data()`.
+pub fn pasted_lines() -> Vec<(Option<String>, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pasted/lines.tsv");
+    let text = std::fs::read_to_string(path).expect("read lines.tsv");
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (id, line) = l.split_once('\t').expect("ID<TAB>LINE");
+            ((id != "-").then(|| id.to_string()), line.to_string())
+        })
+        .collect()
+}
+
+/// The datasets the pasted lines are searched in: the built-in sample and a few nginx records.
+pub fn pasted_data() -> [PathBuf; 2] {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("assets/sample.jsonl"),
+        root.join("tests/fixtures/pasted/nginx.jsonl"),
+    ]
+}
+
 /// The ids of the loaded records, in order.
 pub fn ids(l: &errdex::load::Loaded) -> Vec<String> {
     l.dataset

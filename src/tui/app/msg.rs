@@ -52,6 +52,30 @@ pub struct ResultSet {
     pub done: bool,
     /// Counts by severity, tag, repo and type over every match, once the pass has finished.
     pub facets: Option<Arc<Facets>>,
+    /// How the query was read and which hits are weak (nothing for the triage view).
+    pub reading: Reading,
+}
+
+/// How the engine read a query: typed words or a pasted line, which hits are too poor to
+/// trust, and what in a typed query it could not understand.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub mode: crate::search::Mode,
+    /// Per hit, in `hits` order; empty means none is weak.
+    pub weak: Vec<bool>,
+    pub warnings: Vec<String>,
+}
+
+impl Reading {
+    pub fn is_weak(&self, pos: usize) -> bool {
+        self.weak.get(pos).copied().unwrap_or(false)
+    }
+
+    /// Where the weak hits at the end of the list start (the divider goes above it).
+    pub fn weak_from(&self) -> Option<usize> {
+        let confident = self.weak.iter().rposition(|w| !w).map_or(0, |i| i + 1);
+        (confident < self.weak.len()).then_some(confident)
+    }
 }
 
 /// The characters a query matched in one row's fields (char indices), for highlighting.

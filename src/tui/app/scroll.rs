@@ -106,7 +106,9 @@ pub fn settle(m: &mut Model) {
     let len = m.results.hits.len();
     m.selected = m.selected.min(len.saturating_sub(1));
     let Some(areas) = m.areas() else { return };
-    let capacity = areas.list_capacity();
+    // The divider above weak results takes a row: keep the selection clear of the bottom edge.
+    let divider = usize::from(m.results.reading.weak_from().is_some());
+    let capacity = areas.list_capacity().saturating_sub(divider).max(1);
     if m.selected < m.list_offset {
         m.list_offset = m.selected;
     } else if m.selected >= m.list_offset + capacity {

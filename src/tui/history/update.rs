@@ -117,7 +117,8 @@ pub(crate) fn export_pins(m: &mut Model) -> Step {
 
 /// The user acted on a result: the query that found it is worth remembering.
 pub(crate) fn record_query(m: &Model, step: Step) -> Step {
-    let query = m.query.trim();
+    // A pasted line is kept only as far as it is searched.
+    let query = crate::search::capped(&m.query).0.trim();
     if query.is_empty() || m.memory.queries.last().is_some_and(|q| q == query) {
         return step;
     }

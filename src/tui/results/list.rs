@@ -33,26 +33,48 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         );
         return;
     }
-    hit_rows(frame, body, model, |index, selected| {
+    let reading = &model.results.reading;
+    hit_rows(frame, body, model, |pos, index, selected| {
         let entry = model.entry(index)?;
         let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
         let mut lines = row_lines(entry, &matches, selected, theme);
         if model.memory.pinned.contains(&*entry.id) {
             mark_pinned(&mut lines[0], theme);
         }
+        if reading.is_weak(pos) && !selected {
+            for line in &mut lines {
+                dim(line, theme);
+            }
+        }
         Some(lines)
     });
 }
 
+/// A weak row: every span in the dim colour, so the confident rows above stand out.
+fn dim(line: &mut Line<'static>, theme: &Theme) {
+    for span in &mut line.spans {
+        span.style = span.style.patch(theme.dim);
+    }
+}
+
+/// The row between the confident results and the weak ones below them.
+fn divider(width: u16, theme: &Theme) -> Line<'static> {
+    let label = " weak matches: not to be trusted ";
+    let rule = usize::from(width).saturating_sub(label.chars().count() + 2);
+    Line::styled(format!("──{label}{}", "─".repeat(rule)), theme.dim)
+}
+
 /// The hits from `model.list_offset` down, two rows each, as many as fit in `body`: `row`
-/// makes the lines of the hit at a dataset index (`None` leaves it out), told whether it is
-/// the selected one, whose rows get the selection style across the whole width.
+/// makes the lines of the hit at a list position and dataset index (`None` leaves it out),
+/// told whether it is the selected one, whose rows get the selection style across the whole
+/// width. A divider row goes above the weak hits at the end of the list.
 pub fn hit_rows(
     frame: &mut Frame,
     body: Rect,
     model: &Model,
-    mut row: impl FnMut(usize, bool) -> Option<[Line<'static>; 2]>,
+    mut row: impl FnMut(usize, usize, bool) -> Option<[Line<'static>; 2]>,
 ) {
+    let weak_from = model.results.reading.weak_from();
     let mut y = body.y;
     for (pos, &index) in model
         .results
@@ -64,8 +86,16 @@ pub fn hit_rows(
         if y + ROWS_PER_RESULT > body.bottom() {
             break;
         }
+        if Some(pos) == weak_from {
+            if y + 1 + ROWS_PER_RESULT > body.bottom() {
+                break;
+            }
+            let width = body.width;
+            frame.render_widget(divider(width, &model.theme), Rect::new(body.x, y, width, 1));
+            y += 1;
+        }
         let selected = pos == model.selected;
-        let Some([first, second]) = row(index as usize, selected) else {
+        let Some([first, second]) = row(pos, index as usize, selected) else {
             continue;
         };
         if selected {

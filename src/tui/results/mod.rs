@@ -4,3 +4,6 @@ pub mod edit;
 pub mod list;
 pub mod search_box;
 pub mod update;
+
+#[cfg(test)]
+mod tests;

@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::search::Query;
+use crate::search::{self, Query};
 use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::keymap::Mode;
@@ -19,7 +19,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let mut frame_block = block(title, searching, theme);
     // A malformed part of the query (`foo:`, an unclosed quote) is searched literally; say so
     // on the box's lower border, as `errdex search` says it on stderr.
-    if let Some(hint) = Query::parse(&model.query).warnings().first() {
+    if let Some(hint) = hint(model) {
         frame_block =
             frame_block.title_bottom(Line::styled(one_line(&format!(" {hint} ")), theme.notice));
     }
@@ -58,7 +58,26 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-/// `matched/total`, with the load progress while records stream in.
+/// The first warning about the query on display: the engine's while the results are this
+/// query's (it also says when a paste was cut), else the query language's — never for a pasted
+/// line, whose `Error:` is no unknown field.
+fn hint(model: &Model) -> Option<String> {
+    let r = &model.results;
+    if r.query == model.query
+        && !model.in_triage()
+        && let Some(w) = r.reading.warnings.first()
+    {
+        return Some(w.clone());
+    }
+    let text = search::capped(&model.query).0;
+    if search::mode_of(text) == search::Mode::Line {
+        return None;
+    }
+    Query::parse(text).warnings().first().cloned()
+}
+
+/// `matched/total`, with the load progress while records stream in; `≈ line` when the query
+/// is read as a pasted log line.
 fn counts(model: &Model) -> String {
     let r = &model.results;
     match &model.load {
@@ -77,7 +96,9 @@ fn counts(model: &Model) -> String {
             // The list still shows the previous query's results while this one runs.
             let pending = r.query != model.query && !model.in_triage();
             let mark = if pending { " · searching…" } else { "" };
-            format!(" {}/{}{more}{mark} ", r.matched, r.total)
+            let line = r.reading.mode == crate::search::Mode::Line && !model.in_triage();
+            let mode = if line { " ≈ line ·" } else { "" };
+            format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Query, Results, Weights, positions};
 use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
-use crate::tui::app::msg::{Detail, Msg, ResultSet, RowMatcher, RowMatches};
+use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::update::update;
 use crate::tui::copy::worker::{Effects, Reply};
 use crate::tui::detail::snippet::{self, Highlighter};
@@ -378,9 +378,19 @@ fn results_msg(results: &Results) -> Msg {
         total: results.total,
         done: results.done,
         facets: results.facets.clone(),
+        reading: Reading {
+            mode: results.mode,
+            weak: results.marks.iter().map(|m| m.weak).collect(),
+            warnings: results.warnings.clone(),
+        },
     };
-    let query = Query::parse(&results.query);
+    // A pasted line is matched by its words as a whole: no characters to mark.
+    let line = results.mode == crate::search::Mode::Line;
+    let query = Query::parse(crate::search::capped(&results.query).0);
     let matcher: RowMatcher = Arc::new(move |entry| {
+        if line {
+            return RowMatches::default();
+        }
         let p = positions(entry, &query);
         RowMatches {
             message: p.message,

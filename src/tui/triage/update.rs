@@ -43,6 +43,17 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     let at = byte_at(&m.query, m.cursor);
     m.query.insert_str(at, &one);
     m.cursor += one.chars().count();
+    // Only the start of a huge paste is searched: keep only that, so that typing, drawing and
+    // history stay quick.
+    let (kept, cut) = crate::search::capped(&m.query);
+    if cut {
+        m.query = kept.to_string();
+        m.cursor = m.cursor.min(m.query.chars().count());
+        m.notice = Some(format!(
+            "pasted line cut to {} KB: only its start is searched",
+            crate::search::MAX_QUERY_BYTES / 1024
+        ));
+    }
     query_changed(m)
 }
 
@@ -135,6 +146,7 @@ fn sync(m: &mut Model) -> Step {
         done: t.finished(),
         hits,
         facets: None,
+        reading: Default::default(),
     };
     m.matcher = None;
     m.selected = kept

@@ -95,7 +95,7 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         return;
     }
     let width = t.groups.first().map_or(1, |g| g.count.to_string().len());
-    hit_rows(frame, body, model, |index, selected| {
+    hit_rows(frame, body, model, |_, index, selected| {
         let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
         first.spans.insert(
@@ -200,24 +200,11 @@ fn plural(n: usize, word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::tui::app::model::Model;
     use crate::tui::app::update::update;
+    use crate::tui::testing::screen;
     use crate::tui::triage::tests::triaged;
     use crate::tui::triage::{Phase, TriageNews};
     use crate::tui::{app::msg::Msg, testing::loaded_model, testing::render, triage::Origin};
-
-    fn screen(m: &Model) -> String {
-        let t = render(m);
-        let buf = t.backend().buffer();
-        (0..buf.area.height)
-            .map(|y| {
-                (0..buf.area.width)
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
 
     #[test]
     fn snapshot_triage_80x24() {

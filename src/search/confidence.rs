@@ -1,0 +1,73 @@
+//! When a fuzzy hit is too poor to trust: some term of the query found only a few scattered
+//! letters of itself in the record, rather than a solid piece of its text.
+
+use super::Context;
+use super::matcher::{for_each_field, term_hit};
+use super::query::{Kind, Query, Term};
+use super::{skim, text};
+use crate::dataset::Entry;
+
+/// Terms this short are abbreviations (`cr` for "connection refused"): they never make a hit weak.
+const SHORT_TERM: usize = 2;
+/// A fuzzy term is solid in a record when a field holds this share of it (at least 3
+/// characters) contiguously: `deadlok` in "deadlock", `permision` in "permission".
+const SOLID_SHARE: f64 = 0.6;
+
+/// A query's terms, cut once into the pieces that make a fuzzy hit solid.
+pub struct Judge<'q> {
+    query: &'q Query,
+    /// Per group, per term: the windows of its text (empty for terms judged by holding alone).
+    windows: Vec<Vec<Vec<String>>>,
+}
+
+impl<'q> Judge<'q> {
+    pub fn new(query: &'q Query) -> Self {
+        let windows = query
+            .groups
+            .iter()
+            .map(|g| g.iter().map(windows_of).collect())
+            .collect();
+        Judge { query, windows }
+    }
+
+    /// True when a record matching the query does so only weakly: some group holds by
+    /// scattered letters alone.
+    pub fn weak(&self, e: &Entry, ctx: &Context) -> bool {
+        self.query
+            .groups
+            .iter()
+            .zip(&self.windows)
+            .any(|(group, windows)| {
+                let alone = group.len() == 1;
+                !group
+                    .iter()
+                    .zip(windows)
+                    .any(|(t, w)| solid(e, t, w, alone, ctx))
+            })
+    }
+}
+
+fn windows_of(t: &Term) -> Vec<String> {
+    let chars: Vec<char> = t.text.chars().collect();
+    if t.kind != Kind::Fuzzy || t.negated || t.scope.is_flag() || chars.len() <= SHORT_TERM {
+        return Vec::new();
+    }
+    let need = ((chars.len() as f64 * SOLID_SHARE).ceil() as usize).clamp(3, chars.len());
+    chars.windows(need).map(|w| w.iter().collect()).collect()
+}
+
+/// Whether `t` holds solidly for a record that matched the query; `alone`: `t` is its group's
+/// only term, so it holds (the record matched) and only a fuzzy term's solidity is in question.
+fn solid(e: &Entry, t: &Term, windows: &[String], alone: bool, ctx: &Context) -> bool {
+    if windows.is_empty() {
+        return alone || term_hit(skim(), e, t, ctx).is_some();
+    }
+    let mut found = false;
+    for_each_field(e, t.scope, |_, value| {
+        found = found
+            || windows
+                .iter()
+                .any(|w| text::locate(value, w, Kind::Exact, t.case_sensitive).is_some());
+    });
+    found
+}

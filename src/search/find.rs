@@ -1,0 +1,187 @@
+//! Both ways of ranking a query and how their results merge. The query's mode (typed words or a
+//! pasted line) picks the primary ranking; the other runs only when the primary found nothing
+//! confident. When the primary has a confident hit its list is the answer, in its own order (so
+//! typed queries rank exactly as the fuzzy matcher says). Otherwise the secondary's confident
+//! hits come first, then the primary's weak ones, then the secondary's weak ones.
+
+use super::confidence::Judge;
+use super::mode::{Mode, capped, mode_of};
+use super::rank::Hit;
+use super::{Context, Query};
+use crate::dataset::Entry;
+use crate::triage::LineMatch;
+
+/// How a result matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// The query language and the fuzzy matcher.
+    Fuzzy,
+    /// The triage matcher, reading the query as a log line.
+    Line,
+}
+
+impl Via {
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Fuzzy => "fuzzy",
+            Via::Line => "line",
+        }
+    }
+}
+
+/// How one result matched and whether to trust it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    pub via: Via,
+    /// Too poor a match to trust (scattered letters, a small word overlap).
+    pub weak: bool,
+}
+
+/// One result: a record, its score (a line match scores its confidence ×1000; a fuzzy score
+/// may dip below zero for a very scattered match, shown as 0), and how it matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ranked {
+    pub hit: Hit,
+    pub mark: Mark,
+}
+
+/// The merged results of a query.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Findings {
+    pub mode: Mode,
+    /// Best first, at most the limit.
+    pub hits: Vec<Ranked>,
+    /// How many records matched in all (both rankings, when both ran).
+    pub matched: usize,
+    /// Every record either ranking matched (the fuzzy side's whole set), in dataset order.
+    pub indices: Vec<u32>,
+    /// Malformed parts of a typed query, and a note when the query was cut.
+    pub warnings: Vec<String>,
+}
+
+impl Findings {
+    /// At least one result is not weak.
+    pub fn confident(&self) -> bool {
+        self.hits.iter().any(|r| !r.mark.weak)
+    }
+}
+
+/// What the fuzzy side returns: the ranked top and every matching record (dataset order).
+pub struct FuzzySide {
+    pub hits: Vec<Hit>,
+    pub matched: Vec<u32>,
+}
+
+/// Runs a query through both rankings as its mode says. `fuzzy` runs the query language (None:
+/// cancelled, and so is the search); `line` ranks by the triage matcher (None: no line index).
+pub fn find_with(
+    entries: &[Entry],
+    text: &str,
+    ctx: &Context,
+    limit: usize,
+    fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>,
+    line: &mut dyn FnMut(&str) -> Option<Vec<LineMatch>>,
+) -> Option<Findings> {
+    let (text, cut) = capped(text);
+    let mode = mode_of(text);
+    let q = Query::parse(text);
+    let mut warnings = Vec::new();
+    if cut {
+        warnings.push(format!(
+            "the query is longer than {} KB; only its start is searched",
+            super::mode::MAX_QUERY_BYTES / 1024
+        ));
+    }
+    if mode == Mode::Typed {
+        warnings.extend(q.warnings().iter().cloned());
+    }
+    let run_fuzzy = |fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>| {
+        let side = fuzzy(&q)?;
+        let judge = Judge::new(&q);
+        let ranked: Vec<Ranked> = side
+            .hits
+            .iter()
+            .map(|&h| Ranked {
+                hit: h,
+                mark: Mark {
+                    via: Via::Fuzzy,
+                    weak: judge.weak(&entries[h.index as usize], ctx),
+                },
+            })
+            .collect();
+        Some((ranked, side.matched))
+    };
+    let run_line = |line: &mut dyn FnMut(&str) -> Option<Vec<LineMatch>>| {
+        let found = if q.is_empty() { None } else { line(text) };
+        let ranked: Vec<Ranked> = found.unwrap_or_default().iter().map(from_line).collect();
+        let mut indices: Vec<u32> = ranked.iter().map(|r| r.hit.index).collect();
+        indices.sort_unstable();
+        (ranked, indices)
+    };
+    let ((primary, mut indices), secondary) = match mode {
+        Mode::Typed => {
+            let first = run_fuzzy(fuzzy)?;
+            // One typed word cannot be a line: the triage matcher needs words to compare.
+            let words = text.split_whitespace().nth(1).is_some();
+            let second = (!any_confident(&first.0) && words).then(|| run_line(line));
+            (first, second)
+        }
+        Mode::Line => {
+            let first = run_line(line);
+            let second = if any_confident(&first.0) {
+                None
+            } else {
+                Some(run_fuzzy(fuzzy)?)
+            };
+            (first, second)
+        }
+    };
+    let hits = match secondary {
+        None => primary,
+        Some((second, more)) => {
+            indices.extend(more);
+            indices.sort_unstable();
+            indices.dedup();
+            merge(primary, second)
+        }
+    };
+    let mut hits = hits;
+    hits.truncate(limit);
+    Some(Findings {
+        mode,
+        hits,
+        matched: indices.len(),
+        indices,
+        warnings,
+    })
+}
+
+fn any_confident(hits: &[Ranked]) -> bool {
+    hits.iter().any(|r| !r.mark.weak)
+}
+
+fn from_line(m: &LineMatch) -> Ranked {
+    Ranked {
+        hit: Hit {
+            index: m.record as u32,
+            score: (m.score.clamp(0.0, 1.0) * 1000.0).round() as i64,
+        },
+        mark: Mark {
+            via: Via::Line,
+            weak: m.weak(),
+        },
+    }
+}
+
+/// The primary found nothing confident: the secondary's confident hits, then the primary's
+/// (all weak), then the secondary's weak ones; each record once, where it first appears.
+fn merge(primary: Vec<Ranked>, secondary: Vec<Ranked>) -> Vec<Ranked> {
+    let (sure, unsure): (Vec<Ranked>, Vec<Ranked>) =
+        secondary.into_iter().partition(|r| !r.mark.weak);
+    let mut seen = std::collections::HashSet::new();
+    sure.into_iter()
+        .chain(primary)
+        .chain(unsure)
+        .filter(|r| seen.insert(r.hit.index))
+        .collect()
+}
