@@ -103,3 +103,40 @@ fn cache_clear_empties_it() {
     );
     assert!(cache_files(&home).is_empty());
 }
+
+#[test]
+fn a_same_size_edit_in_the_middle_with_the_old_mtime_is_not_served_stale() {
+    use std::io::{Seek, SeekFrom, Write};
+    let home = Home::new();
+    let data = home.path("d.jsonl");
+    write_dataset(&data, "rec", RECORDS);
+    let arg = data.to_str().expect("utf-8");
+    home.run(&["stats", "--json", "--data", arg]);
+    assert_eq!(cache_files(&home).len(), 1);
+    let meta = std::fs::metadata(&data).expect("stat");
+    let text = std::fs::read_to_string(&data).expect("read");
+    let mid = RECORDS / 2;
+    let at = text
+        .find(&format!("rec-{mid:05}"))
+        .expect("the middle record");
+    assert!(
+        at > 64 << 10 && at + (64 << 10) < text.len(),
+        "past both ends"
+    );
+    // Rewritten in place, the same size, the modification time set back.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&data)
+        .expect("open");
+    file.seek(SeekFrom::Start(at as u64)).expect("seek");
+    file.write_all(b"new").expect("write");
+    file.set_modified(meta.modified().expect("mtime"))
+        .expect("set mtime");
+    drop(file);
+    let after = std::fs::metadata(&data).expect("stat");
+    assert_eq!(after.len(), meta.len());
+    assert_eq!(after.modified().ok(), meta.modified().ok());
+    let o = home.run(&["show", "--data", arg, &format!("new-{mid:05}")]);
+    assert!(o.status.success(), "served stale: {}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}

@@ -38,13 +38,26 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
             } else {
                 Vec::new()
             };
+            let cut = if opts.explain {
+                search::cut_fields(e, &query)
+            } else {
+                Vec::new()
+            };
             if opts.json {
                 let positions = if fuzzy {
                     search::positions(e, &query)
                 } else {
                     Positions::default()
                 };
-                let v = hit_json(e, r, &positions, &explained);
+                let mut v = hit_json(e, r, &positions, &explained);
+                if !cut.is_empty() {
+                    v["cut"] = cut
+                        .iter()
+                        .map(|(f, len)| {
+                            json!({"field": f.name(), "bytes": len, "searched": search::FIELD_PREFIX})
+                        })
+                        .collect();
+                }
                 writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
                 write_line(out, e, r)?;
@@ -57,6 +70,13 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                 }
                 for (term, th) in &explained {
                     writeln!(out, "  {}", one_line(&explain_text(term, th.as_ref())))?;
+                }
+                for (field, len) in &cut {
+                    let (name, limit) = (field.name(), search::FIELD_PREFIX);
+                    writeln!(
+                        out,
+                        "  {name}: {len} bytes; only the first {limit} are searched"
+                    )?;
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::matcher::Field;
+use super::matcher::{Field, searched};
 use crate::dataset::Entry;
 
 #[derive(Clone, Copy)]
@@ -45,10 +45,11 @@ impl Index {
         for e in new {
             let start = self.text.len();
             let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
-            self.text.extend_from_slice(e.message.as_bytes());
+            // Only what search looks at (see `FIELD_PREFIX`).
+            self.text.extend_from_slice(searched(&e.message).as_bytes());
             let msg_end = offset(&self.text);
-            self.text
-                .extend_from_slice(e.file_path.as_deref().unwrap_or("").as_bytes());
+            let path = searched(e.file_path.as_deref().unwrap_or(""));
+            self.text.extend_from_slice(path.as_bytes());
             let path_end = offset(&self.text);
             let first_tag = self.tag_ids.len() as u32;
             for t in e.tags.iter() {

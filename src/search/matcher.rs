@@ -35,8 +35,41 @@ impl Field {
     }
 }
 
-/// Calls `f` with every field value a scope covers.
+/// How much of a field is matched, scored and highlighted: its first 64 KiB (cut back to a
+/// character boundary). A longer field — a dump pasted into a message — costs no more per query
+/// than that, and no memory grows with its length.
+pub const FIELD_PREFIX: usize = 64 << 10;
+
+/// The part of a field value search looks at.
+pub fn searched(value: &str) -> &str {
+    if value.len() <= FIELD_PREFIX {
+        return value;
+    }
+    let mut end = FIELD_PREFIX;
+    while !value.is_char_boundary(end) {
+        end -= 1;
+    }
+    &value[..end]
+}
+
+/// The fields of `entry` longer than `FIELD_PREFIX` that a scope covers, with their length in
+/// bytes (for `--explain`: only their prefix was searched).
+pub fn cut_fields(entry: &Entry, scope: Scope) -> Vec<(Field, usize)> {
+    let mut cut = Vec::new();
+    for_each_whole_field(entry, scope, |field, value| {
+        if value.len() > FIELD_PREFIX {
+            cut.push((field, value.len()));
+        }
+    });
+    cut
+}
+
+/// Calls `f` with the searched part of every field value a scope covers.
 pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
+    for_each_whole_field(entry, scope, |field, value| f(field, searched(value)));
+}
+
+fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
     let opt = |v: &'e Option<Box<str>>| v.as_deref();
     match scope {
         Scope::Any => {

@@ -30,7 +30,7 @@ use crate::facets::Facets;
 pub use engine::{Engine, LIMIT, Matches, Results};
 pub use find::{Findings, FuzzySide, Mark, Ranked, Via, find_with};
 pub use highlight::{Positions, positions};
-pub use matcher::{Field, TermHit};
+pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
 pub use mode::{MAX_QUERY_BYTES, Mode, capped, mode_of};
 pub use query::{Kind, Query, Scope, Term};
 pub use rank::Hit;
@@ -82,9 +82,15 @@ pub struct Found {
     pub matched: usize,
 }
 
+/// The most cells SkimMatcherV2's score matrix (query chars × field chars, 16 bytes a cell) may
+/// have: 64 MiB. Past that it aligns greedily instead, so a long query against a long field
+/// (highlighting keeps the whole matrix) cannot take memory without bound.
+const MATRIX_CELLS: usize = 4 << 20;
+
 /// One matcher for the whole process: it keeps per-thread scratch buffers between calls.
 fn skim() -> &'static SkimMatcherV2 {
-    static SKIM: LazyLock<SkimMatcherV2> = LazyLock::new(SkimMatcherV2::default);
+    static SKIM: LazyLock<SkimMatcherV2> =
+        LazyLock::new(|| SkimMatcherV2::default().element_limit(MATRIX_CELLS));
     &SKIM
 }
 
@@ -171,6 +177,20 @@ pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
 pub fn facets_of(ds: &Dataset, indices: &[u32]) -> Facets {
     let entries = ds.entries();
     Facets::count(indices.iter().filter_map(|&i| entries.get(i as usize)))
+}
+
+/// For `--explain`: the fields of `entry` the query looks at that are longer than
+/// `FIELD_PREFIX` (only that much of them was searched), with their length in bytes.
+pub fn cut_fields(entry: &crate::dataset::Entry, q: &Query) -> Vec<(Field, usize)> {
+    let mut cut: Vec<(Field, usize)> = Vec::new();
+    for t in q.terms() {
+        for (field, len) in matcher::cut_fields(entry, t.scope) {
+            if !cut.iter().any(|(f, _)| *f == field) {
+                cut.push((field, len));
+            }
+        }
+    }
+    cut
 }
 
 /// For `--explain`: per term, the field it matched best in this record and its weighted score

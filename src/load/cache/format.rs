@@ -1,14 +1,19 @@
-//! The cache file: a magic number and format version, the key it was built for, then the
-//! entries (in a few chunks, decoded in parallel) and diagnostics, each part length-prefixed
-//! and bitcode-encoded.
+//! The cache file: a magic number and format version, then parts — the release that wrote it,
+//! the key it was built for, the entries (in a few chunks, decoded in parallel) and the
+//! diagnostics — each bitcode-encoded and framed as length, xxh3 checksum, bytes. Every part's
+//! checksum is checked just before that part is decoded (a chunk's on the thread that decodes
+//! it), so a damaged file costs one hash pass over bytes that are being read anyway, and is
+//! rejected rather than decoded into wrong records.
+
+use xxhash_rust::xxh3::xxh3_64;
 
 use super::Key;
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
-/// Bump when `Entry`, `Diagnostic` or what the loader puts in them changes.
-const FORMAT_VERSION: u32 = 3;
+/// Bump when the framing, `Entry`, `Diagnostic` or what the loader puts in them changes.
+const FORMAT_VERSION: u32 = 4;
 /// Entries are stored in this many chunks so a warm start decodes them on every core.
 const CHUNKS: usize = 8;
 
@@ -27,6 +32,7 @@ pub(super) fn encode(key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> Vec<
     parts.push(bitcode::encode(diags));
     for part in parts {
         out.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        out.extend_from_slice(&xxh3_64(&part).to_le_bytes());
         out.extend_from_slice(&part);
     }
     out
@@ -39,22 +45,25 @@ pub(super) fn decode(bytes: &[u8], key: &Key) -> Option<(Vec<Entry>, Vec<Diagnos
     if u32::from_le_bytes(*version) != FORMAT_VERSION {
         return None;
     }
-    let writer: &str = bitcode::decode(take(&mut rest)?).ok()?;
+    let writer: &str = bitcode::decode(take(&mut rest)?.checked()?).ok()?;
     if writer != WRITER {
         return None;
     }
     // The key first: a stale file is rejected before the big part is decoded.
-    let stored: Key = bitcode::decode(take(&mut rest)?).ok()?;
+    let stored: Key = bitcode::decode(take(&mut rest)?.checked()?).ok()?;
     if stored != *key {
         return None;
     }
-    let count: u64 = bitcode::decode(take(&mut rest)?).ok()?;
-    let chunks: Vec<&[u8]> = (0..count).map(|_| take(&mut rest)).collect::<Option<_>>()?;
-    let diags: Vec<Diagnostic> = bitcode::decode(take(&mut rest)?).ok()?;
+    let count: u64 = bitcode::decode(take(&mut rest)?.checked()?).ok()?;
+    let chunks: Vec<Part> = (0..count).map(|_| take(&mut rest)).collect::<Option<_>>()?;
+    let diags: Vec<Diagnostic> = bitcode::decode(take(&mut rest)?.checked()?).ok()?;
+    if !rest.is_empty() {
+        return None;
+    }
     let decoded: Vec<Option<Vec<Entry>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = chunks
             .into_iter()
-            .map(|c| scope.spawn(move || bitcode::decode::<Vec<Entry>>(c).ok()))
+            .map(|c| scope.spawn(move || bitcode::decode::<Vec<Entry>>(c.checked()?).ok()))
             .collect();
         handles
             .into_iter()
@@ -68,11 +77,28 @@ pub(super) fn decode(bytes: &[u8], key: &Key) -> Option<(Vec<Entry>, Vec<Diagnos
     Some((entries, diags))
 }
 
-/// Splits one length-prefixed part off the front of `rest`.
-fn take<'a>(rest: &mut &'a [u8]) -> Option<&'a [u8]> {
+/// One framed part, its checksum not yet checked.
+struct Part<'a> {
+    bytes: &'a [u8],
+    checksum: u64,
+}
+
+impl<'a> Part<'a> {
+    /// The bytes, when they are what was written.
+    fn checked(self) -> Option<&'a [u8]> {
+        (xxh3_64(self.bytes) == self.checksum).then_some(self.bytes)
+    }
+}
+
+/// Splits one framed part off the front of `rest`.
+fn take<'a>(rest: &mut &'a [u8]) -> Option<Part<'a>> {
     let (len, tail) = rest.split_first_chunk::<8>()?;
+    let (checksum, tail) = tail.split_first_chunk::<8>()?;
     let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
-    let part = tail.get(..len)?;
+    let bytes = tail.get(..len)?;
     *rest = &tail[len..];
-    Some(part)
+    Some(Part {
+        bytes,
+        checksum: u64::from_le_bytes(*checksum),
+    })
 }

@@ -1,7 +1,9 @@
 //! The index of each dataset file (its `Entry` list and diagnostics) kept in the cache folder,
 //! so a warm start skips parsing. An entry is used only while the file has the same canonical
-//! path, size, modification time and first and last bytes; anything else (a stale, corrupt or
-//! foreign cache file) is rebuilt without a word.
+//! path, size, modification time, device, inode and inode-change time, and the same bytes at
+//! both ends and in blocks spread over the whole file; and only while every part of the cache
+//! file still has the checksum it was written with. Anything else (a stale, damaged or foreign
+//! cache file) is rebuilt without a word.
 
 mod format;
 
@@ -17,7 +19,11 @@ use crate::diag::Diagnostic;
 pub const MIN_CACHED_BYTES: usize = 64 << 10;
 
 /// How much of each end of a source goes into its fingerprint.
-const SAMPLE_BYTES: usize = 64 << 10;
+const END_BYTES: usize = 64 << 10;
+/// How many blocks spread evenly over the source also go in, and their size: 768 KiB in all,
+/// so a file up to that size is hashed whole and a bigger one costs the same few reads.
+const SAMPLES: usize = 192;
+const SAMPLE_BYTES: usize = 4 << 10;
 
 /// The cache folder.
 #[derive(Debug, Clone)]
@@ -32,7 +38,14 @@ pub struct Key {
     pub size: u64,
     pub mtime_secs: i64,
     pub mtime_nanos: u32,
-    /// xxh3 of the length and the first and last 64 KiB of the (decompressed) bytes.
+    /// Where the file lives and when its inode last changed (zero off Unix). A file replaced
+    /// by another has a new inode; any write moves the change time, which — unlike the
+    /// modification time — no one can set back.
+    pub device: u64,
+    pub inode: u64,
+    pub ctime_secs: i64,
+    pub ctime_nanos: u32,
+    /// xxh3 of the (decompressed) bytes' length, first and last 64 KiB and sampled blocks.
     pub fingerprint: u64,
 }
 
@@ -62,11 +75,16 @@ impl Cache {
             Ok(d) => (i64::try_from(d.as_secs()).ok()?, d.subsec_nanos()),
             Err(before) => (-i64::try_from(before.duration().as_secs()).ok()?, 0),
         };
+        let (device, inode, ctime_secs, ctime_nanos) = inode_of(&meta);
         Some(Key {
             canonical: canonical.to_str()?.to_string(),
             size: meta.len(),
             mtime_secs,
             mtime_nanos,
+            device,
+            inode,
+            ctime_secs,
+            ctime_nanos,
             fingerprint: fingerprint(bytes),
         })
     }
@@ -143,11 +161,32 @@ impl Cache {
     }
 }
 
+/// Device, inode and inode-change time (seconds, nanoseconds).
+#[cfg(unix)]
+fn inode_of(meta: &fs::Metadata) -> (u64, u64, i64, u32) {
+    use std::os::unix::fs::MetadataExt;
+    let nanos = u32::try_from(meta.ctime_nsec()).unwrap_or(0);
+    (meta.dev(), meta.ino(), meta.ctime(), nanos)
+}
+
+#[cfg(not(unix))]
+fn inode_of(_: &fs::Metadata) -> (u64, u64, i64, u32) {
+    (0, 0, 0, 0)
+}
+
+/// Hashes the length, both ends and `SAMPLES` blocks starting at even fractions of the length
+/// (block k at k/SAMPLES of the way), so an edit anywhere in a small file, and in any sampled
+/// block of a big one, changes it; the change time catches the rest.
 fn fingerprint(bytes: &[u8]) -> u64 {
+    let len = bytes.len();
     let mut h = xxhash_rust::xxh3::Xxh3::new();
-    h.update(&(bytes.len() as u64).to_le_bytes());
-    h.update(&bytes[..bytes.len().min(SAMPLE_BYTES)]);
-    h.update(&bytes[bytes.len().saturating_sub(SAMPLE_BYTES)..]);
+    h.update(&(len as u64).to_le_bytes());
+    h.update(&bytes[..len.min(END_BYTES)]);
+    h.update(&bytes[len.saturating_sub(END_BYTES)..]);
+    for k in 0..SAMPLES {
+        let at = k * len / SAMPLES;
+        h.update(&bytes[at..(at + SAMPLE_BYTES).min(len)]);
+    }
     h.digest()
 }
 

@@ -101,3 +101,29 @@ fn small_files_are_not_cached_and_clear_removes_only_ours() {
     assert!(cache.get(&key, "x").is_none());
     assert!(cache.dir().join("keep.txt").exists());
 }
+
+#[test]
+fn the_fingerprint_covers_small_files_whole_and_big_ones_throughout() {
+    let differs = |bytes: &[u8], at: usize| {
+        let mut edited = bytes.to_vec();
+        edited[at] ^= 1;
+        fingerprint(&edited) != fingerprint(bytes)
+    };
+    // Up to SAMPLES blocks of SAMPLE_BYTES the blocks touch or overlap: every byte counts.
+    let small = vec![b'x'; SAMPLES * SAMPLE_BYTES];
+    assert!((0..small.len()).step_by(997).all(|at| differs(&small, at)));
+    // A bigger file: the ends and the sampled blocks in between (block k starts k/SAMPLES of
+    // the way in: a half, a third, three quarters).
+    let big = vec![b'x'; 8 << 20];
+    let n = big.len();
+    for at in [
+        0,
+        n - 1,
+        n / 2,
+        n / 2 + 100,
+        n / 3 + 5,
+        n / 4 * 3 + SAMPLE_BYTES - 1,
+    ] {
+        assert!(differs(&big, at), "{at}");
+    }
+}

@@ -13,7 +13,14 @@ const LABEL: usize = 11;
 
 pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
     let r = &detail.record;
-    let mut lines: Vec<Line<'static>> = text_lines(&r.error_message, theme.title);
+    let message = crate::search::searched(&r.error_message);
+    let mut lines: Vec<Line<'static>> = text_lines(message, theme.title);
+    if message.len() < r.error_message.len() {
+        // Wrapping all of a 10 MB message every frame would cost gigabytes.
+        let more = r.error_message.len() - message.len();
+        let note = format!("… {more} more bytes (`errdex show` prints them all)");
+        lines.push(Line::styled(note, theme.dim));
+    }
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
     let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
@@ -174,5 +181,35 @@ mod tests {
             rows[3].trim_end(),
             "   remote  public · version 2026-11-30 · synced 2026-12-01"
         );
+    }
+
+    #[test]
+    fn a_huge_message_is_shown_up_to_the_search_prefix_with_a_note() {
+        let long = format!("{}\n", "A".repeat(99)).repeat(20_000);
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "a1".into(),
+                error_message: long.clone(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: None,
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let shown = crate::search::FIELD_PREFIX / 100;
+        let rows = paragraph(&detail, &theme, 200).line_count(200);
+        assert!(rows > shown && rows < shown + 20, "{rows} rows");
+        let more = long.len() - crate::search::searched(&long).len();
+        let area = Rect::new(0, 0, 200, 4);
+        let mut buf = Buffer::empty(area);
+        let scrolled = paragraph(&detail, &theme, 200).scroll((shown as u16, 0));
+        scrolled.render(area, &mut buf);
+        let text: String = (0..area.height)
+            .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+            .map(|p| buf[p].symbol().to_string())
+            .collect();
+        assert!(text.contains(&format!("… {more} more bytes")), "{text}");
     }
 }

@@ -70,9 +70,18 @@ pub fn expand_pieces<S: Copy>(pieces: &[(S, &str)]) -> Vec<(S, String)> {
         .collect()
 }
 
+/// The most characters of a field a result row shows (wider than any terminal).
+const ROW_CHARS: usize = 4096;
+
 /// Splits a one-line field into spans, styling the characters whose indices (in `text`'s
-/// chars) are in `matched`. `matched` need not be sorted.
+/// chars) are in `matched`. `matched` need not be sorted. Only the first `ROW_CHARS` characters.
 pub fn highlight(text: &str, matched: &[usize], base: Style, hit: Style) -> Vec<Span<'static>> {
+    // A row is one terminal line: what lies past this many characters is never drawn, and
+    // copying all of a 10 MB message for each row drawn would cost its size every frame.
+    let text = match text.char_indices().nth(ROW_CHARS) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    };
     let mut is_hit: Vec<bool> = Vec::new();
     if !matched.is_empty() {
         is_hit = vec![false; text.chars().count()];
@@ -155,5 +164,16 @@ mod tests {
         assert_eq!(spans[0].content, "é^[");
         assert_eq!(spans[1].content, "z");
         assert_eq!(spans[1].style, hit);
+    }
+
+    #[test]
+    fn a_row_shows_a_bounded_prefix_of_a_huge_field() {
+        let hit = Style::new().add_modifier(Modifier::BOLD);
+        let text = format!("é{}", "A".repeat(1 << 20));
+        let spans = highlight(&text, &[0, 1, ROW_CHARS + 5], Style::new(), hit);
+        let shown: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        assert_eq!(shown, ROW_CHARS);
+        assert_eq!(spans[0].content, "éA");
+        assert_eq!(spans.len(), 2, "a mark past the row is ignored");
     }
 }
