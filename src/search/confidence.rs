@@ -1,10 +1,12 @@
 //! When a fuzzy hit is too poor to trust: some term of the query found only a few scattered
 //! letters of itself in the record, rather than a solid piece of its text.
 
+use aho_corasick::AhoCorasick;
+
 use super::Context;
 use super::matcher::{for_each_field, term_hit};
 use super::query::{Kind, Query, Term};
-use super::{skim, text};
+use super::skim;
 use crate::dataset::Entry;
 
 /// Terms this short are abbreviations (`cr` for "connection refused"): they never make a hit weak.
@@ -16,8 +18,9 @@ const SOLID_SHARE: f64 = 0.6;
 /// A query's terms, cut once into the pieces that make a fuzzy hit solid.
 pub struct Judge<'q> {
     query: &'q Query,
-    /// Per group, per term: the windows of its text (empty for terms judged by holding alone).
-    windows: Vec<Vec<Vec<String>>>,
+    /// Per group, per term: one automaton over the windows of its text, so a field is read
+    /// once however many windows there are (None for terms judged by holding alone).
+    windows: Vec<Vec<Option<AhoCorasick>>>,
 }
 
 impl<'q> Judge<'q> {
@@ -47,27 +50,29 @@ impl<'q> Judge<'q> {
     }
 }
 
-fn windows_of(t: &Term) -> Vec<String> {
+fn windows_of(t: &Term) -> Option<AhoCorasick> {
     let chars: Vec<char> = t.text.chars().collect();
     if t.kind != Kind::Fuzzy || t.negated || t.scope.is_flag() || chars.len() <= SHORT_TERM {
-        return Vec::new();
+        return None;
     }
     let need = ((chars.len() as f64 * SOLID_SHARE).ceil() as usize).clamp(3, chars.len());
-    chars.windows(need).map(|w| w.iter().collect()).collect()
+    let windows: Vec<String> = chars.windows(need).map(|w| w.iter().collect()).collect();
+    // ASCII case folding, as `text::find` does for a case-insensitive term.
+    AhoCorasick::builder()
+        .ascii_case_insensitive(!t.case_sensitive)
+        .build(&windows)
+        .ok()
 }
 
 /// Whether `t` holds solidly for a record that matched the query; `alone`: `t` is its group's
 /// only term, so it holds (the record matched) and only a fuzzy term's solidity is in question.
-fn solid(e: &Entry, t: &Term, windows: &[String], alone: bool, ctx: &Context) -> bool {
-    if windows.is_empty() {
+fn solid(e: &Entry, t: &Term, windows: &Option<AhoCorasick>, alone: bool, ctx: &Context) -> bool {
+    let Some(windows) = windows else {
         return alone || term_hit(skim(), e, t, ctx).is_some();
-    }
+    };
     let mut found = false;
     for_each_field(e, t.scope, |_, value| {
-        found = found
-            || windows
-                .iter()
-                .any(|w| text::locate(value, w, Kind::Exact, t.case_sensitive).is_some());
+        found = found || windows.is_match(value);
     });
     found
 }
