@@ -97,15 +97,16 @@ pub fn find_with(
     }
     let run_fuzzy = |fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>| {
         let side = fuzzy(&q)?;
-        let judge = Judge::new(&q);
+        let weak = judge_all(&Judge::new(&q), entries, &side.hits, ctx);
         let ranked: Vec<Ranked> = side
             .hits
             .iter()
-            .map(|&h| Ranked {
+            .zip(weak)
+            .map(|(&h, weak)| Ranked {
                 hit: h,
                 mark: Mark {
                     via: Via::Fuzzy,
-                    weak: judge.weak(&entries[h.index as usize], ctx),
+                    weak,
                 },
             })
             .collect();
@@ -153,6 +154,29 @@ pub fn find_with(
         matched: indices.len(),
         indices,
         warnings,
+    })
+}
+
+/// Below this many hits one thread judges them all; above it the two halves go to two threads
+/// (the browser judges its top 1000 on every keystroke, after the parallel pass).
+const JUDGED_ON_ONE_THREAD: usize = 256;
+
+/// Whether each hit is weak, in order.
+fn judge_all(judge: &Judge, entries: &[Entry], hits: &[Hit], ctx: &Context) -> Vec<bool> {
+    let one = |h: &Hit| judge.weak(&entries[h.index as usize], ctx);
+    if hits.len() < JUDGED_ON_ONE_THREAD {
+        return hits.iter().map(one).collect();
+    }
+    let (front, back) = hits.split_at(hits.len() / 2);
+    std::thread::scope(|s| {
+        let other = s.spawn(|| front.iter().map(one).collect::<Vec<bool>>());
+        let rest: Vec<bool> = back.iter().map(one).collect();
+        let mut all = match other.join() {
+            Ok(all) => all,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        all.extend(rest);
+        all
     })
 }
 
