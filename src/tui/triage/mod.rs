@@ -7,7 +7,7 @@ pub mod update;
 pub mod view;
 pub mod worker;
 
-pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState};
+pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState, UNKNOWN_ROW};
 pub use update::{leave, on_news, on_paste, reopen, scroll_lines, start};
 
 #[cfg(test)]

@@ -39,19 +39,27 @@ pub fn answer(m: &Model, step: &Step) -> Msg {
         })
         .expect("a triage effect");
     let ds = m.dataset.as_ref().expect("loaded");
-    let report = crate::triage::Triage::new(ds).scan(log.lines(), 1);
-    Msg::Triage(TriageNews {
-        id,
-        phase: Phase::Done,
-        lines: log.lines().count(),
-        hits: report.hits,
-    })
+    let triage = crate::triage::Triage::new(ds);
+    Msg::Triage(worker::scan_paste(&triage, id, &log))
 }
+
+/// `LOG` and error events no record knows: the disk quota one twice (its numbers differ).
+pub const LOG_WITH_UNKNOWN: &str = "2024-05-01T10:00:00Z INFO boot\n\
+    2024-05-01T10:00:01Z ERROR deadlock detected while updating rows\n\
+    2024-05-01T10:00:02Z ERROR disk quota exceeded for tenant 41\n\
+    2024-05-01T10:00:03Z ERROR connection refused by peer\n\
+    2024-05-01T10:00:04Z FATAL spool directory vanished\n\
+    2024-05-01T10:00:05Z ERROR disk quota exceeded for tenant 97\n";
 
 /// A model showing the triage of `LOG`, the first known error's detail loaded.
 pub fn triaged(width: u16, height: u16) -> Model {
+    triaged_log(LOG, width, height)
+}
+
+/// A model showing the triage of `log`, the first known error's detail loaded.
+pub fn triaged_log(log: &str, width: u16, height: u16) -> Model {
     let mut m = browsing(width, height, true, "time");
-    let step = update(&mut m, Msg::Paste(LOG.into()));
+    let step = update(&mut m, Msg::Paste(log.into()));
     let news = answer(&m, &step);
     update(&mut m, news);
     let msg = detail(&m, m.selected_index().expect("a group"));
@@ -234,4 +242,95 @@ fn lines_kept_per_group_are_bounded_but_counts_are_not() {
     assert_eq!((g.count, g.lines.len()), (LINES_KEPT + 50, LINES_KEPT));
     assert_eq!(t.text(1).chars().count(), TEXT_KEPT);
     assert_eq!(t.text(LINES_KEPT + 1), "");
+}
+
+#[test]
+fn unknown_error_groups_are_listed_under_the_known_ones_and_selectable() {
+    let mut m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
+    let t = m.triage.as_ref().expect("triage");
+    let unknown: Vec<(String, usize)> = t
+        .unknown()
+        .iter()
+        .map(|g| (g.pattern.clone(), g.events.len()))
+        .collect();
+    assert_eq!(unknown.len(), 2, "{unknown:?}");
+    assert_eq!(unknown[0].1, 2, "the quota events group once normalised");
+    assert!(unknown[0].0.contains("disk quota exceeded"), "{unknown:?}");
+    assert_eq!(t.events, 2, "known events only");
+    let known = t.groups.len();
+    assert_eq!(m.results.matched, known);
+    assert_eq!(
+        m.results.hits[known..],
+        [UNKNOWN_ROW, UNKNOWN_ROW + 1],
+        "unknown groups come after the known errors"
+    );
+    // The same keys move onto them; no record is selected there, so no detail is loaded.
+    for _ in 1..known {
+        update(&mut m, key(KeyCode::Down));
+    }
+    let step = update(&mut m, key(KeyCode::Down));
+    assert_eq!(m.selected, known);
+    assert_eq!(m.selected_index(), None);
+    assert!(
+        !step
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::LoadDetail(_)))
+    );
+    let t = m.triage.as_ref().expect("triage");
+    let (count, lines) = t.row_lines(UNKNOWN_ROW as usize);
+    assert_eq!(count, 2);
+    assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), vec![3, 6]);
+    update(&mut m, key(KeyCode::Down));
+    assert_eq!(m.selected, known + 1);
+    update(&mut m, key(KeyCode::Down));
+    assert_eq!(m.selected, known + 1, "the last row stays selected");
+}
+
+#[test]
+fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
+    let mut m = loaded_model(120, 40, true);
+    start(&mut m, 1, Origin::Stdin);
+    let hit = |line: usize, record: Option<usize>| LineHits {
+        line,
+        last_line: line,
+        text: format!("2024-05-01T10:00:0{line}Z ERROR odd thing {line}"),
+        matches: record
+            .map(|record| crate::triage::Match {
+                record,
+                score: 0.9,
+                via: crate::triage::Via::Contains,
+            })
+            .into_iter()
+            .collect(),
+    };
+    let news = |hits| {
+        Msg::Triage(TriageNews {
+            id: 1,
+            phase: Phase::Reading,
+            lines: 4,
+            hits,
+        })
+    };
+    update(
+        &mut m,
+        news(vec![hit(1, Some(2)), hit(2, None), hit(4, None)]),
+    );
+    assert_eq!(m.results.hits, vec![2, UNKNOWN_ROW]);
+    update(&mut m, key(KeyCode::Down));
+    assert_eq!(m.selected, 1);
+    // Line 4's event settled unknown; its trace arrived and it is a known error after all.
+    update(&mut m, news(vec![hit(4, Some(3))]));
+    let t = m.triage.as_ref().expect("triage");
+    assert_eq!(
+        t.unknown()[0].events.len(),
+        1,
+        "line 4 left the unknown group"
+    );
+    assert_eq!(t.events, 2);
+    assert_eq!(m.results.hits.len(), 3);
+    assert_eq!(
+        m.results.hits[m.selected], UNKNOWN_ROW,
+        "the unknown group stays selected as the rows reorder"
+    );
 }

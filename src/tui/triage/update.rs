@@ -1,7 +1,7 @@
 //! The triage view's part of `update`: a paste opens a triage, the worker's news fill it, Esc
 //! leaves it and `show_triage` comes back to it.
 
-use super::state::{Origin, TriageNews, TriageState};
+use super::state::{Origin, TriageNews, TriageState, UNKNOWN_ROW};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
@@ -87,14 +87,14 @@ const LINES_STEP: usize = 10;
 
 /// Scrolls the log lines of the selected known error by a step (`direction` ±1).
 pub fn scroll_lines(m: &mut Model, direction: isize) -> Step {
-    let selected = m.selected_index();
+    let selected = m.results.hits.get(m.selected).map(|&row| row as usize);
     let Some(t) = m.triage.as_mut().filter(|t| t.active) else {
         return Step::default();
     };
     let Some(record) = selected else {
         return Step::default();
     };
-    let kept = t.group(record).map_or(0, |g| g.lines.len());
+    let kept = t.row_lines(record).1.len();
     let now = t.lines_scroll(record);
     let next = if direction < 0 {
         now.saturating_sub(LINES_STEP)
@@ -131,17 +131,31 @@ fn sync(m: &mut Model) -> Step {
     let Some(t) = m.triage.as_ref().filter(|t| t.active) else {
         return redraw;
     };
-    let kept = m.selected_index();
-    let hits: Vec<u32> = t
+    // The selected row, by what it stands for: a record, or an unknown group's pattern.
+    let kept_record = m.selected_index();
+    let kept_unknown = m
+        .results
+        .hits
+        .get(m.selected)
+        .and_then(|&row| t.unknown_at(row))
+        .map(|g| g.pattern.clone());
+    let known: Vec<u32> = t
         .groups
         .iter()
         .filter_map(|g| u32::try_from(g.record).ok())
         .collect();
+    let unknown = t.unknown();
+    let matched = known.len();
+    let hits: Vec<u32> = known
+        .into_iter()
+        .chain((0..unknown.len()).filter_map(|k| u32::try_from(k).ok().map(|k| UNKNOWN_ROW + k)))
+        .collect();
+    let kept_unknown = kept_unknown.and_then(|p| unknown.iter().position(|g| g.pattern == p));
     let total = m.dataset.as_ref().map_or(0, |d| d.len());
     m.results = ResultSet {
         generation: m.results.generation,
         query: String::new(),
-        matched: hits.len(),
+        matched,
         total,
         done: t.finished(),
         hits,
@@ -149,9 +163,12 @@ fn sync(m: &mut Model) -> Step {
         reading: Default::default(),
     };
     m.matcher = None;
-    m.selected = kept
-        .and_then(|k| m.results.hits.iter().position(|&i| i as usize == k))
-        .unwrap_or(0);
+    m.selected = match (kept_record, kept_unknown) {
+        (Some(k), _) => m.results.hits.iter().position(|&i| i as usize == k),
+        (None, Some(k)) => Some(matched + k),
+        (None, None) => None,
+    }
+    .unwrap_or(0);
     scroll::settle(m);
     scroll::selection_changed(m, redraw)
 }
