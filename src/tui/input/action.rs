@@ -83,7 +83,7 @@ actions! {
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
     AddNote = "add_note", "add a team note to the selected record";
-    NewRecord = "new_record", "write a new record in $EDITOR (from the query when it is a log line)";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error or a pasted log line)";
 }
 
 impl Action {

@@ -8,7 +8,7 @@ pub mod view;
 pub mod worker;
 
 pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState, UNKNOWN_ROW};
-pub use update::{leave, on_news, on_paste, reopen, scroll_lines, start};
+pub use update::{leave, on_news, on_paste, reopen, scroll_lines, selected_unknown, start};
 
 #[cfg(test)]
 pub(crate) mod tests;

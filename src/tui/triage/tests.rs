@@ -334,3 +334,29 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
         "the unknown group stays selected as the rows reorder"
     );
 }
+
+#[test]
+fn n_on_an_unknown_group_drafts_a_record_from_its_first_line() {
+    let mut m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
+    // On a known error, N does not draft from it (the query is not a log line).
+    let step = update(&mut m, key(KeyCode::Char('N')));
+    assert_eq!(step.effects, vec![Effect::NewRecord { from_log: None }]);
+    let known = m.triage.as_ref().map_or(0, |t| t.groups.len());
+    for _ in 0..known {
+        update(&mut m, key(KeyCode::Down));
+    }
+    let step = update(&mut m, key(KeyCode::Char('N')));
+    let first = "2024-05-01T10:00:02Z ERROR disk quota exceeded for tenant 41";
+    assert_eq!(
+        step.effects,
+        vec![Effect::NewRecord {
+            from_log: Some(first.into())
+        }]
+    );
+    // The runtime drafts it the way `errdex new --from-log LINE` does.
+    let draft = crate::triage::draft_from_line(first);
+    assert_eq!(draft.message, "disk quota exceeded for tenant 41");
+    // Back in the search, the unknown group is not selected any more.
+    update(&mut m, key(KeyCode::Esc));
+    assert!(selected_unknown(&m).is_none());
+}

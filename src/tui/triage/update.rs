@@ -2,6 +2,7 @@
 //! leaves it and `show_triage` comes back to it.
 
 use super::state::{Origin, TriageNews, TriageState, UNKNOWN_ROW};
+use crate::triage::UnknownGroup;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
@@ -72,6 +73,12 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
     t.lines = news.lines;
     t.add(news.hits);
     if t.active { sync(m) } else { Step::default() }
+}
+
+/// The unknown error group selected in the triage view, if one is.
+pub fn selected_unknown(m: &Model) -> Option<&UnknownGroup> {
+    let t = m.triage.as_ref().filter(|t| t.active)?;
+    t.unknown_at(*m.results.hits.get(m.selected)?)
 }
 
 /// Esc: back to the search box and the query's results; the triage is kept for later.
