@@ -73,6 +73,7 @@ actions! {
     WordRight = "word_right", "move the cursor forward a word";
     TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
     ExportPins = "export_pins", "write the pinned records as one Markdown note";
+    WriteIncidentReport = "write_incident_report", "write the triage view's incident report to incident-report.md";
     History = "history", "search the query history";
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";

@@ -360,3 +360,50 @@ fn n_on_an_unknown_group_drafts_a_record_from_its_first_line() {
     update(&mut m, key(KeyCode::Esc));
     assert!(selected_unknown(&m).is_none());
 }
+
+#[test]
+fn r_writes_the_incident_report_of_the_log_and_copies_it() {
+    use crate::tui::history::memory::{Chore, Remembered};
+    let mut m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
+    let step = update(&mut m, key(KeyCode::Char('R')));
+    let ds = m.dataset.clone().expect("loaded");
+    let t = m.triage.as_ref().expect("triage");
+    let expected = t.incident().markdown(&ds, 6);
+    assert!(expected.starts_with("# Incident report"), "{expected}");
+    assert!(expected.contains("disk quota exceeded"), "{expected}");
+    assert!(expected.contains("deadlock detected"), "{expected}");
+    assert_eq!(
+        step.effects,
+        vec![Effect::Remember(Chore::WriteIncidentReport(
+            expected.clone()
+        ))]
+    );
+    assert_eq!(incident_report(&m).as_deref(), Some(expected.as_str()));
+    // The worker wrote it: the path goes on the status line, the text to the clipboard.
+    let step = update(
+        &mut m,
+        Msg::Remembered(Remembered::ReportWritten {
+            path: "/data/incident-report.md".into(),
+            text: expected.clone(),
+        }),
+    );
+    let what = "incident report written to /data/incident-report.md".to_string();
+    assert_eq!(
+        step.effects,
+        vec![Effect::Copy {
+            what: what.clone(),
+            text: expected
+        }]
+    );
+    assert_eq!(m.notice, Some(format!("{what}; copying…")));
+    // Without a triage on screen there is no report to write.
+    update(&mut m, key(KeyCode::Esc));
+    m.mode = Mode::Browse;
+    let step = update(&mut m, key(KeyCode::Char('R')));
+    assert!(step.effects.is_empty());
+    assert!(
+        m.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("no incident report"))
+    );
+}

@@ -8,6 +8,7 @@ use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
+use crate::tui::history::memory::Chore;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::update::{byte_at, query_changed};
 
@@ -79,6 +80,21 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
 pub fn selected_unknown(m: &Model) -> Option<&UnknownGroup> {
     let t = m.triage.as_ref().filter(|t| t.active)?;
     t.unknown_at(*m.results.hits.get(m.selected)?)
+}
+
+/// The incident report of the log in the triage view, as `errdex triage --markdown` writes it.
+pub fn incident_report(m: &Model) -> Option<String> {
+    let t = m.triage.as_ref().filter(|t| t.active)?;
+    Some(t.incident().markdown(m.dataset.as_ref()?, t.lines))
+}
+
+/// `R`: the triage view's incident report, written to the data folder (and copied).
+pub fn write_report(m: &mut Model) -> Step {
+    let Some(text) = incident_report(m) else {
+        m.notice = Some("no incident report here: paste or pipe a log to triage it".into());
+        return Step::redraw();
+    };
+    Step::default().with(Effect::Remember(Chore::WriteIncidentReport(text)))
 }
 
 /// Esc: back to the search box and the query's results; the triage is kept for later.
