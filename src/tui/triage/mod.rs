@@ -15,3 +15,5 @@ pub use update::{
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod unknown_tests;

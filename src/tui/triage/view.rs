@@ -252,9 +252,7 @@ fn plural(n: usize, word: &str) -> String {
 mod tests {
     use crate::tui::app::update::update;
     use crate::tui::testing::screen;
-    use crossterm::event::KeyCode;
-
-    use crate::tui::triage::tests::{LOG_WITH_UNKNOWN, triaged, triaged_log};
+    use crate::tui::triage::tests::triaged;
     use crate::tui::triage::{Phase, TriageNews};
     use crate::tui::{app::msg::Msg, testing::loaded_model, testing::render, triage::Origin};
 
@@ -266,44 +264,6 @@ mod tests {
     #[test]
     fn snapshot_triage_120x40() {
         insta::assert_snapshot!(render(&triaged(120, 40)).backend());
-    }
-
-    #[test]
-    fn snapshot_triage_with_unknown_errors_120x40() {
-        let m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
-        insta::assert_snapshot!(render(&m).backend());
-    }
-
-    #[test]
-    fn unknown_groups_are_dimmed_and_their_lines_show_below() {
-        let mut m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
-        let known = m.triage.as_ref().map_or(0, |t| t.groups.len());
-        for _ in 0..known {
-            update(&mut m, crate::tui::testing::key(KeyCode::Down));
-        }
-        let terminal = render(&m);
-        let buffer = terminal.backend().buffer();
-        let text = screen(&m);
-        assert!(
-            text.contains("Log lines of this unknown error (2)"),
-            "{text}"
-        );
-        assert!(
-            text.contains("6 │ 2024-05-01T10:00:05Z ERROR disk quota"),
-            "{text}"
-        );
-        let row = (0..buffer.area.height)
-            .find(|&y| {
-                (0..buffer.area.width)
-                    .map(|x| buffer[(x, y)].symbol())
-                    .collect::<String>()
-                    .contains("spool directory vanished")
-            })
-            .expect("the FATAL group's row");
-        let x = (0..buffer.area.width)
-            .find(|&x| buffer[(x, row)].symbol() == "s")
-            .expect("its text");
-        assert_eq!(buffer[(x, row)].fg, m.theme.dim.fg.expect("dim colour"));
     }
 
     #[test]
