@@ -33,6 +33,10 @@ fn unknown_groups_are_dimmed_and_their_lines_show_below() {
         "{text}"
     );
     assert!(
+        text.contains("no record knows this error yet: N writes one"),
+        "{text}"
+    );
+    assert!(
         text.contains("6 │ 2024-05-01T10:00:05Z ERROR disk quota"),
         "{text}"
     );
