@@ -29,13 +29,21 @@ fn an_error_written_into_an_open_pipe_is_shown() {
     // The pipe stays open (the writer sleeps; the shell waits for it after errdex quits): the
     // last line must show while the top bar still says the log is being read.
     let mut s = Session::shell(
-        "(printf '2024-01-15 10:00:01 INFO up\\n2024-01-15 10:00:02 ERROR sqlite: database is locked\\n'; sleep 12) | errdex",
+        "(printf '2024-01-15 10:00:01 INFO up\\n2024-01-15 10:00:02 ERROR sqlite: database is locked\\n2024-01-15 10:00:03 ERROR flux inverter 7 overheated\\n'; sleep 12) | errdex",
     );
     s.wait_for("errdex · triage");
-    s.wait_for("2 lines read…");
+    s.wait_for("3 lines read…");
     s.wait_for("database is locked");
     s.wait_for("1 known error in 1 log event");
-    s.wait_for("2 lines read…");
+    // The last line is an error no record knows: it is listed under the known one, and its
+    // log line shows below once it is selected.
+    s.wait_for("1 error event no record knows");
+    s.wait_for("flux inverter * overheated");
+    s.wait_for("unknown: no record · line 3");
+    s.send("\x1b[B");
+    s.wait_for("Log lines of this unknown error (1)");
+    s.wait_for("3 │ 2024-01-15 10:00:03 ERROR flux inverter");
+    s.wait_for("3 lines read…");
     s.send("q");
     s.wait_exit();
     s.assert_restored();

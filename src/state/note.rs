@@ -61,14 +61,23 @@ pub fn pinned_note(
     Ok(crate::text::sanitize(&out).into_owned())
 }
 
+/// The browser's triage view writes its incident report here, in the data folder.
+pub const INCIDENT_FILE: &str = "incident-report.md";
+
 /// Writes the note to `NOTE_FILE` in `dir` atomically (a reader never sees half of it).
 pub fn write_note(dir: &Path, note: &str) -> io::Result<PathBuf> {
+    write_atomically(dir, NOTE_FILE, note)
+}
+
+/// Writes `text` to the file `name` in `dir` atomically: into a temporary file next to it,
+/// then renamed over it.
+pub fn write_atomically(dir: &Path, name: &str, text: &str) -> io::Result<PathBuf> {
     super::file::create_folder(dir)?;
-    let path = dir.join(NOTE_FILE);
+    let path = dir.join(name);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".pinned-errors.")
+        .prefix(&format!(".{name}."))
         .tempfile_in(dir)?;
-    tmp.write_all(note.as_bytes())?;
+    tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
     tmp.persist(&path).map_err(|e| e.error)?;
     Ok(path)

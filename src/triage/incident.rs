@@ -32,7 +32,7 @@ pub struct UnknownGroup {
 }
 
 /// Collects a log's known and unknown error events as they stream by.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Incident {
     summary: Summary,
     /// First and last event per record.

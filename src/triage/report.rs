@@ -17,7 +17,7 @@ pub struct Group {
 }
 
 /// Counts hits per record as a log streams by.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Summary {
     groups: HashMap<usize, Group>,
 }

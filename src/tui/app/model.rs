@@ -192,7 +192,11 @@ impl Model {
 
     /// The record index of the selected result.
     pub fn selected_index(&self) -> Option<usize> {
-        self.results.hits.get(self.selected).map(|&i| i as usize)
+        self.results
+            .hits
+            .get(self.selected)
+            .filter(|&&i| i < crate::tui::triage::UNKNOWN_ROW)
+            .map(|&i| i as usize)
     }
 
     /// The in-memory fields of a result row.

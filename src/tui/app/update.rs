@@ -211,6 +211,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::AddNote => return team::open_note(m),
         Action::NewRecord => return team::new_record(m),
         Action::ExportPins => return history::update::export_pins(m),
+        Action::WriteIncidentReport => return crate::tui::triage::write_report(m),
         Action::History => return history::update::open_history(m),
         Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
             let step = copy::update::apply(m, action);

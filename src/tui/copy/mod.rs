@@ -10,8 +10,21 @@ use crate::copy::Offer;
 /// The copy menu over the screen: the selected record's targets and the highlighted one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyMenu {
-    /// The record the offers are for.
-    pub index: usize,
+    /// The record the offers are for (none on an unknown error in the triage view).
+    pub index: Option<usize>,
     pub offers: Vec<Offer>,
     pub selected: usize,
+    /// In the triage view: its incident report, listed after the record's targets.
+    pub report: Option<String>,
+}
+
+/// The key that copies the triage view's incident report from the menu (no record target
+/// uses it).
+pub const REPORT_KEY: char = 't';
+
+impl CopyMenu {
+    /// Rows in the menu: the record's targets, then the incident report.
+    pub fn rows(&self) -> usize {
+        self.offers.len() + usize::from(self.report.is_some())
+    }
 }

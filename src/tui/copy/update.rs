@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::CopyMenu;
+use super::{CopyMenu, REPORT_KEY};
 use crate::copy::{self, Target};
 use crate::open::OpenError;
 use crate::tui::app::effect::Effect;
@@ -55,10 +55,13 @@ pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step
     let Some(Overlay::CopyMenu(menu)) = m.overlay.as_mut() else {
         return Step::default();
     };
-    let last = menu.offers.len().saturating_sub(1);
+    let last = menu.rows().saturating_sub(1);
     match (action, key.code) {
         (Some(Action::Close), _) => m.overlay = None,
         (Some(Action::Accept), _) => {
+            if menu.selected == menu.offers.len() && menu.report.is_some() {
+                return copy_report(m);
+            }
             let target = menu.offers.get(menu.selected).map(|o| o.target);
             return copy_from_menu(m, target);
         }
@@ -66,6 +69,7 @@ pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step
         (Some(Action::SelectPrev), _) => menu.selected = menu.selected.saturating_sub(1),
         (Some(Action::SelectFirst), _) => menu.selected = 0,
         (Some(Action::SelectLast), _) => menu.selected = last,
+        (None, KeyCode::Char(REPORT_KEY)) if menu.report.is_some() => return copy_report(m),
         (None, KeyCode::Char(c)) if !key.modifiers.intersects(CHORD) => {
             let Some(target) = menu.offers.iter().find(|o| o.key == Some(c)) else {
                 return Step::default();
@@ -83,7 +87,7 @@ const CHORD: KeyModifiers = KeyModifiers::CONTROL.union(KeyModifiers::ALT);
 /// Closes the menu and copies its choice, unless the selection moved under the menu (results
 /// can still stream in while it is open).
 fn copy_from_menu(m: &mut Model, target: Option<Target>) -> Step {
-    let index = m.copy_menu().map(|menu| menu.index);
+    let index = m.copy_menu().and_then(|menu| menu.index);
     m.overlay = None;
     let Some(target) = target else {
         return Step::redraw();
@@ -94,18 +98,37 @@ fn copy_from_menu(m: &mut Model, target: Option<Target>) -> Step {
     copy_target(m, target)
 }
 
-fn open_menu(m: &mut Model) -> Step {
-    let offers = match record(m) {
-        Ok(r) => copy::targets(r),
-        Err(why) => return notice(m, why),
+/// Closes the menu and copies the triage view's incident report it held.
+fn copy_report(m: &mut Model) -> Step {
+    let text = match m.overlay.take() {
+        Some(Overlay::CopyMenu(menu)) => menu.report,
+        other => {
+            m.overlay = other;
+            None
+        }
     };
-    let Some(index) = m.selected_index() else {
-        return notice(m, "no record selected".into());
+    let Some(text) = text else {
+        return Step::default();
+    };
+    let what = "incident report".to_string();
+    m.notice = Some(format!("{what}: copying…"));
+    Step::redraw().with(Effect::Copy { what, text })
+}
+
+fn open_menu(m: &mut Model) -> Step {
+    // In the triage view the log's incident report is on offer too, even with no record
+    // selected (an unknown error).
+    let report = crate::tui::triage::incident_report(m);
+    let offers = match (record(m), &report) {
+        (Ok(r), _) => copy::targets(r),
+        (Err(_), Some(_)) if m.selected_index().is_none() => Vec::new(),
+        (Err(why), _) => return notice(m, why),
     };
     m.overlay = Some(Overlay::CopyMenu(CopyMenu {
-        index,
+        index: m.selected_index(),
         offers,
         selected: 0,
+        report,
     }));
     Step::redraw()
 }

@@ -5,7 +5,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use crate::copy::{Offer, Target};
 use crate::text::one_line;
+use crate::tui::copy::REPORT_KEY;
+
+/// How the menu names the triage view's incident report.
+const REPORT_LABEL: &str = "incident report of the log";
 use crate::tui::app::model::Model;
 use crate::tui::ui::popup;
 
@@ -15,7 +20,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     };
     let theme = &model.theme;
     let width = area.width.saturating_sub(4).min(100);
-    let rows = u16::try_from(menu.offers.len()).unwrap_or(u16::MAX);
+    let rows = u16::try_from(menu.rows()).unwrap_or(u16::MAX);
     let height = rows
         .saturating_add(2)
         .min(area.height.saturating_sub(2))
@@ -23,15 +28,23 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let rect = popup::centred(area, width, height);
     let visible = usize::from(height.saturating_sub(2)).max(1);
     let first = popup::first_visible(menu.selected, visible);
+    let report = menu.report.as_ref().map(|text| Offer {
+        target: Target::Markdown,
+        key: Some(REPORT_KEY),
+        label: REPORT_LABEL.into(),
+        preview: text.lines().next().unwrap_or("").to_string(),
+    });
     let label_width = menu
         .offers
         .iter()
+        .chain(&report)
         .map(|o| o.label.chars().count())
         .max()
         .unwrap_or(0);
     let lines: Vec<Line> = menu
         .offers
         .iter()
+        .chain(&report)
         .enumerate()
         .skip(first)
         .take(visible)

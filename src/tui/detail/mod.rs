@@ -48,6 +48,10 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
                 Line::styled(format!("cannot read this record: {e}"), theme.error)
             }
             (_, Some(_)) => Line::styled("reading…", theme.dim),
+            (_, None) if crate::tui::triage::selected_unknown(model).is_some() => Line::styled(
+                "no record knows this error yet: N writes one from its first line",
+                theme.dim,
+            ),
             (_, None) => Line::styled("no record selected", theme.dim),
         };
         frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: false }), body);

@@ -53,6 +53,8 @@ pub enum Chore {
     /// Write every pinned record as one Markdown note to a file in the data folder, with the
     /// team notes on each.
     ExportPins(crate::state::note::TeamNotes),
+    /// Write the triage view's incident report to `INCIDENT_FILE` in the data folder.
+    WriteIncidentReport(String),
 }
 
 /// What the stores answered.
@@ -77,6 +79,11 @@ pub enum Remembered {
     Exported {
         path: String,
         count: usize,
+        text: String,
+    },
+    /// The incident report was written to `path`; `text` is it, for the clipboard.
+    ReportWritten {
+        path: String,
         text: String,
     },
     Failed(String),

@@ -73,6 +73,11 @@ pub(crate) fn on_remembered(m: &mut Model, answer: Remembered) -> Step {
             // The clipboard's report replaces the notice: "WHAT: copied (X11)".
             Step::redraw().with(Effect::Copy { what, text })
         }
+        Remembered::ReportWritten { path, text } => {
+            let what = format!("incident report written to {path}");
+            m.notice = Some(format!("{what}; copying…"));
+            Step::redraw().with(Effect::Copy { what, text })
+        }
         Remembered::Failed(why) => {
             m.notice = Some(why);
             Step::redraw()

@@ -122,6 +122,17 @@ impl Stores {
                 .push(&id)
                 .map(|()| Remembered::Viewed(texts(&self.viewed))),
             Chore::ExportPins(notes) => self.export(dataset, &notes),
+            Chore::WriteIncidentReport(text) => {
+                note::write_atomically(&self.dir, note::INCIDENT_FILE, &text)
+                    .map(|path| Remembered::ReportWritten {
+                        path: path.display().to_string(),
+                        text,
+                    })
+                    .map_err(|e| {
+                        let path = self.dir.join(note::INCIDENT_FILE);
+                        format!("cannot write {}: {e}", path.display())
+                    })
+            }
         };
         let mut out = vec![answer.unwrap_or_else(Remembered::Failed)];
         out.extend(self.warnings().into_iter().map(Remembered::Failed));
@@ -214,5 +225,33 @@ mod tests {
             got.iter()
                 .all(|r| matches!(r, Remembered::Failed(w) if w.contains("no HOME")))
         );
+    }
+
+    #[test]
+    fn the_incident_report_is_written_to_the_data_folder_and_handed_back() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let text = "# Incident report\n\nsome known errors\n".to_string();
+        let got = answers(
+            Ok(dir.path().to_path_buf()),
+            vec![Chore::WriteIncidentReport(text.clone())],
+        );
+        let path = dir.path().join(note::INCIDENT_FILE);
+        assert_eq!(
+            got[1],
+            Remembered::ReportWritten {
+                path: path.display().to_string(),
+                text: text.clone(),
+            }
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("written"), text);
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(Result::ok)
+            .filter(|e| {
+                let name = e.file_name();
+                name.to_string_lossy().starts_with(".incident-report.md.")
+            })
+            .collect();
+        assert!(left.is_empty(), "no temporary file is left behind");
     }
 }

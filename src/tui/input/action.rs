@@ -73,6 +73,7 @@ actions! {
     WordRight = "word_right", "move the cursor forward a word";
     TogglePin = "toggle_pin", "pin or unpin the selected record (is:pinned finds them)";
     ExportPins = "export_pins", "write the pinned records as one Markdown note";
+    WriteIncidentReport = "write_incident_report", "write the triage view's incident report to incident-report.md";
     History = "history", "search the query history";
     CopyMenu = "copy_menu", "choose what to copy from the record";
     CopyFix = "copy_fix", "copy the fix (exampleFix, else solution 1)";
@@ -83,7 +84,7 @@ actions! {
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
     AddNote = "add_note", "add a team note to the selected record";
-    NewRecord = "new_record", "write a new record in $EDITOR (from the query when it is a log line)";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error or a pasted log line)";
 }
 
 impl Action {

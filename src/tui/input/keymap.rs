@@ -117,6 +117,7 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "[", Action::LogLinesUp, None),
     (Scope::Browse, "b", Action::TogglePin, None),
     (Scope::Browse, "P", Action::ExportPins, None),
+    (Scope::Browse, "R", Action::WriteIncidentReport, None),
     (Scope::Browse, "n", Action::AddNote, None),
     (Scope::Browse, "N", Action::NewRecord, None),
     (Scope::Browse, "?", Action::Help, Some("help")),

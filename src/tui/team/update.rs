@@ -109,13 +109,17 @@ pub fn on_paste(m: &mut Model, text: &str) -> Step {
     Step::redraw()
 }
 
-/// `N`: a new record in the editor, from the query when it reads like a pasted log line.
+/// `N`: a new record in the editor, from the first line of the unknown error selected in the
+/// triage view, or from the query when it reads like a pasted log line.
 pub fn new_record(m: &mut Model) -> Step {
     if matches!(m.load, LoadState::Loading(_)) {
         m.notice = Some("wait for the records to load before adding one".into());
         return Step::redraw();
     }
-    let from_log = pasted_line(&m.query).then(|| m.query.clone());
+    let from_log = crate::tui::triage::selected_unknown(m)
+        .and_then(|g| g.events.first())
+        .map(|first| first.text.clone())
+        .or_else(|| pasted_line(&m.query).then(|| m.query.clone()));
     Step::redraw().with(Effect::NewRecord { from_log })
 }
 

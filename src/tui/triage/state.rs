@@ -6,7 +6,10 @@
 
 use std::collections::HashMap;
 
-use crate::triage::{Group, LineHits};
+use crate::triage::{Group, Incident, LineHits, UnknownGroup};
+/// Rows of the results list from here on are unknown error groups (`UNKNOWN_ROW + k` is the
+/// k-th), listed under the known errors; no dataset has this many records.
+pub const UNKNOWN_ROW: u32 = u32::MAX / 2;
 /// Log lines remembered per known error, to list them; its count goes on past this.
 pub const LINES_KEPT: usize = 200;
 /// Characters of a log line remembered for display: a message sits at the start of a line.
@@ -61,8 +64,10 @@ pub struct TriageState {
     texts: HashMap<usize, String>,
     /// The last event counted: a live log's settled event comes again when its trace arrives.
     last: Option<LineHits>,
-    /// How far the log lines box is scrolled, and for which record (another one starts at 0).
+    /// How far the log lines box is scrolled, and for which row (another one starts at 0).
     lines_scroll: (usize, usize),
+    /// Every event, known and unknown, as the core's incident report groups them.
+    incident: Incident,
 }
 
 impl TriageState {
@@ -79,6 +84,7 @@ impl TriageState {
             texts: HashMap::new(),
             last: None,
             lines_scroll: (usize::MAX, 0),
+            incident: Incident::default(),
         }
     }
 
@@ -90,6 +96,13 @@ impl TriageState {
         for h in hits {
             if let Some(before) = self.last.take_if(|l| l.line == h.line) {
                 self.retract(&before);
+                self.incident.retract(&before);
+            }
+            self.incident.add(&h);
+            if h.matches.is_empty() {
+                // An error event no record knows: the incident groups it.
+                self.last = Some(h);
+                continue;
             }
             self.events += 1;
             for m in &h.matches {
@@ -126,6 +139,9 @@ impl TriageState {
 
     /// Takes back an event counted before (it came again, updated).
     fn retract(&mut self, hits: &LineHits) {
+        if hits.matches.is_empty() {
+            return;
+        }
         self.events = self.events.saturating_sub(1);
         for m in &hits.matches {
             if let Some(g) = self.at.get(&m.record).and_then(|&i| self.groups.get_mut(i)) {
@@ -150,6 +166,37 @@ impl TriageState {
     /// The group of a record, if the log hit it.
     pub fn group(&self, record: usize) -> Option<&Group> {
         self.at.get(&record).and_then(|&i| self.groups.get(i))
+    }
+
+    /// The error event groups no record knows, most frequent first.
+    pub fn unknown(&self) -> Vec<&UnknownGroup> {
+        self.incident.unknown()
+    }
+
+    /// The unknown group a results row stands for.
+    pub fn unknown_at(&self, row: u32) -> Option<&UnknownGroup> {
+        let k = row.checked_sub(UNKNOWN_ROW)?;
+        self.unknown().into_iter().nth(k as usize)
+    }
+
+    /// A results row's log lines (a known error's kept lines, an unknown group's events) with
+    /// their text, and how many events it counts in all.
+    pub fn row_lines(&self, row: usize) -> (usize, Vec<(usize, &str)>) {
+        if let Some(g) = u32::try_from(row).ok().and_then(|r| self.unknown_at(r)) {
+            let lines = g.events.iter().map(|e| (e.line, e.text.as_str())).collect();
+            return (g.events.len(), lines);
+        }
+        self.group(row).map_or((0, Vec::new()), |g| {
+            (
+                g.count,
+                g.lines.iter().map(|&n| (n, self.text(n))).collect(),
+            )
+        })
+    }
+
+    /// Everything the log held, for the incident report.
+    pub fn incident(&self) -> &Incident {
+        &self.incident
     }
 
     /// The text of a kept log line.

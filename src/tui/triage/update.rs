@@ -1,12 +1,14 @@
 //! The triage view's part of `update`: a paste opens a triage, the worker's news fill it, Esc
 //! leaves it and `show_triage` comes back to it.
 
-use super::state::{Origin, TriageNews, TriageState};
+use super::state::{Origin, TriageNews, TriageState, UNKNOWN_ROW};
+use crate::triage::UnknownGroup;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
+use crate::tui::history::memory::Chore;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::update::{byte_at, query_changed};
 
@@ -74,6 +76,27 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
     if t.active { sync(m) } else { Step::default() }
 }
 
+/// The unknown error group selected in the triage view, if one is.
+pub fn selected_unknown(m: &Model) -> Option<&UnknownGroup> {
+    let t = m.triage.as_ref().filter(|t| t.active)?;
+    t.unknown_at(*m.results.hits.get(m.selected)?)
+}
+
+/// The incident report of the log in the triage view, as `errdex triage --markdown` writes it.
+pub fn incident_report(m: &Model) -> Option<String> {
+    let t = m.triage.as_ref().filter(|t| t.active)?;
+    Some(t.incident().markdown(m.dataset.as_ref()?, t.lines))
+}
+
+/// `R`: the triage view's incident report, written to the data folder (and copied).
+pub fn write_report(m: &mut Model) -> Step {
+    let Some(text) = incident_report(m) else {
+        m.notice = Some("no incident report here: paste or pipe a log to triage it".into());
+        return Step::redraw();
+    };
+    Step::default().with(Effect::Remember(Chore::WriteIncidentReport(text)))
+}
+
 /// Esc: back to the search box and the query's results; the triage is kept for later.
 pub fn leave(m: &mut Model) -> Step {
     m.hide_triage();
@@ -87,14 +110,14 @@ const LINES_STEP: usize = 10;
 
 /// Scrolls the log lines of the selected known error by a step (`direction` ±1).
 pub fn scroll_lines(m: &mut Model, direction: isize) -> Step {
-    let selected = m.selected_index();
+    let selected = m.results.hits.get(m.selected).map(|&row| row as usize);
     let Some(t) = m.triage.as_mut().filter(|t| t.active) else {
         return Step::default();
     };
     let Some(record) = selected else {
         return Step::default();
     };
-    let kept = t.group(record).map_or(0, |g| g.lines.len());
+    let kept = t.row_lines(record).1.len();
     let now = t.lines_scroll(record);
     let next = if direction < 0 {
         now.saturating_sub(LINES_STEP)
@@ -131,17 +154,31 @@ fn sync(m: &mut Model) -> Step {
     let Some(t) = m.triage.as_ref().filter(|t| t.active) else {
         return redraw;
     };
-    let kept = m.selected_index();
-    let hits: Vec<u32> = t
+    // The selected row, by what it stands for: a record, or an unknown group's pattern.
+    let kept_record = m.selected_index();
+    let kept_unknown = m
+        .results
+        .hits
+        .get(m.selected)
+        .and_then(|&row| t.unknown_at(row))
+        .map(|g| g.pattern.clone());
+    let known: Vec<u32> = t
         .groups
         .iter()
         .filter_map(|g| u32::try_from(g.record).ok())
         .collect();
+    let unknown = t.unknown();
+    let matched = known.len();
+    let hits: Vec<u32> = known
+        .into_iter()
+        .chain((0..unknown.len()).filter_map(|k| u32::try_from(k).ok().map(|k| UNKNOWN_ROW + k)))
+        .collect();
+    let kept_unknown = kept_unknown.and_then(|p| unknown.iter().position(|g| g.pattern == p));
     let total = m.dataset.as_ref().map_or(0, |d| d.len());
     m.results = ResultSet {
         generation: m.results.generation,
         query: String::new(),
-        matched: hits.len(),
+        matched,
         total,
         done: t.finished(),
         hits,
@@ -149,9 +186,12 @@ fn sync(m: &mut Model) -> Step {
         reading: Default::default(),
     };
     m.matcher = None;
-    m.selected = kept
-        .and_then(|k| m.results.hits.iter().position(|&i| i as usize == k))
-        .unwrap_or(0);
+    m.selected = match (kept_record, kept_unknown) {
+        (Some(k), _) => m.results.hits.iter().position(|&i| i as usize == k),
+        (None, Some(k)) => Some(matched + k),
+        (None, None) => None,
+    }
+    .unwrap_or(0);
     scroll::settle(m);
     scroll::selection_changed(m, redraw)
 }

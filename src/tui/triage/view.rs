@@ -11,7 +11,7 @@ use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
-use crate::tui::triage::{Origin, Phase, TriageState};
+use crate::tui::triage::{Origin, Phase, TriageState, UNKNOWN_ROW};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
 use crate::tui::ui::theme::Theme;
@@ -57,11 +57,16 @@ fn header(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let state_width = u16::try_from(state.chars().count()).unwrap_or(u16::MAX);
     let [left, right] =
         Layout::horizontal([Constraint::Min(1), Constraint::Length(state_width)]).areas(body);
-    let line = Line::from(vec![
+    let mut line = Line::from(vec![
         Span::styled("  ", theme.key),
         Span::styled(format!("{what}: "), theme.dim),
         Span::styled(found, theme.text),
     ]);
+    let unknown = t.incident().unknown_events();
+    if unknown > 0 {
+        let note = format!(" · {} no record knows", plural(unknown, "error event"));
+        line.spans.push(Span::styled(note, theme.dim));
+    }
     frame.render_widget(line, left);
     let style = if matches!(t.phase, Phase::Failed(_)) {
         theme.error
@@ -87,15 +92,26 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let title = Line::styled(" Known errors in the log ", theme.title);
     frame.render_widget(block(title, model.focus == Pane::Results, theme), area);
     let body = inner(area);
-    if t.groups.is_empty() {
+    let unknown = t.unknown();
+    if t.groups.is_empty() && unknown.is_empty() {
         frame.render_widget(
             Paragraph::new(empty_message(t, model, theme)).wrap(Wrap { trim: false }),
             body,
         );
         return;
     }
-    let width = t.groups.first().map_or(1, |g| g.count.to_string().len());
+    let most = t.groups.first().map_or(0, |g| g.count);
+    let most = most.max(unknown.first().map_or(0, |g| g.events.len()));
+    let width = most.to_string().len();
     hit_rows(frame, body, model, |_, index, selected| {
+        if let Some(k) = u32::try_from(index)
+            .ok()
+            .and_then(|i| i.checked_sub(UNKNOWN_ROW))
+        {
+            let group = unknown.get(k as usize)?;
+            let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
+            return Some(unknown_row(&group.pattern, &lines, width, selected, theme));
+        }
         let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
         first.spans.insert(
@@ -103,22 +119,55 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
             Span::styled(format!("{:>width$}× ", group.count), theme.key),
         );
         second.spans.insert(1, Span::raw(" ".repeat(width + 2)));
-        let mut numbers: Vec<String> = group
-            .lines
-            .iter()
-            .take(LINE_NUMBERS_SHOWN)
-            .map(usize::to_string)
-            .collect();
-        if group.count > LINE_NUMBERS_SHOWN {
-            numbers.push("…".into());
-        }
-        let at = if group.count == 1 { "line" } else { "lines" };
         second.spans.push(Span::styled(
-            format!("  {at} {}", numbers.join(", ")),
+            format!("  {}", at_lines(&group.lines, group.count)),
             theme.dim,
         ));
         Some([first, second])
     });
+}
+
+/// `line 4` or `lines 4, 9, 12, …`.
+fn at_lines(lines: &[usize], count: usize) -> String {
+    let mut numbers: Vec<String> = lines
+        .iter()
+        .take(LINE_NUMBERS_SHOWN)
+        .map(usize::to_string)
+        .collect();
+    if count > LINE_NUMBERS_SHOWN {
+        numbers.push("…".into());
+    }
+    let at = if count == 1 { "line" } else { "lines" };
+    format!("{at} {}", numbers.join(", "))
+}
+
+/// An unknown error group's two rows, dimmed under the known errors: its count and normalised
+/// message, then where it is in the log.
+fn unknown_row(
+    pattern: &str,
+    lines: &[usize],
+    width: usize,
+    selected: bool,
+    theme: &Theme,
+) -> [Line<'static>; 2] {
+    let marker = if selected { "▌" } else { " " };
+    let first = Line::from(vec![
+        Span::styled(marker, theme.key),
+        Span::styled(format!("{:>width$}× ", lines.len()), theme.dim),
+        Span::styled(one_line(pattern), theme.dim),
+    ]);
+    let second = Line::from(vec![
+        Span::styled(marker, theme.key),
+        Span::styled(
+            format!(
+                "{}  unknown: no record · {}",
+                " ".repeat(width),
+                at_lines(lines, lines.len())
+            ),
+            theme.dim,
+        ),
+    ]);
+    [first, second]
 }
 
 fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'static>> {
@@ -144,47 +193,48 @@ fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'sta
 /// The log lines that hit the selected known error, with their line numbers.
 fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let theme = &model.theme;
-    let group = model.selected_index().and_then(|i| t.group(i));
-    let skip = group.map_or(0, |g| t.lines_scroll(g.record));
-    let title = match group {
-        Some(g) if skip > 0 => format!(
-            " Log lines that hit it ({}) · from #{} · [ ] scroll ",
-            g.count,
-            skip + 1
-        ),
-        Some(g) if g.count > usize::from(area.height.saturating_sub(2)) => {
-            format!(" Log lines that hit it ({}) · [ ] scroll ", g.count)
+    let row = model.results.hits.get(model.selected).map(|&r| r as usize);
+    let (count, kept) = row.map_or((0, Vec::new()), |r| t.row_lines(r));
+    let skip = row.map_or(0, |r| t.lines_scroll(r));
+    let what = if row.is_some_and(|r| r >= UNKNOWN_ROW as usize) {
+        "Log lines of this unknown error"
+    } else {
+        "Log lines that hit it"
+    };
+    let title = match count {
+        0 => " Log lines ".to_string(),
+        _ if skip > 0 => format!(" {what} ({count}) · from #{} · [ ] scroll ", skip + 1),
+        _ if count > usize::from(area.height.saturating_sub(2)) => {
+            format!(" {what} ({count}) · [ ] scroll ")
         }
-        Some(g) => format!(" Log lines that hit it ({}) ", g.count),
-        None => " Log lines ".to_string(),
+        _ => format!(" {what} ({count}) "),
     };
     frame.render_widget(block(Line::styled(title, theme.title), false, theme), area);
-    let Some(group) = group else {
+    if count == 0 {
         return;
-    };
+    }
     let body = inner(area);
     let rows = usize::from(body.height);
-    let width = group.lines.last().map_or(1, |n| n.to_string().len());
-    let more = group.count.saturating_sub(skip + rows);
+    let width = kept.last().map_or(1, |(n, _)| n.to_string().len());
+    let more = count.saturating_sub(skip + rows);
     let shown = if more > 0 {
         rows.saturating_sub(1)
     } else {
         rows
     };
-    let mut lines: Vec<Line> = group
-        .lines
+    let mut lines: Vec<Line> = kept
         .iter()
         .skip(skip)
         .take(shown)
-        .map(|&n| {
+        .map(|&(n, text)| {
             Line::from(vec![
                 Span::styled(format!("{n:>width$} │ "), theme.gutter),
-                Span::styled(one_line(t.text(n)), theme.text),
+                Span::styled(one_line(text), theme.text),
             ])
         })
         .collect();
     if more > 0 {
-        let left = group.count - skip - shown;
+        let left = count - skip - shown;
         lines.push(Line::styled(format!("… and {left} more"), theme.dim));
     }
     frame.render_widget(Paragraph::new(lines), body);

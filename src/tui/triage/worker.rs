@@ -84,16 +84,7 @@ fn work(rx: &Receiver<Job>, post: &Post) {
         for job in pending.drain(..) {
             match job {
                 Job::Paste { id, log } => {
-                    let report = triage.scan(log.lines(), LIMIT);
-                    post(
-                        TriageNews {
-                            id,
-                            phase: Phase::Done,
-                            lines: log.lines().count(),
-                            hits: report.hits,
-                        }
-                        .into(),
-                    );
+                    post(scan_paste(&triage, id, &log).into());
                 }
                 Job::Stream { id, input } => {
                     let triage = Arc::clone(&triage);
@@ -103,6 +94,22 @@ fn work(rx: &Receiver<Job>, post: &Post) {
                 Job::Dataset(_) => {}
             }
         }
+    }
+}
+
+/// A pasted log's news, all at once: its known error events and the error events no record
+/// knows (the view lists those under the known ones).
+pub fn scan_paste(triage: &Triage, id: u64, log: &str) -> TriageNews {
+    let lines: Vec<&str> = log.lines().collect();
+    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
+    let mut hits = Vec::new();
+    scanner.push_many(&lines, &mut hits);
+    hits.extend(scanner.finish());
+    TriageNews {
+        id,
+        phase: Phase::Done,
+        lines: lines.len(),
+        hits,
     }
 }
 
@@ -128,7 +135,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
     if !post(news(Phase::Reading, 0, Vec::new())) {
         return;
     }
-    let mut scanner = triage.scanner(LIMIT);
+    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
     let feed = feed::read_lines(input, BATCH_LINES);
     let mut lines = 0;
     let mut batch: Vec<LineHits> = Vec::new();
