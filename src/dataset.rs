@@ -245,3 +245,13 @@ impl Dataset {
         }
     }
 }
+
+/// Whether `new` is `old` with records appended (as a growing load hands them over): same
+/// first and last old entry, same or more records.
+pub fn grew_from(old: &std::sync::Arc<Dataset>, new: &std::sync::Arc<Dataset>) -> bool {
+    if std::sync::Arc::ptr_eq(old, new) {
+        return true;
+    }
+    let (o, n) = (old.entries(), new.entries());
+    n.len() >= o.len() && o.first() == n.first() && o.last() == n.get(o.len().wrapping_sub(1))
+}

@@ -4,8 +4,8 @@ use std::io::IsTerminal;
 
 use clap::Args;
 
+use super::data::find;
 use super::data::{DataArgs, load_data};
-use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
 use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
 use crate::copy::{self, Target};

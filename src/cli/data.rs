@@ -144,3 +144,22 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
     };
     load::load_cached(specs, options, cache, &report)
 }
+
+/// Resolves an id (or unique prefix) to a record index, explaining on stderr when it cannot.
+pub fn find(dataset: &crate::dataset::Dataset, id: &str) -> Option<usize> {
+    match dataset.lookup(id) {
+        crate::dataset::Lookup::Found(i) => Some(i),
+        crate::dataset::Lookup::Missing => {
+            eprintln!("errdex: no record with id `{}`", crate::text::one_line(id));
+            None
+        }
+        crate::dataset::Lookup::Ambiguous(ids) => {
+            let ids = crate::text::one_line(&ids.join(", "));
+            eprintln!(
+                "errdex: `{}` could be any of: {ids} …",
+                crate::text::one_line(id)
+            );
+            None
+        }
+    }
+}

@@ -3,29 +3,12 @@
 use serde_json::{Map, Value, json};
 
 use super::ShowFormat;
-use super::data::{DataArgs, load_data, load_with_progress};
+use super::data::{DataArgs, find, load_data, load_with_progress};
 use super::output::{Failure, Outcome, emit, plural};
-use crate::dataset::{Dataset, Lookup};
 use crate::export;
 use crate::facets::Facets;
 use crate::load::{Depth, Options, SourceSpec};
 use crate::text;
-
-/// Resolves an id (or unique prefix) to a record index, explaining on stderr when it cannot.
-pub fn find(dataset: &Dataset, id: &str) -> Option<usize> {
-    match dataset.lookup(id) {
-        Lookup::Found(i) => Some(i),
-        Lookup::Missing => {
-            eprintln!("errdex: no record with id `{}`", text::one_line(id));
-            None
-        }
-        Lookup::Ambiguous(ids) => {
-            let ids = text::one_line(&ids.join(", "));
-            eprintln!("errdex: `{}` could be any of: {ids} …", text::one_line(id));
-            None
-        }
-    }
-}
 
 pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use serde_json::json;
 
+use super::data::find;
 use super::data::{DataArgs, load_data};
-use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
 use crate::record::TeamNote;
 use crate::state::team_notes;

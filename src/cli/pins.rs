@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
+use super::data::find;
 use super::data::{DataArgs, load_data};
-use super::inspect::find;
 use super::output::{Failure, Outcome, emit};
 use crate::dataset::Dataset;
 use crate::state::{self, Pins, note};

@@ -13,6 +13,7 @@ use super::pass;
 use super::rank::Hit;
 use super::{Context, Query};
 use crate::dataset::Dataset;
+use crate::dataset::grew_from;
 use crate::facets::Facets;
 
 /// How many ranked hits a result carries (the browser's list never shows more).
@@ -372,14 +373,4 @@ fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Opti
     base.extend_from_slice(&m.matched.indices);
     base.extend(old..ds.len() as u32);
     Some(base)
-}
-
-/// Whether `new` is `old` with records appended (as a growing load hands them over): same
-/// first and last old entry, same or more records.
-pub(super) fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
-    if Arc::ptr_eq(old, new) {
-        return true;
-    }
-    let (o, n) = (old.entries(), new.entries());
-    n.len() >= o.len() && o.first() == n.first() && o.last() == n.get(o.len().wrapping_sub(1))
 }

@@ -4,8 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::engine::grew_from;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, grew_from};
 use crate::triage::Triage;
 
 type Built = (Arc<Dataset>, Arc<Triage>);
