@@ -5,6 +5,7 @@
 
 pub mod external;
 mod loader;
+mod messages;
 pub mod setup;
 mod team;
 mod terminal;
@@ -17,15 +18,14 @@ use std::thread::{self, JoinHandle};
 
 use crossterm::event::{self, Event};
 
-use crate::dataset::Dataset;
 use crate::load::SourceSpec;
-use crate::search::{Context, Engine, Query, Results, Weights, positions};
+use crate::search::{Context, Engine, Weights};
 use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
-use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
+use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::copy::worker::{Effects, Reply};
-use crate::tui::detail::snippet::{self, Highlighter};
+use crate::tui::detail::snippet::Highlighter;
 use crate::tui::history::worker::Worker;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::local::worker::{self as local_worker, Locator};
@@ -337,7 +337,7 @@ fn event_loop(
             && let Some(dataset) = model.dataset.clone()
         {
             // Through the inbox, so the effects of showing it (locating it) run too.
-            let msg = read_detail(&dataset, index, edge.highlighter().as_deref());
+            let msg = messages::read_detail(&dataset, index, edge.highlighter().as_deref());
             (edge.reply)(msg);
         }
         write_queued(guard, edge);
@@ -366,60 +366,7 @@ fn fresh_results(edge: &mut Edge) -> Option<Msg> {
         return None;
     }
     edge.seen = results.generation;
-    Some(results_msg(&results))
-}
-
-fn results_msg(results: &Results) -> Msg {
-    let set = ResultSet {
-        generation: results.generation,
-        query: results.query.clone(),
-        hits: results.hits.iter().map(|h| h.index).collect(),
-        matched: results.matched,
-        total: results.total,
-        done: results.done,
-        facets: results.facets.clone(),
-        reading: Reading {
-            mode: results.mode,
-            weak: results.marks.iter().map(|m| m.weak).collect(),
-            warnings: results.warnings.clone(),
-        },
-    };
-    // A pasted line is matched by its words as a whole: no characters to mark.
-    let line = results.mode == crate::search::Mode::Line;
-    let query = Query::parse(crate::search::capped(&results.query).0);
-    let matcher: RowMatcher = Arc::new(move |entry| {
-        if line {
-            return RowMatches::default();
-        }
-        let p = positions(entry, &query);
-        RowMatches {
-            message: p.message,
-            file_path: p.file_path,
-            repo: p.repo,
-        }
-    });
-    Msg::Results(set, Some(matcher))
-}
-
-/// Every field of the selected record, its snippet prepared for the source pane.
-fn read_detail(dataset: &Dataset, index: usize, highlighter: Option<&Highlighter>) -> Msg {
-    match dataset.record(index) {
-        Ok(record) => {
-            let source = snippet::prepare(&record, highlighter);
-            let fixes = snippet::prepare_fixes(&record, highlighter);
-            let origin = crate::state::data_dir().ok().and_then(|dir| {
-                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
-            });
-            Msg::Detail(Ok(Box::new(Detail {
-                index,
-                record,
-                source,
-                fixes,
-                origin,
-            })))
-        }
-        Err(why) => Msg::Detail(Err((index, why))),
-    }
+    Some(messages::results_msg(&results))
 }
 
 /// Reads the terminal's events into the inbox; between reads it stops when the terminal is

@@ -1,0 +1,67 @@
+//! What the edge hands to `update`: the engine's results and a record's detail, as messages.
+
+use std::sync::Arc;
+
+use crate::dataset::Dataset;
+use crate::search::{Query, Results, positions};
+use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
+use crate::tui::detail::snippet::{self, Highlighter};
+
+/// The engine's results as the message `update` takes, with a matcher that marks the
+/// characters each visible row matched.
+pub(super) fn results_msg(results: &Results) -> Msg {
+    let set = ResultSet {
+        generation: results.generation,
+        query: results.query.clone(),
+        hits: results.hits.iter().map(|h| h.index).collect(),
+        matched: results.matched,
+        total: results.total,
+        done: results.done,
+        facets: results.facets.clone(),
+        reading: Reading {
+            mode: results.mode,
+            weak: results.marks.iter().map(|m| m.weak).collect(),
+            warnings: results.warnings.clone(),
+        },
+    };
+    // A pasted line is matched by its words as a whole: no characters to mark.
+    let line = results.mode == crate::search::Mode::Line;
+    let query = Query::parse(crate::search::capped(&results.query).0);
+    let matcher: RowMatcher = Arc::new(move |entry| {
+        if line {
+            return RowMatches::default();
+        }
+        let p = positions(entry, &query);
+        RowMatches {
+            message: p.message,
+            file_path: p.file_path,
+            repo: p.repo,
+        }
+    });
+    Msg::Results(set, Some(matcher))
+}
+
+/// Every field of the selected record, its snippet prepared for the source pane.
+pub(super) fn read_detail(
+    dataset: &Dataset,
+    index: usize,
+    highlighter: Option<&Highlighter>,
+) -> Msg {
+    match dataset.record(index) {
+        Ok(record) => {
+            let source = snippet::prepare(&record, highlighter);
+            let fixes = snippet::prepare_fixes(&record, highlighter);
+            let origin = crate::state::data_dir().ok().and_then(|dir| {
+                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            });
+            Msg::Detail(Ok(Box::new(Detail {
+                index,
+                record,
+                source,
+                fixes,
+                origin,
+            })))
+        }
+        Err(why) => Msg::Detail(Err((index, why))),
+    }
+}
