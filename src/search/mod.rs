@@ -16,6 +16,7 @@ mod pass;
 mod query;
 mod rank;
 mod scan;
+mod scope;
 mod text;
 mod weights;
 
