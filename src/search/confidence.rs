@@ -76,3 +76,57 @@ fn solid(e: &Entry, t: &Term, windows: &Option<AhoCorasick>, alone: bool, ctx: &
     });
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{self, Options};
+    use crate::search::index::Index;
+    use crate::search::pass::Pass;
+
+    /// The pass skips judging the hits it found whole: that shortcut must never hide a weak
+    /// hit, and it must be taken (else it saves nothing).
+    #[test]
+    fn a_hit_the_pass_found_whole_is_never_weak() {
+        let ds = load::load(&[crate::sample::spec()], Options::default(), &|_| {}).dataset;
+        let index = Index::build(ds.entries());
+        let ctx = Context::default();
+        let (mut shortcut, mut judged_weak) = (0, 0);
+        for text in [
+            "connection refused",
+            "conection refusd",
+            "nil pointr dereference",
+            "permission denied !test",
+            "tag:go deadline",
+            "cr",
+            "'timeout | panic",
+            "xqzv",
+            "index out of bounds",
+        ] {
+            let q = Query::parse(text);
+            let pass = Pass {
+                ds: &ds,
+                index: &index,
+                query: &q,
+                ctx: &ctx,
+                candidates: None,
+                limit: 1000,
+            };
+            let out = pass.run();
+            assert_eq!(out.whole.len(), out.hits.len(), "{text}");
+            let judge = Judge::new(&q);
+            for (h, &whole) in out.hits.iter().zip(&out.whole) {
+                let weak = judge.weak(&ds.entries()[h.index as usize], &ctx);
+                assert!(
+                    !(whole && weak),
+                    "{text}: hit {} is whole yet weak",
+                    h.index
+                );
+                shortcut += usize::from(whole);
+                judged_weak += usize::from(weak);
+            }
+        }
+        assert!(shortcut > 0, "the shortcut is taken");
+        assert!(judged_weak > 0, "the queries include weak hits");
+    }
+}

@@ -303,6 +303,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         Some(FuzzySide {
             hits: out.hits,
             matched: out.matched,
+            whole: out.whole,
         })
     };
     let mut line_side = |t: &str| {

@@ -70,6 +70,9 @@ impl Findings {
 pub struct FuzzySide {
     pub hits: Vec<Hit>,
     pub matched: Vec<u32>,
+    /// Per hit, when known: certainly not weak (every group matched by a term found whole), so
+    /// it need not be judged. Empty, or shorter than `hits`: judge the rest.
+    pub whole: Vec<bool>,
 }
 
 /// Runs a query through both rankings as its mode says. `fuzzy` runs the query language (None:
@@ -97,7 +100,7 @@ pub fn find_with(
     }
     let run_fuzzy = |fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>| {
         let side = fuzzy(&q)?;
-        let weak = judge_all(&Judge::new(&q), entries, &side.hits, ctx);
+        let weak = judge_all(&Judge::new(&q), entries, &side, ctx);
         let ranked: Vec<Ranked> = side
             .hits
             .iter()
@@ -157,20 +160,28 @@ pub fn find_with(
     })
 }
 
-/// Below this many hits one thread judges them all; above it the two halves go to two threads
-/// (the browser judges its top 1000 on every keystroke, after the parallel pass).
+/// Below this many hits to judge one thread judges them all; above it the two halves go to two
+/// threads (the browser judges its top 1000 on every keystroke, after the parallel pass).
 const JUDGED_ON_ONE_THREAD: usize = 256;
 
-/// Whether each hit is weak, in order.
-fn judge_all(judge: &Judge, entries: &[Entry], hits: &[Hit], ctx: &Context) -> Vec<bool> {
-    let one = |h: &Hit| judge.weak(&entries[h.index as usize], ctx);
-    if hits.len() < JUDGED_ON_ONE_THREAD {
-        return hits.iter().map(one).collect();
+/// Whether each hit is weak, in order. Hits the pass already knows to be whole are not judged.
+fn judge_all(judge: &Judge, entries: &[Entry], side: &FuzzySide, ctx: &Context) -> Vec<bool> {
+    let known = |i: usize| side.whole.get(i).copied().unwrap_or(false);
+    let one = |(i, h): (usize, &Hit)| !known(i) && judge.weak(&entries[h.index as usize], ctx);
+    let hits = &side.hits;
+    let unknown = (0..hits.len()).filter(|&i| !known(i)).count();
+    if unknown < JUDGED_ON_ONE_THREAD {
+        return hits.iter().enumerate().map(one).collect();
     }
-    let (front, back) = hits.split_at(hits.len() / 2);
+    let half = hits.len() / 2;
+    let (front, back) = hits.split_at(half);
     std::thread::scope(|s| {
-        let other = s.spawn(|| front.iter().map(one).collect::<Vec<bool>>());
-        let rest: Vec<bool> = back.iter().map(one).collect();
+        let other = s.spawn(|| front.iter().enumerate().map(one).collect::<Vec<bool>>());
+        let rest: Vec<bool> = back
+            .iter()
+            .enumerate()
+            .map(|(i, h)| one((half + i, h)))
+            .collect();
         let mut all = match other.join() {
             Ok(all) => all,
             Err(panic) => std::panic::resume_unwind(panic),

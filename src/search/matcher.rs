@@ -107,8 +107,9 @@ fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fi
 const EXACT_BONUS: i64 = 8;
 const WORD_BONUS: i64 = 8;
 
-/// The score of one term against one field value, before weighting; None when it does not match.
-pub fn score_text(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<i64> {
+/// The score of one term against one field value, before weighting, and whether the term was
+/// found whole (as one contiguous piece) in it; None when it does not match.
+fn score_located(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<(i64, bool)> {
     let exact = text::locate(value, &term.text, term.kind, term.case_sensitive);
     if term.kind != Kind::Fuzzy && exact.is_none() {
         return None;
@@ -120,7 +121,7 @@ pub fn score_text(m: &SkimMatcherV2, term: &Term, value: &str) -> Option<i64> {
         return None;
     }
     let base = m.fuzzy_match(value, &term.text)?;
-    Some(base + bonus(value, &term.text, exact))
+    Some((base + bonus(value, &term.text, exact), exact.is_some()))
 }
 
 pub fn bonus(value: &str, needle: &str, exact: Option<(usize, usize)>) -> i64 {
@@ -139,6 +140,9 @@ pub fn bonus_bytes(value: &[u8], chars: usize, exact: Option<(usize, usize)>) ->
 pub struct TermHit {
     pub field: Field,
     pub score: i64,
+    /// The term holds by more than scattered letters for certain: found whole in some field,
+    /// or a term that is not fuzzy (a flag, a negation).
+    pub whole: bool,
 }
 
 /// Whether a term holds for a record (for a negated term: does not match) and the best hit.
@@ -147,9 +151,11 @@ pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Opt
         return (has != term.negated).then_some(TermHit {
             field: Field::Id,
             score: 0,
+            whole: true,
         });
     }
     let mut best: Option<TermHit> = None;
+    let mut whole = false;
     for_each_field(e, term.scope, |field, value| {
         if term.negated && best.is_some() {
             return;
@@ -157,33 +163,53 @@ pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Opt
         let hit = if term.negated {
             text::locate(value, &term.text, term.kind, term.case_sensitive).map(|_| 0)
         } else {
-            score_text(m, term, value).map(|s| s * ctx.weights.of(field) / 100)
+            score_located(m, term, value).map(|(s, found)| {
+                whole |= found;
+                s * ctx.weights.of(field) / 100
+            })
         };
         if let Some(score) = hit
             && best.is_none_or(|b| score > b.score)
         {
-            best = Some(TermHit { field, score });
+            best = Some(TermHit {
+                field,
+                score,
+                whole: false,
+            });
         }
     });
     if term.negated {
         return best.is_none().then_some(TermHit {
             field: Field::Id,
             score: 0,
+            whole: true,
         });
     }
-    best
+    best.map(|b| TermHit { whole, ..b })
 }
 
 /// A record's score for a whole query, or None when it does not match.
 pub fn score_entry(m: &SkimMatcherV2, e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
-    let mut total = 0;
+    score_entry_whole(m, e, q, ctx).map(|(score, _)| score)
+}
+
+/// `score_entry`, and whether every group of the query holds by a term found whole: such a
+/// match is certainly not weak (see `confidence`), so it need not be judged.
+pub fn score_entry_whole(
+    m: &SkimMatcherV2,
+    e: &Entry,
+    q: &Query,
+    ctx: &Context,
+) -> Option<(i64, bool)> {
+    let (mut total, mut every_group_whole) = (0, true);
     for group in &q.groups {
-        let best = group
-            .iter()
-            .filter_map(|t| term_hit(m, e, t, ctx))
-            .map(|h| h.score)
-            .max()?;
-        total += best;
+        let (mut best, mut whole) = (None::<i64>, false);
+        for h in group.iter().filter_map(|t| term_hit(m, e, t, ctx)) {
+            best = Some(best.map_or(h.score, |b| b.max(h.score)));
+            whole |= h.whole;
+        }
+        total += best?;
+        every_group_whole &= whole;
     }
-    Some(total)
+    Some((total, every_group_whole))
 }

@@ -116,6 +116,7 @@ pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
         Some(FuzzySide {
             hits: out.hits,
             matched: out.matched,
+            whole: out.whole,
         })
     };
     let mut line = |text: &str| {

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::index::Index;
-use super::matcher::score_entry;
+use super::matcher::score_entry_whole;
 use super::rank::{Hit, top_k};
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entry};
@@ -16,6 +16,9 @@ pub struct Outcome {
     pub hits: Vec<Hit>,
     /// Every matching record, in dataset order (the base for narrowing and facets).
     pub matched: Vec<u32>,
+    /// Per hit: every group of the query matched a term found whole, so the hit is certainly
+    /// not weak (false also when the pass could not tell: a query that is not scored).
+    pub whole: Vec<bool>,
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
@@ -123,7 +126,7 @@ fn run(
                 && reported.elapsed() >= p.after
             {
                 (p.report)(
-                    rank(entries, q, ctx, hits.clone(), limit),
+                    rank(entries, q, ctx, hits.clone(), limit).0,
                     hits.len(),
                     scanned,
                 );
@@ -135,8 +138,12 @@ fn run(
         return None;
     }
     let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
-    let hits = rank(entries, q, ctx, hits, limit);
-    Some(Outcome { hits, matched })
+    let (hits, whole) = rank(entries, q, ctx, hits, limit);
+    Some(Outcome {
+        hits,
+        matched,
+        whole,
+    })
 }
 
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
@@ -175,33 +182,57 @@ fn scan_chunk(
     Some(())
 }
 
-/// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates.
-fn rank(entries: &[Entry], q: &Query, ctx: &Context, mut hits: Vec<Hit>, limit: usize) -> Vec<Hit> {
+/// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the
+/// hits, whether each matched every group by a term found whole (see `Outcome::whole`).
+fn rank(
+    entries: &[Entry],
+    q: &Query,
+    ctx: &Context,
+    mut hits: Vec<Hit>,
+    limit: usize,
+) -> (Vec<Hit>, Vec<bool>) {
     if !q.is_scored() {
         hits.truncate(limit);
-        return hits;
+        let whole = vec![false; hits.len()];
+        return (hits, whole);
     }
     top_k(entries, &mut hits, CANDIDATES.max(limit * 2));
+    // Scoring finds out for free what judging a hit weak would look for again.
     let rescore = |part: &mut [Hit]| {
+        let mut whole = Vec::new();
         for h in part {
             // The scan decides matches by the same rules, so None does not happen; if it ever
             // did, the record would sink to the bottom rather than vanish.
             let e = &entries[h.index as usize];
-            h.score = score_entry(skim(), e, q, ctx).unwrap_or(i64::MIN);
+            let (score, all_whole) =
+                score_entry_whole(skim(), e, q, ctx).unwrap_or((i64::MIN, false));
+            h.score = score;
+            if all_whole {
+                whole.push(h.index);
+            }
         }
+        whole
     };
-    if hits.len() >= PARALLEL_RERANK_MIN {
+    let mut whole = if hits.len() >= PARALLEL_RERANK_MIN {
         let half = hits.len() / 2;
         let (a, b) = hits.split_at_mut(half);
         std::thread::scope(|s| {
-            s.spawn(|| rescore(b));
-            rescore(a);
-        });
+            let other = s.spawn(|| rescore(b));
+            let mut mine = rescore(a);
+            // A panic in the helper is a bug the hook already reported: its half is judged.
+            mine.extend(other.join().unwrap_or_default());
+            mine
+        })
     } else {
-        rescore(&mut hits);
-    }
+        rescore(&mut hits)
+    };
     top_k(entries, &mut hits, limit);
-    hits
+    whole.sort_unstable();
+    let flags = hits
+        .iter()
+        .map(|h| whole.binary_search(&h.index).is_ok())
+        .collect();
+    (hits, flags)
 }
 
 #[cfg(test)]
