@@ -78,3 +78,22 @@ fn stdin_cannot_be_both_the_dataset_and_a_log() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("stdin cannot be both the dataset"), "{err}");
 }
+
+#[test]
+fn r_in_the_triage_view_writes_the_incident_report() {
+    let mut s = Session::shell("cat tests/fixtures/logs/go_panic.log | errdex");
+    s.wait_for("5 known errors in 5 log events");
+    s.send("R");
+    s.wait_for("incident report written to");
+    s.send("q");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}");
+    s.assert_restored();
+    let report = std::fs::read_to_string(s.home().data_dir().join("incident-report.md"))
+        .expect("the report is in the data folder");
+    assert!(report.contains("concurrent map writes"), "{report}");
+    assert!(
+        report.contains("assignment to entry in nil map"),
+        "{report}"
+    );
+}
