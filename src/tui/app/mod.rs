@@ -2,6 +2,7 @@
 //! effects it asks for (`Effect`), and `update` itself, which hands each message to the
 //! feature it belongs to.
 
+pub mod dataset;
 pub mod effect;
 pub mod model;
 pub mod msg;

@@ -125,7 +125,7 @@ pub fn settle(m: &mut Model) {
 /// Scrolls the source pane so the marked line sits in the middle of it.
 pub fn center_marked_line(m: &mut Model) {
     let Some(areas) = m.areas() else { return };
-    let Some(src) = crate::tui::local::shown_source(m) else {
+    let Some(src) = crate::tui::local::shown::shown_source(m) else {
         return;
     };
     let Some(marked) = src.marked else { return };

@@ -3,15 +3,13 @@
 //! goes to the feature it belongs to; a feature's update returns a `Step` and never calls back
 //! here.
 
-use std::sync::Arc;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::effect::{Effect, Handoff};
+use super::dataset::use_dataset;
+use super::effect::Effect;
 use super::model::{LoadState, Model, Overlay, Pane};
 use super::scroll;
 use super::step::Step;
-use crate::dataset::Dataset;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
 use crate::tui::local::update as local;
@@ -85,19 +83,6 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
     }
 }
 
-/// The loader's records so far (or all of them) become the model's; the engine and the triage
-/// worker get them through an effect, and the query is searched again.
-pub(crate) fn use_dataset(m: &mut Model, dataset: Arc<Dataset>, complete: bool) -> Step {
-    let replaced = m.dataset.replace(Arc::clone(&dataset));
-    Step::redraw()
-        .with(Effect::UseDataset(Handoff {
-            dataset,
-            complete,
-            replaced,
-        }))
-        .with(Effect::Search(m.query.clone()))
-}
-
 /// Every key clears the last notice first: a notice answers the key before it.
 fn on_key(m: &mut Model, key: KeyEvent) -> Step {
     if key.kind == KeyEventKind::Release {
@@ -143,7 +128,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
         {
-            results::update::insert(m, c)
+            results::edit::insert(m, c)
         }
         _ => Step::default(),
     }
@@ -205,7 +190,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         | Action::CursorStart
         | Action::CursorEnd
         | Action::WordLeft
-        | Action::WordRight => return results::update::edit(m, action),
+        | Action::WordRight => return results::edit::apply(m, action).unwrap_or_default(),
         Action::ShowProblems => return problems::open(m),
         Action::TogglePin => return history::update::toggle_pin(m),
         Action::AddNote => return team::open_note(m),

@@ -2,7 +2,7 @@ use crossterm::event::KeyModifiers;
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 
 use super::*;
-use crate::tui::app::effect::Effect;
+use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::{LoadState, Pane};
 use crate::tui::app::msg::Msg;
 use crate::tui::input::action::Action;

@@ -60,7 +60,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let scroll = u16::try_from(model.scroll_of(model.tab)).unwrap_or(u16::MAX);
     let paragraph = match model.tab {
         Pane::Source => {
-            let shown = crate::tui::local::shown_source(model);
+            let shown = crate::tui::local::shown::shown_source(model);
             source::draw(frame, body, shown, scroll.into(), theme);
             return;
         }
@@ -82,7 +82,7 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
         Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
         Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
         Pane::Tips => tips::paragraph(detail, theme).line_count(width),
-        Pane::Source => source::line_count(crate::tui::local::shown_source(model)),
+        Pane::Source => source::line_count(crate::tui::local::shown::shown_source(model)),
     }
 }
 

@@ -3,12 +3,12 @@
 //! dataset's snippet and the local file (`view.rs`), and `e`, which opens the editor there
 //! (`update.rs`; the terminal hand-over is `runtime::external`).
 
+pub mod shown;
 pub mod update;
 pub mod view;
 pub mod worker;
 
 use crate::checkout::{Located, NotLocated};
-use crate::tui::app::model::Model;
 use crate::tui::detail::snippet::SourceLines;
 
 /// What the browser knows of the local file of the record on display.
@@ -34,27 +34,4 @@ pub struct LocalAnswer {
 pub struct LocalFile {
     pub located: Located,
     pub lines: Option<SourceLines>,
-}
-
-/// The answer for the record on display, once it has come.
-pub fn current(m: &Model) -> Option<&LocalAnswer> {
-    let index = m.current_detail()?.index;
-    m.local.answer.as_deref().filter(|a| a.index == index)
-}
-
-/// The lines the Source pane shows: the local file's when toggled on and there is one, else
-/// the record's snippet.
-pub fn shown_source(m: &Model) -> Option<&SourceLines> {
-    let detail = m.current_detail()?;
-    if m.local.showing
-        && let Some(LocalAnswer {
-            result: Ok(LocalFile {
-                lines: Some(lines), ..
-            }),
-            ..
-        }) = current(m)
-    {
-        return Some(lines);
-    }
-    detail.source.as_ref()
 }

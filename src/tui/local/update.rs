@@ -2,8 +2,8 @@
 //! and the Source pane's toggle between snippet and local file. Pure: the editor and the
 //! locating run at the edge (`Effect::Edit`, `Effect::Locate`).
 
-use super::{LocalAnswer, LocalFile, current};
-use crate::checkout::{Line, NotLocated};
+use super::shown::current;
+use super::{LocalAnswer, LocalFile};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
@@ -95,49 +95,6 @@ pub fn toggle(m: &mut Model) -> Step {
     m.focus = Pane::Source;
     scroll::center_marked_line(m);
     Step::redraw()
-}
-
-/// What the Source pane's title says of the local file; `None` when there is no checkout to
-/// speak of (nothing configured or found, or the record names no repository or file).
-pub fn title(m: &Model) -> Option<String> {
-    let answer = current(m)?;
-    let located = match &answer.result {
-        Ok(file) => &file.located,
-        Err(NotLocated::NoRepo | NotLocated::NoPath | NotLocated::NoCheckout { .. }) => {
-            return None;
-        }
-        Err(NotLocated::MissingFolder { .. }) => {
-            return Some("local: the mapped folder is missing".into());
-        }
-        Err(NotLocated::NoFile { .. }) => return Some("local: no such file".into()),
-        Err(NotLocated::BadPath(_)) => return Some("local: filePath is outside a checkout".into()),
-        Err(NotLocated::Unreadable { why, .. }) => return Some(format!("local: {why}")),
-    };
-    let path = short_path(&located.file);
-    let what = if m.local.showing {
-        "local file"
-    } else {
-        "local:"
-    };
-    Some(match located.line {
-        Line::Same(n) => format!("{what} {path}:{n}"),
-        Line::Unchecked(n) => format!("{what} {path}:{n} (unchecked)"),
-        Line::Moved { from, to } => {
-            let by = to as i64 - from as i64;
-            format!("{what} {path}:{to} (moved {by:+})")
-        }
-        Line::Gone { .. } => "local file changed: line not found".into(),
-    })
-}
-
-/// The path with the home folder as `~`.
-fn short_path(path: &std::path::Path) -> String {
-    if let Some(home) = crate::paths::home_dir()
-        && let Ok(rest) = path.strip_prefix(&home)
-    {
-        return format!("~/{}", rest.display());
-    }
-    path.display().to_string()
 }
 
 #[cfg(test)]

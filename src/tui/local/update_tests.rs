@@ -3,14 +3,16 @@ use std::path::PathBuf;
 use crossterm::event::KeyCode;
 
 use super::*;
-use crate::checkout::{Located, Window};
+use crate::checkout::{Line, Located, NotLocated, Window};
 use crate::record::Record;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Scope;
-use crate::tui::local::{LocalAnswer, LocalFile, shown_source};
+use crate::tui::local::shown::shown_source;
+use crate::tui::local::view::title_text as title;
+use crate::tui::local::{LocalAnswer, LocalFile};
 use crate::tui::testing::{browsing, detail, key, render, send};
 
 const FILE: &str = "/src/netkit/src/net/connect.rs";

@@ -1,10 +1,19 @@
 //! Editing the query, readline style: the keys fzf and shell users type without thinking.
 //! A pure sub-update of the search box: the model changes, a search effect comes back.
 
-use super::update::{byte_at, query_changed};
+use super::update::query_changed;
 use crate::tui::app::model::Model;
 use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
+use crate::tui::input::cursor::byte_at;
+
+/// A typed character goes into the query at the cursor.
+pub fn insert(m: &mut Model, c: char) -> Step {
+    let at = byte_at(&m.query, m.cursor);
+    m.query.insert(at, c);
+    m.cursor += 1;
+    query_changed(m)
+}
 
 /// Applies a query-editing action; `None` for an action that is not one.
 pub fn apply(m: &mut Model, action: Action) -> Option<Step> {

@@ -1,12 +1,12 @@
-//! The search box and the results list in `update`: editing the query, taking the engine's
-//! results, and asking for the selected record's detail when the selection changes.
+//! The search box and the results list in `update`: taking the engine's results, asking for
+//! the selected record's detail when the selection changes, and searching an edited query
+//! (the edits themselves are `edit.rs`).
 
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{ResultSet, RowMatcher};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
-use crate::tui::input::action::Action;
 
 /// New results from the engine; older generations and results during triage are dropped.
 pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>) -> Step {
@@ -31,19 +31,6 @@ pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>
     scroll::selection_changed(m, Step::redraw())
 }
 
-/// A typed character goes into the query at the cursor.
-pub fn insert(m: &mut Model, c: char) -> Step {
-    let at = byte_at(&m.query, m.cursor);
-    m.query.insert(at, c);
-    m.cursor += 1;
-    query_changed(m)
-}
-
-/// The search box's editing actions (readline's, in `edit.rs`); others do nothing here.
-pub fn edit(m: &mut Model, action: Action) -> Step {
-    super::edit::apply(m, action).unwrap_or_default()
-}
-
 /// The query changed: search it (once the records are in).
 pub fn query_changed(m: &mut Model) -> Step {
     if m.in_triage() {
@@ -57,9 +44,4 @@ pub fn query_changed(m: &mut Model) -> Step {
         return Step::redraw();
     }
     Step::redraw().with(Effect::Search(m.query.clone()))
-}
-
-/// The byte offset of char `n` of `s` (its length past the end).
-pub fn byte_at(s: &str, n: usize) -> usize {
-    s.char_indices().nth(n).map_or(s.len(), |(i, _)| i)
 }

@@ -7,15 +7,15 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::NoteInput;
 use crate::record::TeamNote;
+use crate::tui::app::dataset::use_dataset;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{LoadState, Model, Overlay};
 use crate::tui::app::msg::RecordAdded;
 use crate::tui::app::step::Step;
-use crate::tui::app::update::use_dataset;
 use crate::tui::input::action::Action;
+use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::edit::space_word_start;
-use crate::tui::results::update::byte_at;
 
 /// `n`: the note input for the selected record.
 pub fn open_note(m: &mut Model) -> Step {

@@ -9,8 +9,9 @@ use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 use crate::tui::history::memory::Chore;
+use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::update::{byte_at, query_changed};
+use crate::tui::results::update::query_changed;
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
 pub fn on_paste(m: &mut Model, text: String) -> Step {
