@@ -289,7 +289,8 @@ impl Session {
         assert!(status.success(), "{status:?}");
     }
 
-    /// The terminal was given back: normal screen, no mouse reporting, cursor shown.
+    /// The terminal was given back: normal screen, no mouse reporting or bracketed paste, cursor
+    /// shown.
     pub fn assert_restored(&self) {
         let p = self.screen.lock().expect("screen");
         assert!(
@@ -302,6 +303,7 @@ impl Session {
             "mouse reporting left on"
         );
         assert!(!p.screen().hide_cursor(), "cursor left hidden");
+        assert!(!p.screen().bracketed_paste(), "bracketed paste left on");
     }
 }
 

@@ -126,6 +126,8 @@ pub enum Msg {
     NoteSaved(Result<crate::record::TeamNote, String>),
     /// A record written in the editor (`N`) was added, or why not.
     RecordAdded(RecordAdded),
+    /// Something the input thread must tell the user (a paste closed without its end).
+    Notice(String),
 }
 
 /// The dataset with the new records in it, their ids and the file they went to; or what to

@@ -80,6 +80,10 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         Msg::NoteSaved(saved) => team::on_note_saved(m, saved),
         Msg::RecordAdded(added) => team::on_record_added(m, added),
         Msg::Triage(news) => triage::on_news(m, news),
+        Msg::Notice(text) => {
+            m.notice = Some(text);
+            Step::redraw()
+        }
     }
 }
 

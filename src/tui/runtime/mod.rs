@@ -1,22 +1,23 @@
 //! The edge of the browser: threads for input, loading, signals and search feed one channel;
 //! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
-//! `setup.rs` turns the config into `Options`.
+//! `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's keys.
 
 pub mod external;
+mod input_reader;
 mod loader;
 mod messages;
+#[cfg(unix)]
+mod paste_frame;
 pub mod setup;
 mod team;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-
-use crossterm::event::{self, Event};
 
 use crate::load::SourceSpec;
 use crate::search::{Context, Engine, Weights};
@@ -128,7 +129,12 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
 
     let (tx, rx) = mpsc::channel();
     let gate = external::InputGate::new();
-    let input = spawn_input(tx.clone(), gate.clone());
+    let input_tx = tx.clone();
+    let input = input_reader::spawn(
+        Box::new(move |msg| input_tx.send(Inbox::Msg(msg)).is_ok()),
+        gate.clone(),
+    )
+    .map_err(|e| format!("cannot start reading the keyboard: {e}"))?;
     let quit_tx = tx.clone();
     let killed_by = Arc::new(AtomicI32::new(0));
     let signal_seen = Arc::clone(&killed_by);
@@ -367,30 +373,4 @@ fn fresh_results(edge: &mut Edge) -> Option<Msg> {
     }
     edge.seen = results.generation;
     Some(messages::results_msg(&results))
-}
-
-/// Reads the terminal's events into the inbox; between reads it stops when the terminal is
-/// handed to another program (`gate`).
-fn spawn_input(tx: Sender<Inbox>, gate: external::InputGate) -> JoinHandle<()> {
-    thread::spawn(move || {
-        loop {
-            gate.checkpoint();
-            // An error here is read again by `read`, which turns it into a quit.
-            if !event::poll(external::INPUT_POLL).unwrap_or(true) {
-                continue;
-            }
-            let msg = match event::read() {
-                Ok(Event::Key(key)) => Msg::Key(key),
-                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
-                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
-                Ok(Event::Paste(text)) => Msg::Paste(text),
-                Ok(_) => continue,
-                Err(_) => Msg::Action(crate::tui::input::action::Action::Quit),
-            };
-            let quit = matches!(msg, Msg::Action(_));
-            if tx.send(Inbox::Msg(msg)).is_err() || quit {
-                return;
-            }
-        }
-    })
 }
