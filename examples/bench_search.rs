@@ -6,7 +6,9 @@
 //! cargo build --release
 //! cargo run --release --example bench_search -- /tmp/c10k.jsonl /tmp/c100k.jsonl
 //!
-//! Options: `--no-reference` skips the slow SkimMatcherV2-only run; `--runs N` process runs.
+//! Options: `--no-reference` skips the slow SkimMatcherV2-only run; `--no-paste` skips the
+//! pasted lines (to compare typing with a release that had no line mode); `--runs N` process
+//! runs (0: none).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -61,6 +63,7 @@ fn ms(d: Duration) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let reference = !args.iter().any(|a| a == "--no-reference");
+    let paste = !args.iter().any(|a| a == "--no-paste");
     let runs: usize = args
         .iter()
         .position(|a| a == "--runs")
@@ -74,7 +77,7 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: bench_search CORPUS.jsonl... [--no-reference] [--runs N]");
+        eprintln!("usage: bench_search CORPUS.jsonl... [--no-reference] [--no-paste] [--runs N]");
         std::process::exit(2);
     }
     for file in files {
@@ -87,7 +90,9 @@ fn main() {
             ms(started.elapsed())
         );
         keystrokes(&ds, reference);
-        pasted_lines(&ds);
+        if paste {
+            pasted_lines(&ds);
+        }
         whole_process(file, &ds, runs);
     }
 }
@@ -289,6 +294,9 @@ fn wait_for(engine: &Engine, rx: &mpsc::Receiver<()>, generation: Option<u64>) {
 /// `errdex search Q --data FILE` as a whole process versus `fzf --filter Q` over a text file of
 /// the same records' message, path and tags.
 fn whole_process(file: &str, ds: &Dataset, runs: usize) {
+    if runs == 0 {
+        return;
+    }
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| Some(p.parent()?.parent()?.join("errdex")))

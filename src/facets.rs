@@ -48,8 +48,13 @@ fn ranked(counts: HashMap<&str, usize>) -> Vec<(String, usize)> {
         .into_iter()
         .map(|(k, n)| (k.to_string(), n))
         .collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    sort_ranked(&mut v);
     v
+}
+
+/// A facet's order: most frequent first, ties by value.
+pub fn sort_ranked(v: &mut [(String, usize)]) {
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
 }
 
 #[cfg(test)]

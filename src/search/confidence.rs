@@ -33,6 +33,11 @@ impl<'q> Judge<'q> {
         Judge { query, windows }
     }
 
+    /// The query has no terms (it lists everything): no hit can be weak.
+    pub fn is_empty(&self) -> bool {
+        self.query.groups.is_empty()
+    }
+
     /// True when a record matching the query does so only weakly: some group holds by
     /// scattered letters alone.
     pub fn weak(&self, e: &Entry, ctx: &Context) -> bool {

@@ -347,7 +347,11 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     };
     publish(finished.clone());
     if !stale() {
-        let facets = super::facets_of(&ds, &matches.indices);
+        // The index is current unless only the line side ran (a pasted line found its record).
+        let facets = match indexed {
+            Some(of) if Arc::ptr_eq(of, &ds) => index.facets(&matches.indices),
+            _ => super::facets_of(&ds, &matches.indices),
+        };
         publish(Results {
             facets: Some(Arc::new(facets)),
             ..finished

@@ -169,6 +169,9 @@ fn judge_all(judge: &Judge, entries: &[Entry], side: &FuzzySide, ctx: &Context) 
     let known = |i: usize| side.whole.get(i).copied().unwrap_or(false);
     let one = |(i, h): (usize, &Hit)| !known(i) && judge.weak(&entries[h.index as usize], ctx);
     let hits = &side.hits;
+    if judge.is_empty() {
+        return vec![false; hits.len()];
+    }
     let unknown = (0..hits.len()).filter(|&i| !known(i)).count();
     if unknown < JUDGED_ON_ONE_THREAD {
         return hits.iter().enumerate().map(one).collect();

@@ -1,12 +1,15 @@
 //! The searched text of every record packed for scanning: message and path one record after
 //! another in one buffer, so that a scan over 100k records streams through memory instead of
 //! chasing separately allocated strings; tags interned, because a few hundred distinct tags
-//! cover most records and each needs matching only once per query.
+//! cover most records and each needs matching only once per query. The facet values (repo,
+//! severity, error type) are interned too: counting them over 100k matches after every
+//! keystroke is then array increments, not string hashing.
 
 use std::collections::HashMap;
 
 use super::matcher::{Field, searched};
 use crate::dataset::Entry;
+use crate::facets::{Facets, NONE, sort_ranked};
 
 #[derive(Clone, Copy)]
 struct Span {
@@ -18,14 +21,50 @@ struct Span {
     tags: (u32, u32),
 }
 
+/// Distinct strings, each with a small id.
+#[derive(Default)]
+struct Interner {
+    values: Vec<Box<str>>,
+    ids: HashMap<Box<str>, u32, foldhash::fast::RandomState>,
+}
+
+impl Interner {
+    fn id(&mut self, value: &str) -> u32 {
+        if let Some(&id) = self.ids.get(value) {
+            return id;
+        }
+        let id = self.values.len() as u32;
+        self.values.push(value.into());
+        self.ids.insert(value.into(), id);
+        id
+    }
+
+    /// `(value, count)` of the values with a non-zero count, most frequent first, ties by
+    /// value (as `Facets` lists them).
+    fn ranked(&self, counts: &[usize]) -> Vec<(String, usize)> {
+        let mut v: Vec<(String, usize)> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(id, &n)| (self.values[id].to_string(), n))
+            .collect();
+        sort_ranked(&mut v);
+        v
+    }
+}
+
+/// The facets counted per record: repo, severity, error type.
+const FACETS: usize = 3;
+
 #[derive(Default)]
 pub struct Index {
     text: Vec<u8>,
     spans: Vec<Span>,
     tag_ids: Vec<u32>,
-    /// Every distinct tag, by id.
-    vocabulary: Vec<Box<str>>,
-    ids: HashMap<Box<str>, u32, foldhash::fast::RandomState>,
+    tags: Interner,
+    /// Per record, its repo, severity and error type as ids into `facet_values`.
+    facet_ids: Vec<[u32; FACETS]>,
+    facet_values: [Interner; FACETS],
 }
 
 impl Index {
@@ -53,17 +92,16 @@ impl Index {
             let path_end = offset(&self.text);
             let first_tag = self.tag_ids.len() as u32;
             for t in e.tags.iter() {
-                let id = match self.ids.get(t) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.vocabulary.len() as u32;
-                        self.vocabulary.push(t.clone());
-                        self.ids.insert(t.clone(), id);
-                        id
-                    }
-                };
+                let id = self.tags.id(t);
                 self.tag_ids.push(id);
             }
+            let values = [&e.repo, &e.severity, &e.error_type];
+            let [repo, severity, error_type] = &mut self.facet_values;
+            self.facet_ids.push([
+                repo.id(values[0].as_deref().unwrap_or(NONE)),
+                severity.id(values[1].as_deref().unwrap_or(NONE)),
+                error_type.id(values[2].as_deref().unwrap_or(NONE)),
+            ]);
             self.spans.push(Span {
                 start,
                 msg_end,
@@ -92,7 +130,34 @@ impl Index {
     }
 
     pub fn vocabulary(&self) -> &[Box<str>] {
-        &self.vocabulary
+        &self.tags.values
+    }
+
+    /// The facets of the records `indices` (what `Facets::count` gives for their entries).
+    pub fn facets(&self, indices: &[u32]) -> Facets {
+        let mut tags = vec![0; self.tags.values.len()];
+        let mut counts = self
+            .facet_values
+            .each_ref()
+            .map(|v| vec![0; v.values.len()]);
+        for &i in indices {
+            let Some(span) = self.spans.get(i as usize) else {
+                continue;
+            };
+            for (facet, &id) in self.facet_ids[i as usize].iter().enumerate() {
+                counts[facet][id as usize] += 1;
+            }
+            for &t in &self.tag_ids[span.tags.0 as usize..span.tags.1 as usize] {
+                tags[t as usize] += 1;
+            }
+        }
+        let [repo, severity, error_type] = &self.facet_values;
+        Facets {
+            by_repo: repo.ranked(&counts[0]),
+            by_severity: severity.ranked(&counts[1]),
+            by_error_type: error_type.ranked(&counts[2]),
+            by_tag: self.tags.ranked(&tags),
+        }
     }
 }
 
@@ -146,5 +211,28 @@ mod tests {
             .map(|(i, f, v)| (*i, *f, v.to_string()))
             .collect();
         assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn counts_facets_as_the_entries_would() {
+        let ds = crate::load::load(
+            &[crate::sample::spec()],
+            crate::load::Options::default(),
+            &|_| {},
+        )
+        .dataset;
+        let index = Index::build(ds.entries());
+        let all: Vec<u32> = (0..ds.len() as u32).collect();
+        let some: Vec<u32> = all.iter().copied().filter(|i| i % 3 == 1).collect();
+        for indices in [&all[..], &some[..], &[][..]] {
+            let entries = indices.iter().map(|&i| &ds.entries()[i as usize]);
+            let want = crate::facets::Facets::count(entries);
+            assert_eq!(index.facets(indices), want);
+        }
+        let whole = index.facets(&all);
+        assert!(
+            whole.by_tag.len() > 5 && whole.by_repo.len() > 1,
+            "{whole:?}"
+        );
     }
 }
