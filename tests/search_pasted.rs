@@ -70,6 +70,18 @@ fn results_say_how_they_matched_and_how_far_to_trust_them() {
         (top["via"].as_str(), top["weak"].as_bool()),
         (Some("line"), Some(false))
     );
+    // A line result marks the words of its message that the line holds.
+    let message = top["errorMessage"].as_str().expect("a message");
+    let marked: String = top["matches"]["errorMessage"]
+        .as_array()
+        .expect("indices")
+        .iter()
+        .filter_map(|i| message.chars().nth(i.as_u64()? as usize))
+        .collect();
+    assert!(
+        marked.contains("connectionrefused"),
+        "{marked:?} of {message:?}"
+    );
     let o = search(&home, &["--json", "nil", "map"]);
     let top: Value = serde_json::from_str(stdout(&o).lines().next().expect("a hit")).expect("JSON");
     assert_eq!(

@@ -26,8 +26,10 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     if !found.warnings.is_empty() {
         eprintln!("errdex: query: {}", found.warnings.join("; "));
     }
-    // Positions and explanations follow the query language; a line match has neither.
+    // Explanations follow the query language (a line match has none); a line match marks the
+    // words it shares with the line.
     let query = Query::parse(search::capped(text).0);
+    let line_words = search::LineWords::new(search::capped(text).0);
     let entries = ds.entries();
     emit(|out| {
         for r in &found.hits {
@@ -47,7 +49,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                 let positions = if fuzzy {
                     search::positions(e, &query)
                 } else {
-                    Positions::default()
+                    line_words.positions(e)
                 };
                 let mut v = hit_json(e, r, &positions, &explained);
                 if !cut.is_empty() {

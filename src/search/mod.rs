@@ -30,7 +30,7 @@ use crate::facets::Facets;
 
 pub use engine::{Engine, LIMIT, Matches, Results};
 pub use find::{Findings, FuzzySide, Mark, Ranked, Via, find_with};
-pub use highlight::{Positions, positions};
+pub use highlight::{LineWords, Positions, positions};
 pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
 pub use mode::{MAX_QUERY_BYTES, Mode, capped, mode_of};
 pub use query::{Kind, Query, Scope, Term};

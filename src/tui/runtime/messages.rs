@@ -24,14 +24,15 @@ pub(super) fn results_msg(results: &Results) -> Msg {
             warnings: results.warnings.clone(),
         },
     };
-    // A pasted line is matched by its words as a whole: no characters to mark.
-    let line = results.mode == crate::search::Mode::Line;
+    // A pasted line marks the words a row shares with it; typed terms what they matched.
+    let line = (results.mode == crate::search::Mode::Line)
+        .then(|| crate::search::LineWords::new(crate::search::capped(&results.query).0));
     let query = Query::parse(crate::search::capped(&results.query).0);
     let matcher: RowMatcher = Arc::new(move |entry| {
-        if line {
-            return RowMatches::default();
-        }
-        let p = positions(entry, &query);
+        let p = match &line {
+            Some(words) => words.positions(entry),
+            None => positions(entry, &query),
+        };
         RowMatches {
             message: p.message,
             file_path: p.file_path,
