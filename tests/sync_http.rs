@@ -331,3 +331,31 @@ fn a_slow_download_shows_its_progress_on_a_terminal() {
     assert!(line.starts_with("public: 3 records"), "{rows:?}");
     assert!(!rows.iter().any(|r| r.contains(" MB")), "{rows:?}");
 }
+
+#[test]
+fn a_sync_that_must_wait_for_another_says_so() {
+    let home = Home::new();
+    let remotes = home.data_dir().join("remotes");
+    std::fs::create_dir_all(&remotes).expect("mkdir");
+    let held = std::fs::File::create(remotes.join("team.lock")).expect("lock file");
+    held.lock().expect("hold the lock");
+    let mut child = home
+        .cmd()
+        .args(["sync", "--rollback", "team"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run errdex");
+    // The notice comes while the lock is still held; then the lock is let go.
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut err, &mut first).expect("read stderr");
+    assert!(
+        first.contains("team: another errdex sync of it is running; waiting up to 30 s"),
+        "{first}"
+    );
+    drop(held);
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("never synced"), "{}", stdout(&out));
+}

@@ -29,7 +29,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
     let data_dir = crate::state::data_dir().map_err(Failure::new)?;
     if let Some(name) = args.rollback {
         // A remote taken out of the config can still be rolled back: its folder is there.
-        let report = sync::rollback(&data_dir, &name, sync::LOCK_WAIT);
+        let report = sync::rollback(&data_dir, &name, sync::LOCK_WAIT, &|| waiting(&name));
         return finish(&[report]);
     }
     let remotes = &loaded.config.remotes;
@@ -45,9 +45,14 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
     let mut reports = Vec::with_capacity(chosen.len());
     for remote in chosen {
         let meter = Meter::new(&remote.name);
-        let report = sync::sync(&data_dir, remote, &configured, sync::LOCK_WAIT, &|p| {
-            meter.show(p)
-        });
+        let report = sync::sync(
+            &data_dir,
+            remote,
+            &configured,
+            sync::LOCK_WAIT,
+            &|p| meter.show(p),
+            &|| waiting(&remote.name),
+        );
         meter.clear();
         emit(|out| writeln!(out, "{}", crate::text::sanitize(&report.to_string())))?;
         reports.push(report);
@@ -63,6 +68,15 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
         }
     }
     finish_codes(&reports)
+}
+
+/// Another errdex holds the remote's lock: say why nothing seems to happen.
+fn waiting(name: &str) {
+    eprintln!(
+        "errdex: {}: another errdex sync of it is running; waiting up to {} s for it to finish…",
+        crate::text::sanitize(name),
+        sync::LOCK_WAIT.as_secs()
+    );
 }
 
 fn finish(reports: &[Report]) -> Result<Outcome, Failure> {

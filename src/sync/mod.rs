@@ -81,10 +81,11 @@ pub fn sync(
     configured: &[&str],
     lock_wait: Duration,
     progress: &dyn Fn(Progress),
+    waiting: &dyn Fn(),
 ) -> Report {
     let renamed_from = adopt_renamed(data_dir, remote, configured);
     let store = Store::new(data_dir, &remote.name);
-    let outcome = match store.lock(lock_wait) {
+    let outcome = match store.lock(lock_wait, waiting) {
         Ok(_lock) => match store.read() {
             Ok(state) => {
                 store.tidy(state.as_ref());
@@ -121,7 +122,7 @@ pub fn sync(
 }
 
 /// Brings back the version before the current one; the current one becomes the one kept.
-pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration) -> Report {
+pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration, waiting: &dyn Fn()) -> Report {
     let store = Store::new(data_dir, name);
     let report = |outcome| Report {
         name: name.to_string(),
@@ -134,7 +135,7 @@ pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration) -> Report {
             kept,
         })
     };
-    let _lock = match store.lock(lock_wait) {
+    let _lock = match store.lock(lock_wait, waiting) {
         Ok(lock) => lock,
         Err(LockError::Busy) => return failed("a sync of it is running".into(), None),
         Err(LockError::Io(why)) => return failed(why, None),
@@ -336,8 +337,8 @@ fn adopt_renamed(data_dir: &Path, remote: &Remote, configured: &[&str]) -> Optio
                 .is_some_and(|s| s.source == source)
     })?;
     let old_store = Store::new(data_dir, &old);
-    let _old_lock = old_store.lock(Duration::ZERO).ok()?;
-    let _new_lock = store.lock(Duration::ZERO).ok()?;
+    let _old_lock = old_store.lock(Duration::ZERO, &|| {}).ok()?;
+    let _new_lock = store.lock(Duration::ZERO, &|| {}).ok()?;
     // An empty folder left by a first sync that failed is in the way of the rename.
     let _ = std::fs::remove_dir(&store.dir);
     std::fs::rename(&old_store.dir, &store.dir).ok()?;

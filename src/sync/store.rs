@@ -129,8 +129,9 @@ impl Store {
             })
     }
 
-    /// Takes this remote's lock, waiting up to `wait` for another sync to finish.
-    pub fn lock(&self, wait: Duration) -> Result<Lock, LockError> {
+    /// Takes this remote's lock, waiting up to `wait` for another sync to finish; `on_busy` is
+    /// called once if it has to wait.
+    pub fn lock(&self, wait: Duration, on_busy: &dyn Fn()) -> Result<Lock, LockError> {
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent)
             .map_err(|e| LockError::Io(format!("cannot create {}: {e}", parent.display())))?;
@@ -143,10 +144,14 @@ impl Store {
             .open(&path)
             .map_err(|e| LockError::Io(format!("cannot open {}: {e}", path.display())))?;
         let started = Instant::now();
+        let mut told = false;
         loop {
             match file.try_lock() {
                 Ok(()) => return Ok(Lock { _file: file }),
                 Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < wait => {
+                    if !std::mem::replace(&mut told, true) {
+                        on_busy();
+                    }
                     std::thread::sleep(Duration::from_millis(50));
                 }
                 Err(std::fs::TryLockError::WouldBlock) => return Err(LockError::Busy),
@@ -270,14 +275,18 @@ mod tests {
     fn a_held_lock_makes_the_second_wait_then_give_up() {
         let home = tempfile::tempdir().expect("temp dir");
         let store = Store::new(home.path(), "team");
-        let held = store.lock(Duration::ZERO).expect("first lock");
+        let held = store.lock(Duration::ZERO, &|| {}).expect("first lock");
         let started = Instant::now();
+        let told = std::cell::Cell::new(0);
+        let busy = || told.set(told.get() + 1);
         assert!(matches!(
-            store.lock(Duration::from_millis(200)),
+            store.lock(Duration::from_millis(200), &busy),
             Err(LockError::Busy)
         ));
         assert!(started.elapsed() >= Duration::from_millis(200));
+        assert_eq!(told.get(), 1, "told once that it waits");
         drop(held);
-        assert!(store.lock(Duration::ZERO).is_ok());
+        assert!(store.lock(Duration::ZERO, &busy).is_ok());
+        assert_eq!(told.get(), 1, "a free lock is taken without a word");
     }
 }
