@@ -32,6 +32,17 @@ fn http_sync_counts_and_asks_conditionally_then_rolls_back() {
         "public: 3 records (+3 new, 0 changed, 0 removed) — version 2026-11-28\n"
     );
     assert_eq!(count(&home), 3);
+    // `show` says which remote and version a record came from, as the Overview does.
+    let shown = stdout(&run(&home, &["show", "a1"]));
+    assert!(
+        shown.contains("\nRemote:   public · version 2026-11-28 · synced 20"),
+        "{shown}"
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&home, &["show", "a1", "--format", "json"])))
+            .expect("JSON");
+    assert_eq!(doc["remote"]["name"], "public");
+    assert_eq!(doc["remote"]["version"], "2026-11-28");
 
     let out = run(&home, &["sync", "public"]);
     assert_eq!(out.status.code(), Some(0));

@@ -19,12 +19,22 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let id = &ds.entries()[index].id;
     let notes = super::notes::notes_for(id);
     let replaced = ds.replaced(id);
+    // A record from a synced remote says which remote and version, as the Overview does.
+    let origin = crate::state::data_dir()
+        .ok()
+        .and_then(|dir| crate::sync::origin(&dir, ds.source_name(index)));
     let text = match format {
         ShowFormat::Json => {
             let mut doc = ds.document(index).map_err(Failure::new)?;
             if let Value::Object(obj) = &mut doc {
                 if !notes.is_empty() {
                     obj.insert("notes".into(), json!(notes));
+                }
+                if let Some(o) = &origin {
+                    obj.insert(
+                        "remote".into(),
+                        json!({"name": o.remote, "version": o.version.version, "synced": o.version.synced_at}),
+                    );
                 }
                 if !replaced.is_empty() {
                     let old: Vec<Value> = replaced
@@ -43,6 +53,9 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             let mut record = ds.record(index).map_err(Failure::new)?;
             record.notes = notes;
             let mut s = export::to_text(&record);
+            if let Some(o) = &origin {
+                s.push_str(&format!("\nRemote:   {}\n", o.describe()));
+            }
             for r in &replaced {
                 s.push_str(&format!(
                     "\nReplaces the record at {} (hidden from search):\n",
@@ -63,6 +76,9 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             let mut record = ds.record(index).map_err(Failure::new)?;
             record.notes = notes;
             let mut s = export::to_markdown(&record);
+            if let Some(o) = &origin {
+                s.push_str(&format!("\n\n*Remote: {}*", o.describe()));
+            }
             for r in &replaced {
                 s.push_str(&format!(
                     "\n\n> Replaces the record at `{}`: {}",
