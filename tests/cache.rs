@@ -86,6 +86,26 @@ fn diagnostics_come_back_from_the_cache() {
 }
 
 #[test]
+fn the_index_of_a_file_that_is_gone_goes_when_another_is_written() {
+    let home = Home::new();
+    let (old, new) = (home.path("old.jsonl"), home.path("new.jsonl"));
+    write_dataset(&old, "old", RECORDS);
+    write_dataset(&new, "new", RECORDS);
+    home.run(&["stats", "--data", old.to_str().expect("utf-8")]);
+    assert_eq!(cache_files(&home).len(), 1);
+    // A synced version replaced by the next one: its folder is deleted.
+    std::fs::remove_file(&old).expect("rm");
+    let o = home.run(&["stats", "--data", new.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let left = cache_files(&home);
+    assert_eq!(left.len(), 1, "{left:?}");
+    // The one left is the new file's: a warm start uses it.
+    let o = home.run(&["stats", "--json", "--data", new.to_str().expect("utf-8")]);
+    assert_eq!(record_count(&o), RECORDS as u64);
+    assert_eq!(cache_files(&home), left);
+}
+
+#[test]
 fn cache_clear_empties_it() {
     let home = Home::new();
     let data = home.path("d.jsonl");

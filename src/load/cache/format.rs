@@ -77,6 +77,21 @@ pub(super) fn decode(bytes: &[u8], key: &Key) -> Option<(Vec<Entry>, Vec<Diagnos
     Some((entries, diags))
 }
 
+/// The key a cache file was built for, read from its first parts only; None for a file of
+/// another format or release, or a damaged one.
+pub(super) fn stored_key(bytes: &[u8]) -> Option<Key> {
+    let rest = bytes.strip_prefix(MAGIC)?;
+    let (version, mut rest) = rest.split_first_chunk::<4>()?;
+    if u32::from_le_bytes(*version) != FORMAT_VERSION {
+        return None;
+    }
+    let writer: &str = bitcode::decode(take(&mut rest)?.checked()?).ok()?;
+    if writer != WRITER {
+        return None;
+    }
+    bitcode::decode(take(&mut rest)?.checked()?).ok()
+}
+
 /// One framed part, its checksum not yet checked.
 struct Part<'a> {
     bytes: &'a [u8],

@@ -105,10 +105,31 @@ impl Cache {
         Some((entries, diags))
     }
 
-    /// Stores an index. Failing to is not worth troubling anyone with: the next start
-    /// parses again.
+    /// Stores an index, and removes the indexes of files that are gone (a synced version
+    /// replaced by a newer one, a dataset deleted). Failing to is not worth troubling anyone
+    /// with: the next start parses again.
     pub fn put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) {
         let _ = self.try_put(key, entries, diags);
+        self.prune();
+    }
+
+    /// Removes every index whose source file no longer exists. An index of another release
+    /// or format is left to be overwritten: the same file may still be in use by it.
+    fn prune(&self) {
+        let Ok(dir) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for path in dir.flatten().map(|e| e.path()) {
+            if path.extension().is_none_or(|x| x != "idx") {
+                continue;
+            }
+            let Some(key) = read_head(&path).and_then(|head| format::stored_key(&head)) else {
+                continue;
+            };
+            if !Path::new(&key.canonical).exists() {
+                let _ = fs::remove_file(&path);
+            }
+        }
     }
 
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
@@ -159,6 +180,18 @@ impl Cache {
         }
         Ok(removed)
     }
+}
+
+/// The first bytes of a cache file: enough for its release and key (a path of a few KB).
+fn read_head(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    fs::File::open(path)
+        .ok()?
+        .take(64 << 10)
+        .read_to_end(&mut head)
+        .ok()?;
+    Some(head)
 }
 
 /// Device, inode and inode-change time (seconds, nanoseconds).
