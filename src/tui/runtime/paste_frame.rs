@@ -27,6 +27,9 @@ pub const PASTE_LONGEST: Duration = Duration::from_secs(10);
 /// An ESC at the end of a read waits this long for the rest of its sequence (a paste start
 /// split across reads), then is the Esc key. As tmux's escape-time: too short to notice.
 pub const ESC_WAIT: Duration = Duration::from_millis(20);
+/// A terminal writes a key or mouse report at once: one still incomplete after this long is
+/// junk, dropped so that it does not swallow the next key (tmux's `escape-time` default).
+pub const SEQ_WAIT: Duration = Duration::from_millis(500);
 /// A Ctrl-c read on its own this long after the paste's last bytes was typed, not pasted: it
 /// quits. Pasted text arrives in bursts with no such pause.
 pub const KEY_GAP: Duration = Duration::from_millis(50);
@@ -172,6 +175,8 @@ pub struct Framer {
     seq: Vec<u8>,
     /// When `seq`, a lone ESC, was read.
     esc_read: Option<Instant>,
+    /// When the first byte of `seq` was read.
+    seq_since: Option<Instant>,
     /// Skipping the rest of an overlong control sequence, up to its final byte.
     skipping: bool,
     paste: Option<Open>,
@@ -182,11 +187,12 @@ impl Framer {
         Framer::default()
     }
 
-    /// When `tick` must be called if no bytes come before: an open paste's deadline, or a
-    /// lone ESC's.
+    /// When `tick` must be called if no bytes come before: an open paste's deadline, a lone
+    /// ESC's, or an incomplete sequence's.
     pub fn deadline(&self) -> Option<Instant> {
         let esc = self.esc_read.map(|at| at + ESC_WAIT);
-        self.paste.as_ref().map(Open::deadline).or(esc)
+        let seq = self.seq_since.map(|at| at + SEQ_WAIT);
+        self.paste.as_ref().map(Open::deadline).or(esc).or(seq)
     }
 
     /// Closes a paste whose deadline has passed; a lone ESC whose wait is over is Esc.
@@ -233,6 +239,9 @@ impl Framer {
                     continue;
                 }
             }
+            if self.seq.is_empty() {
+                self.seq_since = Some(now);
+            }
             self.seq.push(byte);
             if self.seq == START {
                 self.seq.clear();
@@ -244,6 +253,9 @@ impl Framer {
         if self.seq == [ESC] {
             self.esc_read = Some(now);
         }
+        if self.seq.is_empty() {
+            self.seq_since = None;
+        }
         out
     }
 
@@ -252,8 +264,15 @@ impl Framer {
             && now >= at + ESC_WAIT
         {
             self.esc_read = None;
+            self.seq_since = None;
             self.seq.clear();
             out.push(Input::Event(Event::Key(KeyEvent::from(KeyCode::Esc))));
+        }
+        if let Some(at) = self.seq_since
+            && now >= at + SEQ_WAIT
+        {
+            self.seq_since = None;
+            self.seq.clear();
         }
         let Some(open) = &self.paste else { return };
         if now < open.deadline() {

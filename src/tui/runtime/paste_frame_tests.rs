@@ -296,3 +296,90 @@ fn a_control_sequence_that_never_ends_is_dropped_to_its_final_byte() {
         vec![ch('a'), key(KeyCode::Up, KeyModifiers::NONE), ch('b')]
     );
 }
+
+/// Terminal-ish garbage: escape sequences cut anywhere, paste markers without partners, mouse
+/// reports with absurd numbers, broken UTF-8, Ctrl-c, at random gaps. Nothing may panic, a
+/// pending sequence never outgrows its cap, and once everything is quiet long enough nothing
+/// stays pending.
+#[test]
+fn random_terminal_garbage_never_panics_and_always_settles() {
+    const PIECES: &[&[u8]] = &[
+        b"\x1b",
+        b"[",
+        b"200~",
+        b"201~",
+        b"\x1b[200~",
+        b"\x1b[201~",
+        b"\x1b[<",
+        b"0;",
+        b";",
+        b"99999999999999999999",
+        b"M",
+        b"m",
+        b"~",
+        b"1;5C",
+        b"O",
+        b"P",
+        b"\x03",
+        b"\xff",
+        b"\xe2\x82",
+        b"\xac",
+        b"a",
+        b"\r",
+        b"\x7f",
+        b"\x1b[?",
+        b"\x1bP",
+        b"\x1b]52;c;",
+        b"\x07",
+        b"[[[[[[[[",
+        b"\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23u",
+    ];
+    let mut rng = fastrand::Rng::with_seed(16);
+    for _ in 0..300 {
+        let t0 = Instant::now();
+        let mut now = t0;
+        let mut f = Framer::new();
+        for _ in 0..rng.usize(1..60) {
+            let mut chunk = Vec::new();
+            for _ in 0..rng.usize(1..8) {
+                chunk.extend_from_slice(PIECES[rng.usize(..PIECES.len())]);
+            }
+            now += ms(rng.u64(0..80));
+            let _ = f.feed(&chunk, now);
+            assert!(
+                f.seq.len() <= SEQ_MAX,
+                "pending sequence {} bytes",
+                f.seq.len()
+            );
+            if rng.bool() {
+                let _ = f.tick(now + ms(rng.u64(0..30)));
+            }
+        }
+        let quiet = now + PASTE_LONGEST + PASTE_QUIET;
+        let _ = f.tick(quiet);
+        let _ = f.tick(quiet + ESC_WAIT);
+        assert!(
+            f.paste.is_none(),
+            "a paste stays open after a long quiet spell"
+        );
+        assert_eq!(
+            f.deadline(),
+            None,
+            "nothing pending after a long quiet spell"
+        );
+        assert!(f.seq.is_empty(), "a partial sequence stays: {:?}", f.seq);
+    }
+}
+
+#[test]
+fn an_incomplete_sequence_left_alone_does_not_swallow_the_next_key() {
+    let got = feed_all(&[b"\x1b[<0;12", b"a"], SEQ_WAIT + ms(1));
+    assert_eq!(got, [ch('a')]);
+    // Within the wait the same bytes are one (broken, dropped) sequence, as crossterm reads it.
+    let mut f = Framer::new();
+    let t0 = Instant::now();
+    assert!(f.feed(b"\x1b[<0;12", t0).is_empty());
+    assert_eq!(f.deadline(), Some(t0 + SEQ_WAIT));
+    assert!(f.tick(t0 + SEQ_WAIT).is_empty());
+    assert_eq!(f.deadline(), None);
+}
