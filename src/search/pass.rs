@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::index::Index;
 use super::matcher::score_entry_whole;
-use super::rank::{Hit, top_k};
+use super::rank::{Hit, top_k_by};
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entry};
 
@@ -126,7 +126,7 @@ fn run(
                 && reported.elapsed() >= p.after
             {
                 (p.report)(
-                    rank(entries, q, ctx, hits.clone(), limit).0,
+                    rank((entries, index), q, ctx, hits.clone(), limit).0,
                     hits.len(),
                     scanned,
                 );
@@ -138,7 +138,7 @@ fn run(
         return None;
     }
     let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
-    let (hits, whole) = rank(entries, q, ctx, hits, limit);
+    let (hits, whole) = rank((entries, index), q, ctx, hits, limit);
     Some(Outcome {
         hits,
         matched,
@@ -185,7 +185,7 @@ fn scan_chunk(
 /// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the
 /// hits, whether each matched every group by a term found whole (see `Outcome::whole`).
 fn rank(
-    entries: &[Entry],
+    (entries, index): (&[Entry], &Index),
     q: &Query,
     ctx: &Context,
     mut hits: Vec<Hit>,
@@ -196,7 +196,8 @@ fn rank(
         let whole = vec![false; hits.len()];
         return (hits, whole);
     }
-    top_k(entries, &mut hits, CANDIDATES.max(limit * 2));
+    let key = |i| index.order_key(i);
+    top_k_by(entries, &mut hits, CANDIDATES.max(limit * 2), key);
     // Scoring finds out for free what judging a hit weak would look for again.
     let rescore = |part: &mut [Hit]| {
         let mut whole = Vec::new();
@@ -226,7 +227,7 @@ fn rank(
     } else {
         rescore(&mut hits)
     };
-    top_k(entries, &mut hits, limit);
+    top_k_by(entries, &mut hits, limit, key);
     whole.sort_unstable();
     let flags = hits
         .iter()
