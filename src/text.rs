@@ -57,6 +57,15 @@ pub fn sanitize(text: &str) -> Cow<'_, str> {
     out.into()
 }
 
+/// `1 record`, `2 records`: a count with its noun, which takes an `s` unless the count is one.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A field shown on one line (a result row, a title, a status line): line breaks and tabs
 /// become spaces (CRLF one space), everything else is made safe.
 pub fn one_line(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! `errdex config`: check the config file, say where it is, print or write the documented
 //! default.
 
-use super::output::{Failure, Outcome, emit};
+use super::output::{Failure, Outcome, emit, plural};
 use crate::config::{self, DEFAULT_CONFIG};
 use crate::diag::Diagnostic;
 use crate::load::SourceSpec;
@@ -104,12 +104,12 @@ fn check() -> Result<Outcome, Failure> {
         }
         writeln!(
             out,
-            "{path}: {problems} problem{}; {} datasets, theme {}, clipboard {}, {} key overrides",
-            if problems == 1 { "" } else { "s" },
-            c.datasets.len(),
+            "{path}: {}; {}, theme {}, clipboard {}, {}",
+            plural(problems, "problem"),
+            plural(c.datasets.len(), "dataset"),
             config::Choice::name(c.theme),
             config::Choice::name(c.clipboard),
-            c.keys.len()
+            plural(c.keys.len(), "key override")
         )
     })?;
     Ok(if problems == 0 {

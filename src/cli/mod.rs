@@ -50,7 +50,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
     },
-    /// Print the records matching a query, best first (exit 1 when none match).
+    /// Print the records matching a query, best first (exit 1 when none is a confident match).
     Search {
         /// The query: every remaining word, joined by spaces (quotes optional), e.g.
         /// `conn refused tag:rust !test`, or a pasted log line. `--` ends the options (for a

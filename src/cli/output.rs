@@ -58,13 +58,7 @@ impl fmt::Display for Failure {
 }
 
 /// `1 record`, `2 records`, `0 records`.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+pub use crate::text::plural;
 
 /// Writes a command's output to stdout. A reader that goes away (`errdex search x | head`)
 /// is not an error.

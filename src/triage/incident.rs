@@ -9,7 +9,7 @@ use super::report::{Group, Summary};
 use super::{LineHits, header, normalized};
 use crate::dataset::Dataset;
 use crate::export::{fence, language_for};
-use crate::text::sanitize;
+use crate::text::{plural, sanitize};
 
 /// Line numbers listed per unknown group in the report.
 const REPORT_LINES: usize = 10;
@@ -122,12 +122,12 @@ impl Incident {
         let unknown = self.unknown();
         let _ = writeln!(
             out,
-            "{} log lines: {} events of {} known errors, {} error events no record knows ({} kinds).\n",
-            lines_read,
-            self.known_events(),
-            known.len(),
-            self.unknown_events(),
-            unknown.len()
+            "{}: {} of {}, {} no record knows ({}).\n",
+            plural(lines_read, "log line"),
+            plural(self.known_events(), "event"),
+            plural(known.len(), "known error"),
+            plural(self.unknown_events(), "error event"),
+            plural(unknown.len(), "kind")
         );
         if !known.is_empty() {
             out.push_str("## Known errors\n\n");

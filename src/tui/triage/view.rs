@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::text::one_line;
+use crate::text::{one_line, plural};
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
@@ -238,14 +238,6 @@ fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         lines.push(Line::styled(format!("… and {left} more"), theme.dim));
     }
     frame.render_widget(Paragraph::new(lines), body);
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 #[cfg(test)]
