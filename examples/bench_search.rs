@@ -196,7 +196,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
     let step = (entries.len() / LINES).max(1);
     let mut lines: Vec<(Option<&str>, String)> = (0..LINES)
         .map(|i| {
-            let e = &entries[(i * step) % entries.len()];
+            let e = entries.at((i * step) % entries.len());
             let line = format!(
                 "2024-01-15T10:{:02}:{:02}.{:03}Z ERROR [web-{}] req={:x} {}",
                 i % 60,
@@ -206,7 +206,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
                 0x9e3779b9u32.wrapping_mul(i as u32),
                 e.message.lines().next().unwrap_or("")
             );
-            (Some(&*e.message), line)
+            (Some(e.message), line)
         })
         .collect();
     lines.extend((0..LINES / 4).map(|i| {
@@ -252,7 +252,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
             // Records whose messages differ only in numbers or ids are the same error.
             (Some(msg), Some((h, m)))
                 if !m.weak
-                    && errdex::triage::normalized(&entries[h.index as usize].message)
+                    && errdex::triage::normalized(entries.at(h.index as usize).message)
                         == errdex::triage::normalized(msg) =>
             {
                 first += 1
@@ -308,8 +308,14 @@ fn whole_process(file: &str, ds: &Dataset, runs: usize) {
     let text_path = std::env::temp_dir().join(format!("bench_search_{}.txt", ds.len()));
     let mut text = Vec::new();
     for e in ds.entries() {
-        let path = e.file_path.as_deref().unwrap_or("");
-        let _ = writeln!(text, "{}\t{}\t{}", e.message, path, e.tags.join(" "));
+        let path = e.file_path.unwrap_or("");
+        let _ = writeln!(
+            text,
+            "{}\t{}\t{}",
+            e.message,
+            path,
+            e.tags.iter().collect::<Vec<_>>().join(" ")
+        );
     }
     if std::fs::write(&text_path, &text).is_err() {
         println!("  cannot write {}", text_path.display());

@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use errdex::dataset::Entry;
+use errdex::dataset::{Entries, EntryRef};
 use errdex::load::{self, Options, SourceSpec};
 use errdex::triage::{Triage, normalized as shape};
 
@@ -106,9 +106,9 @@ impl Gen {
         ));
     }
 
-    fn line(&mut self, entries: &[Entry]) {
+    fn line(&mut self, entries: Entries<'_>) {
         let roll = self.rng.u32(..1000);
-        let e = &entries[self.rng.usize(..entries.len())];
+        let e = entries.at(self.rng.usize(..entries.len()));
         let start = self.out.len();
         let known = roll >= 840 && !(920..=959).contains(&roll);
         self.truth
@@ -127,7 +127,7 @@ impl Gen {
             }
             840..=919 => {
                 self.head("ERROR");
-                let text = self.renumber(&e.message);
+                let text = self.renumber(e.message);
                 self.out.push_str(&text);
             }
             920..=959 => {
@@ -141,7 +141,7 @@ impl Gen {
                     "level": "error",
                     "ts": self.t,
                     "msg": "request failed",
-                    "error": self.renumber(&e.message),
+                    "error": self.renumber(e.message),
                 });
                 self.out.push_str(&v.to_string());
             }
@@ -152,15 +152,14 @@ impl Gen {
     }
 
     /// A Java-style trace whose frames name the record's file (and sometimes its line).
-    fn trace(&mut self, e: &Entry) {
+    fn trace(&mut self, e: EntryRef<'_>) {
         self.head("ERROR");
         self.out.push_str("unhandled exception in worker\n");
-        let message = self.renumber(&e.message);
+        let message = self.renumber(e.message);
         self.out
             .push_str(&format!("com.example.WorkerException: {message}\n"));
         let file = e
             .file_path
-            .as_deref()
             .and_then(|p| p.rsplit('/').next())
             .unwrap_or("Worker.java");
         let line = match (self.rng.bool(), e.line_number) {
@@ -180,7 +179,7 @@ impl Gen {
 }
 
 /// Matches each event of the log against what it was generated from.
-fn quality(triage: &Triage, entries: &[Entry], log: &[u8], truth: &[(usize, Option<String>)]) {
+fn quality(triage: &Triage, entries: Entries<'_>, log: &[u8], truth: &[(usize, Option<String>)]) {
     let mut found = std::collections::HashMap::new();
     let mut scanner = triage.scanner(1);
     for l in log.split(|&b| b == b'\n') {
@@ -194,7 +193,7 @@ fn quality(triage: &Triage, entries: &[Entry], log: &[u8], truth: &[(usize, Opti
     let (mut known, mut right, mut wrong, mut missed, mut other, mut false_hits) =
         (0, 0, 0, 0, 0, 0);
     for (line, message) in truth {
-        let hit = found.get(line).map(|&r| shape(&entries[r].message));
+        let hit = found.get(line).map(|&r| shape(entries.at(r).message));
         match (message, hit) {
             (Some(m), Some(h)) if shape(m) == h => (known, right) = (known + 1, right + 1),
             (Some(_), Some(_)) => (known, wrong) = (known + 1, wrong + 1),
@@ -339,7 +338,7 @@ fn bench(path: &str, mb: usize, runs: usize) {
     report("triage (1 thread)", scan);
     let r_scan = report("triage (2 threads)", scan2);
     assert_eq!(hits, hits2, "two threads must find what one finds");
-    let messages: Vec<&str> = entries.iter().map(|e| &*e.message).collect();
+    let messages: Vec<&str> = entries.iter().map(|e| e.message).collect();
     match rg_reference::time_rg(&messages, &log, runs) {
         Some(rg) => println!(
             "{:<28} median {rg:>7.3} s  {:>7.1} MB/s   triage takes {:.2}x rg's time",

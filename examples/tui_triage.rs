@@ -61,7 +61,7 @@ fn main() {
     let log: Vec<String> = (0..lines)
         .map(|i| {
             if i % 4 == 0 {
-                let e = &ds.entries()[(i * 7919) % n];
+                let e = ds.entries().at((i * 7919) % n);
                 format!("2024-05-01T10:00:{:02}Z ERROR {}", i % 60, e.message)
             } else {
                 format!(

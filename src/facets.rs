@@ -2,7 +2,7 @@
 
 use foldhash::HashMap;
 
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 
 /// Each facet lists `(value, count)`, most frequent first, ties by value.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -17,19 +17,15 @@ pub struct Facets {
 pub const NONE: &str = "(none)";
 
 impl Facets {
-    pub fn count<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Facets {
+    pub fn count<'a>(entries: impl IntoIterator<Item = EntryRef<'a>>) -> Facets {
         let mut repo: HashMap<&str, usize> = HashMap::default();
         let mut severity: HashMap<&str, usize> = HashMap::default();
         let mut error_type: HashMap<&str, usize> = HashMap::default();
         let mut tag: HashMap<&str, usize> = HashMap::default();
         for e in entries {
-            *repo.entry(e.repo.as_deref().unwrap_or(NONE)).or_default() += 1;
-            *severity
-                .entry(e.severity.as_deref().unwrap_or(NONE))
-                .or_default() += 1;
-            *error_type
-                .entry(e.error_type.as_deref().unwrap_or(NONE))
-                .or_default() += 1;
+            *repo.entry(e.repo.unwrap_or(NONE)).or_default() += 1;
+            *severity.entry(e.severity.unwrap_or(NONE)).or_default() += 1;
+            *error_type.entry(e.error_type.unwrap_or(NONE)).or_default() += 1;
             for t in e.tags.iter() {
                 *tag.entry(t).or_default() += 1;
             }
@@ -60,6 +56,7 @@ pub fn sort_ranked(v: &mut [(String, usize)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::{Entries, Entry};
     use crate::record::Record;
 
     fn entry(repo: Option<&str>, tags: &[&str]) -> Entry {
@@ -80,7 +77,7 @@ mod tests {
             entry(Some("a"), &["y"]),
             entry(None, &[]),
         ];
-        let f = Facets::count(&es);
+        let f = Facets::count(Entries::from(&es));
         assert_eq!(f.by_tag, [("y".to_string(), 2), ("x".to_string(), 1)]);
         assert_eq!(f.by_repo[0], (NONE.to_string(), 1));
         assert_eq!(f.by_repo.len(), 3);

@@ -310,7 +310,7 @@ fn large_sources_parsed_in_parallel_keep_order_and_line_numbers() {
     assert_eq!(l.dataset.len(), 2999);
     for (k, e) in l.dataset.entries().iter().enumerate() {
         let i = if k < 2500 { k } else { k + 1 };
-        assert_eq!(&*e.id, format!("r{i}"));
+        assert_eq!(e.id, format!("r{i}"));
         assert_eq!(e.line as usize, i + 1);
     }
     assert_eq!(diags(&l).len(), 1);
@@ -353,7 +353,7 @@ fn the_embedded_sample_loads_cleanly() {
     assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
     assert!(l.dataset.len() >= 60, "only {} records", l.dataset.len());
     assert_eq!(
-        &*l.dataset.entries()[0].id,
+        l.dataset.entries().at(0).id,
         "a1174e815cc32dac",
         "the seed comes first"
     );

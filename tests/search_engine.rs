@@ -145,7 +145,7 @@ fn a_new_context_reruns_the_query() {
     let r = wait(&e, &rx, |r| r.generation == g);
     assert_eq!(r.matched, 0);
     let mut ctx = Context::default();
-    ctx.pinned.insert(ds.entries()[3].id.to_string());
+    ctx.pinned.insert(ds.entries().at(3).id.to_string());
     e.set_context(ctx);
     let r = wait(&e, &rx, |r| r.generation == g && r.matched == 1);
     assert_eq!(r.hits[0].index, 3);
@@ -177,7 +177,7 @@ fn the_engine_ranks_pasted_lines_like_search() {
     let (e, rx) = engine();
     e.set_dataset(Arc::clone(&ds));
     wait(&e, &rx, |r| r.done);
-    let id = |r: &Results| ds.entries()[r.hits[0].index as usize].id.to_string();
+    let id = |r: &Results| ds.entries().at(r.hits[0].index as usize).id.to_string();
     // The line index is built on first use; the query runs again when it is ready.
     let lines = pasted_lines();
     let (first_id, first_line) = lines.iter().find(|(id, _)| id.is_some()).expect("a line");

@@ -14,7 +14,7 @@ fn ids(ds: &Dataset, q: &str, limit: usize) -> Vec<String> {
     found
         .hits
         .iter()
-        .map(|h| ds.entries()[h.index as usize].id.to_string())
+        .map(|h| ds.entries().at(h.index as usize).id.to_string())
         .collect()
 }
 
@@ -53,8 +53,8 @@ fn a_tag_scope_only_looks_at_tags() {
     assert_eq!(top.len(), 2, "{top:?}");
     let entries = ds.entries();
     for h in search::search(&ds, &Query::parse("t:deadlock"), &Context::default(), 100).hits {
-        let e = &entries[h.index as usize];
-        assert!(e.tags.iter().any(|t| &**t == "deadlock"), "{}", e.id);
+        let e = entries.at(h.index as usize);
+        assert!(e.tags.iter().any(|t| t == "deadlock"), "{}", e.id);
     }
 }
 
@@ -68,7 +68,7 @@ fn a_path_fragment_and_anchors() {
     let found = search::search(&ds, &Query::parse("p:.go$"), &Context::default(), 1000);
     assert!(found.matched > 0);
     for h in found.hits {
-        let path = entries[h.index as usize].file_path.as_deref().unwrap_or("");
+        let path = entries.at(h.index as usize).file_path.unwrap_or("");
         assert!(path.ends_with(".go"), "{path}");
     }
 }
@@ -86,7 +86,7 @@ fn negation_removes_and_or_unites() {
     );
     assert!(without.matched < all.matched);
     for h in &without.hits {
-        let e = &entries[h.index as usize];
+        let e = entries.at(h.index as usize);
         assert!(!e.tags.iter().any(|t| t.contains("python")), "{}", e.id);
         assert!(!e.message.to_lowercase().contains("python"));
     }
@@ -185,13 +185,17 @@ fn positions_mark_the_matched_characters() {
     let e = ds
         .entries()
         .iter()
-        .find(|e| &*e.id == "58fe51a091e185cf")
+        .find(|e| e.id == "58fe51a091e185cf")
         .expect("in the sample");
     let p = search::positions(e, &Query::parse("'nil tag:go"));
     let message: Vec<char> = e.message.chars().collect();
     let marked: String = p.message.iter().map(|&i| message[i]).collect();
     assert_eq!(marked, "nil");
-    let tags: Vec<&str> = p.tags.iter().map(|(i, _)| &*e.tags[*i]).collect();
+    let tags: Vec<&str> = p
+        .tags
+        .iter()
+        .map(|(i, _)| e.tags.get(*i).unwrap())
+        .collect();
     assert_eq!(tags, ["go", "nil"], "{p:?}");
     assert!(search::positions(e, &Query::parse("!nil")).is_empty());
 }

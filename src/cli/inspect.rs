@@ -6,7 +6,7 @@ use super::ShowFormat;
 use super::data::{DataArgs, find, load_data, load_with_progress};
 use super::output::{Failure, Outcome, emit, plural};
 use crate::export;
-use crate::facets::Facets;
+
 use crate::load::{Depth, Options, SourceSpec};
 use crate::text;
 
@@ -16,7 +16,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let Some(index) = find(ds, id) else {
         return Ok(Outcome::NotFound);
     };
-    let id = &ds.entries()[index].id;
+    let id = ds.entries().at(index).id;
     let notes = super::notes::notes_for(id);
     let replaced = ds.replaced(id);
     // A record from a synced remote says which remote and version, as the Overview does.
@@ -105,7 +105,8 @@ fn facet_json(facet: &[(String, usize)]) -> Value {
 pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
-    let facets = Facets::count(ds.entries());
+    // The search index counts from interned ids, in place for a mapped dataset.
+    let facets = crate::search::facets_of_all(ds);
     let outcome = if ds.is_empty() {
         Outcome::NotFound
     } else {

@@ -45,7 +45,7 @@ pub fn note(data: &DataArgs, id: &str, words: &[String]) -> Result<Outcome, Fail
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(Outcome::NotFound);
     };
-    let id = loaded.dataset.entries()[index].id.to_string();
+    let id = loaded.dataset.entries().at(index).id.to_string();
     let path = notes_path()?;
     let note = team_notes::new_note(&id, &text);
     if let Err(why) = team_notes::add(&path, &note) {

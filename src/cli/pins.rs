@@ -28,7 +28,7 @@ pub fn pin(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(Outcome::NotFound);
     };
-    let id = &loaded.dataset.entries()[index].id;
+    let id = loaded.dataset.entries().at(index).id;
     let mut pins = open_pins()?;
     let added = pins.pin(id).map_err(Failure::new);
     report_warnings(&mut pins);
@@ -94,11 +94,11 @@ pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
 fn text_list(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
     let mut out = String::new();
     for (pin, index) in found {
-        let line = match index.map(|i| &ds.entries()[i]) {
+        let line = match index.map(|i| ds.entries().at(i)) {
             Some(e) => format!(
                 "{}\t{}\t{}\t{}",
                 e.id,
-                e.repo.as_deref().unwrap_or("-"),
+                e.repo.unwrap_or("-"),
                 e.location().unwrap_or_else(|| "-".into()),
                 e.message.lines().next().unwrap_or("")
             ),
@@ -114,13 +114,13 @@ fn json_lines(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
     let mut out = String::new();
     for (pin, index) in found {
         let mut v = json!({ "id": pin.id, "pinnedAt": pin.at, "found": index.is_some() });
-        if let (Some(e), Some(obj)) = (index.map(|i| &ds.entries()[i]), v.as_object_mut()) {
+        if let (Some(e), Some(obj)) = (index.map(|i| ds.entries().at(i)), v.as_object_mut()) {
             obj.insert("errorMessage".into(), json!(e.message));
             obj.insert("repo".into(), json!(e.repo));
             obj.insert("filePath".into(), json!(e.file_path));
             obj.insert("lineNumber".into(), json!(e.line_number));
             obj.insert("severity".into(), json!(e.severity));
-            obj.insert("tags".into(), json!(e.tags));
+            obj.insert("tags".into(), json!(e.tags.iter().collect::<Vec<_>>()));
         }
         out.push_str(&text::json_safe(&v.to_string()));
         out.push('\n');

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 use crate::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
 use crate::text::{self, one_line};
 
@@ -33,7 +33,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     let entries = ds.entries();
     emit(|out| {
         for r in &found.hits {
-            let e = &entries[r.hit.index as usize];
+            let e = entries.at(r.hit.index as usize);
             let fuzzy = r.mark.via == search::Via::Fuzzy;
             let explained = if opts.explain && fuzzy {
                 search::explain(e, &query, &ctx)
@@ -127,16 +127,16 @@ fn context() -> Context {
 }
 
 /// A weak hit's score is written `~N`: shown, not to be trusted.
-fn write_line(out: &mut dyn Write, e: &Entry, r: &Ranked) -> std::io::Result<()> {
+fn write_line(out: &mut dyn Write, e: EntryRef<'_>, r: &Ranked) -> std::io::Result<()> {
     writeln!(
         out,
         "{}\t{}{}\t{}\t{}\t{}",
-        one_line(&e.id),
+        one_line(e.id),
         if r.mark.weak { "~" } else { "" },
         r.hit.score.max(0),
-        one_line(e.repo.as_deref().unwrap_or("")),
+        one_line(e.repo.unwrap_or("")),
         one_line(&e.location().unwrap_or_default()),
-        one_line(&e.message)
+        one_line(e.message)
     )
 }
 
@@ -175,7 +175,12 @@ fn explain_text(t: &Term, hit: Option<&TermHit>) -> String {
     }
 }
 
-fn hit_json(e: &Entry, r: &Ranked, p: &Positions, explained: &[(Term, Option<TermHit>)]) -> Value {
+fn hit_json(
+    e: EntryRef<'_>,
+    r: &Ranked,
+    p: &Positions,
+    explained: &[(Term, Option<TermHit>)],
+) -> Value {
     let mut matches = Map::new();
     for (name, v) in [
         ("errorMessage", &p.message),
@@ -195,17 +200,17 @@ fn hit_json(e: &Entry, r: &Ranked, p: &Positions, explained: &[(Term, Option<Ter
         matches.insert("tags".into(), Value::Object(tags));
     }
     let mut v = json!({
-        "id": &*e.id,
+        "id": e.id,
         "score": r.hit.score.max(0),
         "weak": r.mark.weak,
         "via": r.mark.via.name(),
-        "repo": e.repo.as_deref(),
-        "filePath": e.file_path.as_deref(),
+        "repo": e.repo,
+        "filePath": e.file_path,
         "lineNumber": e.line_number,
-        "errorMessage": &*e.message,
-        "severity": e.severity.as_deref(),
-        "errorType": e.error_type.as_deref(),
-        "tags": e.tags.iter().map(|t| &**t).collect::<Vec<_>>(),
+        "errorMessage": e.message,
+        "severity": e.severity,
+        "errorType": e.error_type,
+        "tags": e.tags.iter().collect::<Vec<_>>(),
         "matches": matches,
     });
     if !explained.is_empty() {

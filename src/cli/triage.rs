@@ -170,7 +170,7 @@ fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
 /// One line a match: `LINENO  ID  SCORE  MESSAGE`, or an NDJSON object.
 fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool) -> io::Result<()> {
     for m in &hits.matches {
-        let e = &ds.entries()[m.record];
+        let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;
         if as_json {
             let v = json!({
@@ -191,7 +191,7 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "{}\t{}\t{score:.2}\t{}",
                 hits.line,
                 e.id,
-                one_line(&e.message)
+                one_line(e.message)
             )?;
         }
     }
@@ -233,8 +233,8 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
         plural(lines_read, "line")
     );
     for g in &groups {
-        let e = &ds.entries()[g.record];
-        let mut message = one_line(&e.message);
+        let e = ds.entries().at(g.record);
+        let mut message = one_line(e.message);
         if message.chars().count() > SUMMARY_MESSAGE {
             message = message.chars().take(SUMMARY_MESSAGE - 1).collect();
             message.push('…');

@@ -1,65 +1,23 @@
 //! The loaded records: the fields search needs in memory, everything else read on demand
 //! from the source bytes.
 
+mod duplicates;
+mod entries;
+mod entry;
+pub mod mapped;
+mod mapped_write;
+
 use std::sync::Arc;
 
 use serde_json::Value;
 
+pub use entries::{Entries, Part, PartRows, PartView};
+pub use entry::{Entry, EntryRef, Tags};
+use mapped::Table;
+
 use crate::record::Record;
 use crate::source::Source;
 use crate::source::scan::{self, Depth};
-
-/// What search, triage and the result list need of a record, kept in memory (and in the
-/// index cache, hence the bitcode derives).
-#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
-pub struct Entry {
-    pub id: Box<str>,
-    pub message: Box<str>,
-    /// messagePattern, when it says something the message does not.
-    pub pattern: Option<Box<str>>,
-    pub repo: Option<Box<str>>,
-    pub file_path: Option<Box<str>>,
-    pub line_number: Option<i64>,
-    pub severity: Option<Box<str>>,
-    pub error_type: Option<Box<str>>,
-    pub tags: Box<[Box<str>]>,
-    /// Where the record's document is: which source, which bytes, which line.
-    pub source: u32,
-    pub start: u64,
-    pub len: u32,
-    pub line: u32,
-}
-
-impl Entry {
-    pub fn from_record(r: Record, source: u32, start: usize, end: usize, line: u32) -> Self {
-        let boxed = |s: Option<String>| s.filter(|s| !s.is_empty()).map(String::into_boxed_str);
-        let pattern = r.message_pattern.filter(|p| *p != r.error_message);
-        Entry {
-            id: r.id.into_boxed_str(),
-            message: r.error_message.into_boxed_str(),
-            pattern: boxed(pattern),
-            repo: boxed(r.repo),
-            file_path: boxed(r.file_path),
-            line_number: r.line_number,
-            severity: boxed(r.severity),
-            error_type: boxed(r.error_type),
-            tags: r.tags.into_iter().map(String::into_boxed_str).collect(),
-            source,
-            start: start as u64,
-            len: u32::try_from(end - start).unwrap_or(u32::MAX),
-            line,
-        }
-    }
-
-    /// `filePath:lineNumber`, or the path alone, or nothing.
-    pub fn location(&self) -> Option<String> {
-        let path = self.file_path.as_deref()?;
-        Some(match self.line_number {
-            Some(n) => format!("{path}:{n}"),
-            None => path.to_string(),
-        })
-    }
-}
 
 /// How an id given on the command line resolves.
 #[derive(Debug, PartialEq, Eq)]
@@ -83,23 +41,36 @@ pub struct Replaced {
 pub struct Dataset {
     /// Shared with the partial datasets handed out while loading.
     sources: Vec<Arc<Source>>,
-    entries: Vec<Entry>,
+    /// The searched records, in load order: runs of owned entries and mapped tables.
+    parts: Vec<Part>,
     /// Records a later one with the same id replaces (`errdex add --replace`): out of search,
     /// still shown beside the record that replaces them.
     shadowed: Vec<Entry>,
 }
 
+/// The records read from one source: parsed this run, or an index read in place.
+pub enum Rows {
+    Owned(Vec<Entry>),
+    Mapped(Arc<Table>),
+}
+
+impl From<Vec<Entry>> for Rows {
+    fn from(v: Vec<Entry>) -> Self {
+        Rows::Owned(v)
+    }
+}
+
 impl Dataset {
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
+    pub fn entries(&self) -> Entries<'_> {
+        Entries::Parts(&self.parts)
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     pub fn source_count(&self) -> usize {
@@ -107,35 +78,54 @@ impl Dataset {
     }
 
     /// Adds a source and the entries read from it (their `source` is set here).
-    pub fn push_source(&mut self, source: impl Into<Arc<Source>>, mut entries: Vec<Entry>) {
+    pub fn push_source(&mut self, source: impl Into<Arc<Source>>, rows: impl Into<Rows>) {
         let index = u32::try_from(self.sources.len()).expect("fewer than 4 billion sources");
-        for e in &mut entries {
-            e.source = index;
-        }
         self.sources.push(source.into());
-        self.entries.extend(entries);
+        match rows.into() {
+            Rows::Owned(mut entries) => {
+                for e in &mut entries {
+                    e.source = index;
+                }
+                self.push_owned(entries);
+            }
+            Rows::Mapped(table) => self.push_part(PartRows::Mapped {
+                table,
+                source: index,
+            }),
+        }
     }
 
-    /// A copy of this dataset (the sources shared, the entries copied), and the first records
-    /// of one more source if given: a partial dataset while that source is still loading.
+    /// Owned entries join the last part when it is owned too: most datasets are one part.
+    fn push_owned(&mut self, entries: Vec<Entry>) {
+        if let Some(Part {
+            rows: PartRows::Owned(last),
+            ..
+        }) = self.parts.last_mut()
+        {
+            last.extend(entries);
+        } else if !entries.is_empty() {
+            self.push_part(PartRows::Owned(entries));
+        }
+    }
+
+    fn push_part(&mut self, rows: PartRows) {
+        let first = self.len();
+        self.parts.push(Part { rows, first });
+    }
+
+    /// A copy of this dataset (the sources shared, owned entries copied, mapped tables
+    /// shared), and the first records of one more source if given: a partial dataset while
+    /// that source is still loading.
     pub fn snapshot(&self, more: Option<(&Arc<Source>, &[Entry])>) -> Dataset {
-        let extra = more.map_or(0, |(_, e)| e.len());
-        let mut entries = Vec::with_capacity(self.entries.len() + extra);
-        entries.extend_from_slice(&self.entries);
-        let mut sources = self.sources.clone();
-        if let Some((source, more)) = more {
-            let index = u32::try_from(sources.len()).expect("fewer than 4 billion sources");
-            entries.extend(more.iter().cloned().map(|mut e| {
-                e.source = index;
-                e
-            }));
-            sources.push(Arc::clone(source));
-        }
-        Dataset {
-            sources,
-            entries,
+        let mut out = Dataset {
+            sources: self.sources.clone(),
+            parts: self.parts.clone(),
             shadowed: self.shadowed.clone(),
+        };
+        if let Some((source, more)) = more {
+            out.push_source(Arc::clone(source), more.to_vec());
         }
+        out
     }
 
     /// This dataset with the sources and records of `more` after its own: records added while
@@ -144,10 +134,20 @@ impl Dataset {
         let mut out = self.snapshot(None);
         let offset = u32::try_from(out.sources.len()).expect("fewer than 4 billion sources");
         out.sources.extend(more.sources);
-        out.entries.extend(more.entries.into_iter().map(|mut e| {
-            e.source += offset;
-            e
-        }));
+        for part in more.parts {
+            match part.rows {
+                PartRows::Owned(mut v) => {
+                    for e in &mut v {
+                        e.source += offset;
+                    }
+                    out.push_owned(v);
+                }
+                PartRows::Mapped { table, source } => out.push_part(PartRows::Mapped {
+                    table,
+                    source: source + offset,
+                }),
+            }
+        }
         out.shadowed.extend(more.shadowed.into_iter().map(|mut e| {
             e.source += offset;
             e
@@ -155,18 +155,31 @@ impl Dataset {
         out
     }
 
-    /// Moves the records marked in `hide` (by index) out of the searched entries.
+    /// Moves the records marked in `hide` (by index) out of the searched entries. A mapped
+    /// part that loses a record becomes owned (rare: only `errdex add --replace` asks).
     pub fn shadow(&mut self, hide: &[bool]) {
-        let mut k = 0;
-        let shadowed = &mut self.shadowed;
-        self.entries.retain(|e| {
-            let keep = !hide.get(k).copied().unwrap_or(false);
-            k += 1;
-            if !keep {
-                shadowed.push(e.clone());
+        let hidden = |i: usize| hide.get(i).copied().unwrap_or(false);
+        let parts = std::mem::take(&mut self.parts);
+        for part in parts {
+            let range = part.first..part.first + part.len();
+            if !range.clone().any(hidden) {
+                match part.rows {
+                    PartRows::Owned(v) => self.push_owned(v),
+                    rows => self.push_part(rows),
+                }
+                continue;
             }
-            keep
-        });
+            let mut kept = Vec::new();
+            for (k, i) in range.enumerate() {
+                let Some(e) = part.get(k) else { continue };
+                if hidden(i) {
+                    self.shadowed.push(e.to_owned());
+                } else {
+                    kept.push(e.to_owned());
+                }
+            }
+            self.push_owned(kept);
+        }
     }
 
     /// The records a record with this id replaced: where each came from (`PATH:LINE`), and
@@ -177,40 +190,45 @@ impl Dataset {
             .filter(|e| &*e.id == id)
             .map(|e| Replaced {
                 at: format!("{}:{}", self.sources[e.source as usize].name, e.line),
-                record: self.read_entry(e),
-                document: serde_json::from_slice(self.raw_entry(e)).ok(),
+                record: self.read_entry(e.view()),
+                document: serde_json::from_slice(self.raw_entry(e.view())).ok(),
             })
             .collect()
     }
 
-    fn raw_entry(&self, e: &Entry) -> &[u8] {
-        let bytes = self.sources[e.source as usize].bytes.as_slice();
-        let start = e.start as usize;
-        bytes.get(start..start + e.len as usize).unwrap_or(&[])
+    fn raw_entry(&self, e: EntryRef<'_>) -> &[u8] {
+        let Some(source) = self.sources.get(e.source as usize) else {
+            return &[];
+        };
+        let bytes = source.bytes.as_slice();
+        let start = usize::try_from(e.start).unwrap_or(usize::MAX);
+        bytes
+            .get(start..start.saturating_add(e.len as usize))
+            .unwrap_or(&[])
     }
 
-    fn read_entry(&self, e: &Entry) -> Result<Record, String> {
+    fn read_entry(&self, e: EntryRef<'_>) -> Result<Record, String> {
         scan::scan(self.raw_entry(e), Depth::Full)
             .map(|s| s.record)
             .map_err(|err| {
-                let name = &self.sources[e.source as usize].name;
+                let name = self.sources.get(e.source as usize).map_or("", |s| &s.name);
                 format!("{name}:{}: {}", e.line, err.message)
             })
     }
 
     /// The name of the source a record came from, as diagnostics print it.
     pub fn source_name(&self, index: usize) -> &str {
-        &self.sources[self.entries[index].source as usize].name
+        &self.sources[self.entries().at(index).source as usize].name
     }
 
     /// The record's document exactly as it stands in its source.
     pub fn raw(&self, index: usize) -> &[u8] {
-        self.raw_entry(&self.entries[index])
+        self.raw_entry(self.entries().at(index))
     }
 
     /// Every field of a record, read from its source now.
     pub fn record(&self, index: usize) -> Result<Record, String> {
-        self.read_entry(&self.entries[index])
+        self.read_entry(self.entries().at(index))
     }
 
     /// The record's document as loaded (wrapper, unknown fields and key order included).
@@ -218,29 +236,34 @@ impl Dataset {
         serde_json::from_slice(self.raw(index)).map_err(|e| e.to_string())
     }
 
+    /// `(first, later)` for each record whose id an earlier record has: the first record with
+    /// that id and the later one (dataset indices, in order of the later).
+    pub fn duplicate_ids(&self) -> Vec<(usize, usize)> {
+        duplicates::pairs(&self.parts)
+    }
+
     /// Finds a record by its id, or by a prefix of it that only one record has.
     pub fn lookup(&self, id: &str) -> Lookup {
         if id.is_empty() {
             return Lookup::Missing;
         }
-        if let Some(i) = self.entries.iter().position(|e| &*e.id == id) {
+        let mut exact = None;
+        let mut prefixed = Vec::new();
+        for part in &self.parts {
+            let (e, mut p) = part.find(id, 6);
+            exact = exact.or(e);
+            prefixed.append(&mut p);
+        }
+        if let Some(i) = exact {
             return Lookup::Found(i);
         }
-        let mut hits = self
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.id.starts_with(id));
-        match (hits.next(), hits.next()) {
-            (None, _) => Lookup::Missing,
-            (Some((i, _)), None) => Lookup::Found(i),
-            (Some(a), Some(b)) => {
-                let ids = [a, b]
-                    .into_iter()
-                    .chain(hits)
-                    .take(5)
-                    .map(|(_, e)| e.id.to_string());
-                Lookup::Ambiguous(ids.collect())
+        prefixed.sort_unstable();
+        match prefixed[..] {
+            [] => Lookup::Missing,
+            [i] => Lookup::Found(i),
+            _ => {
+                let ids = prefixed.iter().take(5);
+                Lookup::Ambiguous(ids.map(|&i| self.entries().at(i).id.to_string()).collect())
             }
         }
     }
@@ -253,5 +276,7 @@ pub fn grew_from(old: &std::sync::Arc<Dataset>, new: &std::sync::Arc<Dataset>) -
         return true;
     }
     let (o, n) = (old.entries(), new.entries());
-    n.len() >= o.len() && o.first() == n.first() && o.last() == n.get(o.len().wrapping_sub(1))
+    n.len() >= o.len()
+        && o.first() == n.first()
+        && o.last() == o.len().checked_sub(1).and_then(|i| n.get(i))
 }

@@ -5,7 +5,7 @@ use super::cache::Cache;
 use super::parse::parse_source;
 use super::partial::Partial;
 use super::{Counter, Depth, Options};
-use crate::dataset::Entry;
+use crate::dataset::Rows;
 use crate::diag::Diagnostic;
 use crate::source::{Source, SourceSpec};
 
@@ -17,21 +17,21 @@ pub(super) fn cached_or_parsed(
     cache: Option<&Cache>,
     counter: &Counter,
     partial: &Partial,
-) -> (Vec<Entry>, Vec<Diagnostic>) {
+) -> (Rows, Vec<Diagnostic>) {
     let cache = cache.filter(|_| options.depth == Depth::Index);
     let key = match (cache, spec) {
         (Some(_), SourceSpec::Path(path)) => Cache::key(path, source.bytes.as_slice()),
         _ => None,
     };
     if let (Some(cache), Some(key)) = (cache, &key)
-        && let Some((entries, diags)) = cache.get(key, &source.name)
+        && let Some((table, diags)) = cache.get(key, &source.name)
     {
-        counter.add(entries.len() as u64, source.bytes.as_slice().len() as u64);
-        return (entries, diags);
+        counter.add(table.len() as u64, source.bytes.as_slice().len() as u64);
+        return (Rows::Mapped(table), diags);
     }
     let (entries, diags) = parse_source(source, options, counter, partial);
     if let (Some(cache), Some(key)) = (cache, &key) {
         cache.put(key, &entries, &diags);
     }
-    (entries, diags)
+    (Rows::Owned(entries), diags)
 }

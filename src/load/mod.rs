@@ -156,8 +156,12 @@ fn load_into(
             stream.offer(&loaded.dataset, counter.read());
         }
     }
-    apply_replacements(&mut loaded.dataset);
-    warn_duplicate_ids(&loaded.dataset, &mut loaded.diagnostics);
+    let pairs = loaded.dataset.duplicate_ids();
+    if !pairs.is_empty() {
+        apply_replacements(&mut loaded.dataset, &pairs);
+        let pairs = loaded.dataset.duplicate_ids();
+        warn_duplicate_ids(&loaded.dataset, &pairs, &mut loaded.diagnostics);
+    }
     progress(Progress {
         done: true,
         ..counter.snapshot()
@@ -209,20 +213,20 @@ impl Counter<'_> {
 /// A record marked `"replaces": true` (written by `errdex add --replace`) hides the earlier
 /// records with its id from search. Only records whose id came before are read, so this costs
 /// nothing on a dataset without duplicates.
-fn apply_replacements(dataset: &mut Dataset) {
-    let entries = dataset.entries();
-    let mut seen: foldhash::HashMap<&str, Vec<usize>> = foldhash::HashMap::default();
-    let mut hide = vec![false; entries.len()];
+fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) {
+    let mut earlier: foldhash::HashMap<usize, Vec<usize>> = foldhash::HashMap::default();
+    let mut hide = vec![false; dataset.len()];
     let mut any = false;
-    for (i, e) in entries.iter().enumerate() {
-        let earlier = seen.entry(&e.id).or_default();
-        if !earlier.is_empty() && is_replacement(dataset.raw(i)) {
-            for &j in earlier.iter() {
+    for &(first, later) in pairs {
+        let before = earlier.entry(first).or_default();
+        if is_replacement(dataset.raw(later)) {
+            hide[first] = true;
+            for &j in before.iter() {
                 hide[j] = true;
             }
             any = true;
         }
-        earlier.push(i);
+        before.push(later);
     }
     if any {
         dataset.shadow(&hide);
@@ -237,24 +241,19 @@ fn is_replacement(raw: &[u8]) -> bool {
     record.get("replaces") == Some(&serde_json::Value::Bool(true))
 }
 
-fn warn_duplicate_ids(dataset: &Dataset, diags: &mut Vec<Diagnostic>) {
-    let mut first: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
-    first.reserve(dataset.len());
-    for (i, e) in dataset.entries().iter().enumerate() {
-        if let Some(&j) = first.get(&*e.id) {
-            let other = &dataset.entries()[j];
-            diags.push(Diagnostic::warning(
-                dataset.source_name(i),
-                e.line,
-                format!(
-                    "duplicate id `{}` (also at {}:{}); both kept",
-                    e.id,
-                    dataset.source_name(j),
-                    other.line
-                ),
-            ));
-        } else {
-            first.insert(&e.id, i);
-        }
+fn warn_duplicate_ids(dataset: &Dataset, pairs: &[(usize, usize)], diags: &mut Vec<Diagnostic>) {
+    let entries = dataset.entries();
+    for &(j, i) in pairs {
+        let (e, other) = (entries.at(i), entries.at(j));
+        diags.push(Diagnostic::warning(
+            dataset.source_name(i),
+            e.line,
+            format!(
+                "duplicate id `{}` (also at {}:{}); both kept",
+                e.id,
+                dataset.source_name(j),
+                other.line
+            ),
+        ));
     }
 }

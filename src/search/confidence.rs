@@ -7,7 +7,7 @@ use super::Context;
 use super::matcher::{for_each_field, term_hit};
 use super::query::{Kind, Query, Term};
 use super::skim;
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 
 /// Terms this short are abbreviations (`cr` for "connection refused"): they never make a hit weak.
 const SHORT_TERM: usize = 2;
@@ -40,7 +40,7 @@ impl<'q> Judge<'q> {
 
     /// True when a record matching the query does so only weakly: some group holds by
     /// scattered letters alone.
-    pub fn weak(&self, e: &Entry, ctx: &Context) -> bool {
+    pub fn weak(&self, e: EntryRef<'_>, ctx: &Context) -> bool {
         self.query
             .groups
             .iter()
@@ -71,7 +71,13 @@ fn windows_of(t: &Term) -> Option<AhoCorasick> {
 
 /// Whether `t` holds solidly for a record that matched the query; `alone`: `t` is its group's
 /// only term, so it holds (the record matched) and only a fuzzy term's solidity is in question.
-fn solid(e: &Entry, t: &Term, windows: &Option<AhoCorasick>, alone: bool, ctx: &Context) -> bool {
+fn solid(
+    e: EntryRef<'_>,
+    t: &Term,
+    windows: &Option<AhoCorasick>,
+    alone: bool,
+    ctx: &Context,
+) -> bool {
     let Some(windows) = windows else {
         return alone || term_hit(skim(), e, t, ctx).is_some();
     };
@@ -121,7 +127,7 @@ mod tests {
             assert_eq!(out.whole.len(), out.hits.len(), "{text}");
             let judge = Judge::new(&q);
             for (h, &whole) in out.hits.iter().zip(&out.whole) {
-                let weak = judge.weak(&ds.entries()[h.index as usize], &ctx);
+                let weak = judge.weak(ds.entries().at(h.index as usize), &ctx);
                 assert!(
                     !(whole && weak),
                     "{text}: hit {} is whole yet weak",

@@ -8,7 +8,7 @@ use super::confidence::Judge;
 use super::mode::{Mode, capped, mode_of};
 use super::rank::Hit;
 use super::{Context, Query};
-use crate::dataset::Entry;
+use crate::dataset::Entries;
 use crate::triage::LineMatch;
 
 /// How a result matched.
@@ -78,7 +78,7 @@ pub struct FuzzySide {
 /// Runs a query through both rankings as its mode says. `fuzzy` runs the query language (None:
 /// cancelled, and so is the search); `line` ranks by the triage matcher (None: no line index).
 pub fn find_with(
-    entries: &[Entry],
+    entries: Entries<'_>,
     text: &str,
     ctx: &Context,
     limit: usize,
@@ -165,9 +165,9 @@ pub fn find_with(
 const JUDGED_ON_ONE_THREAD: usize = 256;
 
 /// Whether each hit is weak, in order. Hits the pass already knows to be whole are not judged.
-fn judge_all(judge: &Judge, entries: &[Entry], side: &FuzzySide, ctx: &Context) -> Vec<bool> {
+fn judge_all(judge: &Judge, entries: Entries<'_>, side: &FuzzySide, ctx: &Context) -> Vec<bool> {
     let known = |i: usize| side.whole.get(i).copied().unwrap_or(false);
-    let one = |(i, h): (usize, &Hit)| !known(i) && judge.weak(&entries[h.index as usize], ctx);
+    let one = |(i, h): (usize, &Hit)| !known(i) && judge.weak(entries.at(h.index as usize), ctx);
     let hits = &side.hits;
     if judge.is_empty() {
         return vec![false; hits.len()];

@@ -9,7 +9,7 @@ use fuzzy_matcher::FuzzyMatcher;
 use super::matcher::{Field, for_each_field};
 use super::query::{Kind, Query};
 use super::{skim, text};
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 
 /// Matched char indices per field, sorted and without duplicates.
 #[derive(Default, Debug, Clone, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl Positions {
 }
 
 /// Where each positive term of `q` matches `entry`, in every field the term's scope covers.
-pub fn positions(entry: &Entry, q: &Query) -> Positions {
+pub fn positions(entry: EntryRef<'_>, q: &Query) -> Positions {
     let mut p = Positions::default();
     let m = skim();
     for term in q.terms().filter(|t| !t.negated && !t.scope.is_flag()) {
@@ -90,7 +90,7 @@ impl LineWords {
     }
 
     /// The chars of `entry`'s message and path that are words of the line.
-    pub fn positions(&self, entry: &Entry) -> Positions {
+    pub fn positions(&self, entry: EntryRef<'_>) -> Positions {
         let mark = |value: &str| -> Vec<usize> {
             let mut out = Vec::new();
             for (start, w) in words(value) {
@@ -118,6 +118,7 @@ fn words(s: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::Entry;
     use crate::record::Record;
 
     #[test]
@@ -130,7 +131,7 @@ mod tests {
         };
         let e = Entry::from_record(r, 0, 0, 0, 1);
         let line = "2026-11-30T03:12:09Z ERROR Error: listen eaddrinuse: address in use :::8080 (server.js:12)";
-        let p = LineWords::new(line).positions(&e);
+        let p = LineWords::new(line).positions(e.view());
         let marked = |value: &str, at: &[usize]| -> String {
             value
                 .chars()

@@ -1,16 +1,24 @@
-//! The searched text of every record packed for scanning: message and path one record after
-//! another in one buffer, so that a scan over 100k records streams through memory instead of
-//! chasing separately allocated strings; tags interned, because a few hundred distinct tags
-//! cover most records and each needs matching only once per query. The facet values (repo,
-//! severity, error type) are interned too: counting them over 100k matches after every
-//! keystroke is then array increments, not string hashing.
+//! The searched text of every record, laid out for scanning: message and path one record
+//! after another, so that a scan over 100k records streams through memory instead of chasing
+//! separately allocated strings; tags interned, because a few hundred distinct tags cover most
+//! records and each needs matching only once per query. The facet values (repo, severity,
+//! error type) are interned too: counting them over 100k matches after every keystroke is
+//! then array increments, not string hashing.
+//!
+//! A dataset part read from a mapped index already has that layout (`dataset::mapped`): its
+//! segment here points into the map and copies nothing. Records parsed this run are packed
+//! into an owned segment.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 
-use super::matcher::{Field, searched};
+use super::matcher::{FIELD_PREFIX, Field, searched};
 use super::rank::OrderKey;
-use crate::dataset::Entry;
-use crate::facets::{Facets, NONE, sort_ranked};
+use crate::dataset::mapped::{FACETS, NO_VALUE, Table};
+use crate::dataset::{Entries, EntryRef, PartView};
+use crate::facets::{Facets, sort_ranked};
+
+mod vocab;
+use vocab::Interner;
 
 #[derive(Clone, Copy)]
 struct Span {
@@ -22,164 +30,300 @@ struct Span {
     tags: (u32, u32),
 }
 
-/// Distinct strings, each with a small id.
+/// Records parsed this run, packed.
 #[derive(Default)]
-struct Interner {
-    values: Vec<Box<str>>,
-    ids: HashMap<Box<str>, u32, foldhash::fast::RandomState>,
-}
-
-impl Interner {
-    fn id(&mut self, value: &str) -> u32 {
-        if let Some(&id) = self.ids.get(value) {
-            return id;
-        }
-        let id = self.values.len() as u32;
-        self.values.push(value.into());
-        self.ids.insert(value.into(), id);
-        id
-    }
-
-    /// `(value, count)` of the values with a non-zero count, most frequent first, ties by
-    /// value (as `Facets` lists them).
-    fn ranked(&self, counts: &[usize]) -> Vec<(String, usize)> {
-        let mut v: Vec<(String, usize)> = counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(id, &n)| (self.values[id].to_string(), n))
-            .collect();
-        sort_ranked(&mut v);
-        v
-    }
-}
-
-/// The facets counted per record: repo, severity, error type.
-const FACETS: usize = 3;
-
-#[derive(Default)]
-pub struct Index {
+struct Packed {
     text: Vec<u8>,
     spans: Vec<Span>,
     tag_ids: Vec<u32>,
-    tags: Interner,
-    /// Per record, its repo, severity and error type as ids into `facet_values`.
     facet_ids: Vec<[u32; FACETS]>,
-    facet_values: [Interner; FACETS],
     /// Per record, what the result order needs besides the score (see `OrderKey`), as two
     /// arrays: 12 bytes a record rather than 16.
     message_lens: Vec<u32>,
     id_heads: Vec<u64>,
 }
 
+/// A mapped table, and how its vocabulary ids map to the index's (None: the same ids).
+struct Mapped {
+    table: Arc<Table>,
+    /// Its tag ids in the index's vocabulary, when they differ.
+    tag_ids: Option<Vec<u32>>,
+    /// Per facet: its value ids → the index's, when they differ; and the id of NONE.
+    facet_maps: [Option<Vec<u32>>; FACETS],
+    none_ids: [u32; FACETS],
+}
+
+enum Segment {
+    Packed(Packed),
+    Mapped(Mapped),
+}
+
+#[derive(Default)]
+pub struct Index {
+    /// In record order; `firsts[k]` is the index of segment k's first record.
+    segments: Vec<Segment>,
+    firsts: Vec<usize>,
+    len: usize,
+    tags: Interner,
+    facet_values: [Interner; FACETS],
+}
+
+/// The first `FIELD_PREFIX` bytes of a field, cut back to a character boundary.
+fn searched_bytes(b: &[u8]) -> &[u8] {
+    if b.len() <= FIELD_PREFIX {
+        return b;
+    }
+    let mut end = FIELD_PREFIX;
+    while end > 0 && (b[end] & 0xC0) == 0x80 {
+        end -= 1;
+    }
+    &b[..end]
+}
+
 impl Index {
-    pub fn build(entries: &[Entry]) -> Index {
+    pub fn build<'a>(entries: impl Into<Entries<'a>>) -> Index {
         let mut index = Index::default();
         index.extend(entries);
         index
     }
 
     pub fn len(&self) -> usize {
-        self.spans.len()
+        self.len
     }
 
     /// Adds the entries past the ones already indexed (a dataset that grew while loading).
-    pub fn extend(&mut self, entries: &[Entry]) {
-        let new = entries.get(self.spans.len()..).unwrap_or(&[]);
-        for e in new {
-            let start = self.text.len();
-            let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
-            // Only what search looks at (see `FIELD_PREFIX`).
-            self.text.extend_from_slice(searched(&e.message).as_bytes());
-            let msg_end = offset(&self.text);
-            let path = searched(e.file_path.as_deref().unwrap_or(""));
-            self.text.extend_from_slice(path.as_bytes());
-            let path_end = offset(&self.text);
-            let first_tag = self.tag_ids.len() as u32;
-            for t in e.tags.iter() {
-                let id = self.tags.id(t);
-                self.tag_ids.push(id);
+    pub fn extend<'a>(&mut self, entries: impl Into<Entries<'a>>) {
+        let entries = entries.into();
+        for (first, part) in entries.parts() {
+            match part {
+                PartView::Mapped(table) if first == self.len => self.push_mapped(table),
+                PartView::Mapped(table) => {
+                    let end = first + table.len();
+                    for i in self.len.max(first)..end {
+                        if let Some(e) = table.entry(i - first, 0) {
+                            self.push_packed(e);
+                        }
+                    }
+                }
+                PartView::Owned(v) => {
+                    let from = self.len.saturating_sub(first).min(v.len());
+                    for e in &v[from..] {
+                        self.push_packed(e.view());
+                    }
+                }
             }
-            let values = [&e.repo, &e.severity, &e.error_type];
-            let [repo, severity, error_type] = &mut self.facet_values;
-            self.facet_ids.push([
-                repo.id(values[0].as_deref().unwrap_or(NONE)),
-                severity.id(values[1].as_deref().unwrap_or(NONE)),
-                error_type.id(values[2].as_deref().unwrap_or(NONE)),
-            ]);
-            let order = OrderKey::of(e);
-            self.message_lens.push(order.len);
-            self.id_heads.push(order.id_head);
-            self.spans.push(Span {
-                start,
-                msg_end,
-                path_end,
-                tags: (first_tag, self.tag_ids.len() as u32),
-            });
         }
+    }
+
+    fn push_mapped(&mut self, table: &Arc<Table>) {
+        let tag_ids = self.tags.adopt(table, 0).map(|map| {
+            let ids = table.tag_ids().iter();
+            ids.map(|&id| map.get(id as usize).copied().unwrap_or(0))
+                .collect()
+        });
+        let mut facet_maps: [Option<Vec<u32>>; FACETS] = Default::default();
+        let mut none_ids = [0; FACETS];
+        for f in 0..FACETS {
+            facet_maps[f] = self.facet_values[f].adopt(table, f + 1);
+            none_ids[f] = self.facet_values[f].none_id();
+        }
+        self.firsts.push(self.len);
+        self.len += table.len();
+        self.segments.push(Segment::Mapped(Mapped {
+            table: Arc::clone(table),
+            tag_ids,
+            facet_maps,
+            none_ids,
+        }));
+    }
+
+    fn push_packed(&mut self, e: EntryRef<'_>) {
+        if !matches!(self.segments.last(), Some(Segment::Packed(_))) {
+            self.firsts.push(self.len);
+            self.segments.push(Segment::Packed(Packed::default()));
+        }
+        let Some(Segment::Packed(p)) = self.segments.last_mut() else {
+            return;
+        };
+        let start = p.text.len();
+        let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
+        // Only what search looks at (see `FIELD_PREFIX`).
+        p.text.extend_from_slice(searched(e.message).as_bytes());
+        let msg_end = offset(&p.text);
+        p.text
+            .extend_from_slice(searched(e.file_path.unwrap_or("")).as_bytes());
+        let path_end = offset(&p.text);
+        let first_tag = p.tag_ids.len() as u32;
+        for t in e.tags.iter() {
+            p.tag_ids.push(self.tags.id(t));
+        }
+        let values = [e.repo, e.severity, e.error_type];
+        let mut ids = [0; FACETS];
+        for ((id, interner), v) in ids.iter_mut().zip(&mut self.facet_values).zip(values) {
+            *id = match v {
+                Some(v) => interner.id(v),
+                None => interner.none_id(),
+            };
+        }
+        p.facet_ids.push(ids);
+        let order = OrderKey::of(e);
+        p.message_lens.push(order.len);
+        p.id_heads.push(order.id_head);
+        p.spans.push(Span {
+            start,
+            msg_end,
+            path_end,
+            tags: (first_tag, p.tag_ids.len() as u32),
+        });
+        self.len += 1;
+    }
+
+    /// The segment holding record `i`, and `i` within it.
+    fn locate(&self, i: usize) -> Option<(&Segment, usize)> {
+        let k = match self.firsts.len() {
+            0 => return None,
+            1 => 0,
+            _ => self.firsts.partition_point(|&f| f <= i).checked_sub(1)?,
+        };
+        Some((self.segments.get(k)?, i - self.firsts[k]))
     }
 
     /// Calls `f` with the message and/or the path (when there is one) of record `i`.
     pub fn fields(&self, i: usize, message: bool, path: bool, mut f: impl FnMut(Field, &[u8])) {
-        let s = self.spans[i];
-        let text = &self.text[s.start..];
-        if message {
-            f(Field::Message, &text[..s.msg_end as usize]);
-        }
-        if path && s.path_end > s.msg_end {
-            f(Field::Path, &text[s.msg_end as usize..s.path_end as usize]);
+        match self.locate(i) {
+            Some((Segment::Packed(p), k)) => {
+                let Some(s) = p.spans.get(k) else { return };
+                let text = &p.text[s.start..];
+                if message {
+                    f(Field::Message, &text[..s.msg_end as usize]);
+                }
+                if path && s.path_end > s.msg_end {
+                    f(Field::Path, &text[s.msg_end as usize..s.path_end as usize]);
+                }
+            }
+            Some((Segment::Mapped(m), k)) => {
+                let Some(s) = m.table.spans().get(k) else {
+                    return;
+                };
+                if message {
+                    f(Field::Message, searched_bytes(m.table.bytes_of(s.message)));
+                }
+                if path && s.path.len > 0 {
+                    f(Field::Path, searched_bytes(m.table.bytes_of(s.path)));
+                }
+            }
+            None => {}
         }
     }
 
     /// Record `i`'s tags, as ids into `vocabulary()`, in the record's order.
     pub fn tags(&self, i: usize) -> &[u32] {
-        let (from, to) = self.spans[i].tags;
-        &self.tag_ids[from as usize..to as usize]
+        match self.locate(i) {
+            Some((Segment::Packed(p), k)) => p.spans.get(k).map_or(&[], |s| {
+                let (from, to) = s.tags;
+                &p.tag_ids[from as usize..to as usize]
+            }),
+            Some((Segment::Mapped(m), k)) => m.table.spans().get(k).map_or(&[], |s| {
+                let ids = m.tag_ids.as_deref().unwrap_or(m.table.tag_ids());
+                ids.get(s.tags_from as usize..s.tags_to as usize)
+                    .unwrap_or(&[])
+            }),
+            None => &[],
+        }
     }
 
     /// Record `i`'s `OrderKey`.
     pub fn order_key(&self, i: u32) -> OrderKey {
-        OrderKey {
-            len: self.message_lens[i as usize],
-            id_head: self.id_heads[i as usize],
+        match self.locate(i as usize) {
+            Some((Segment::Packed(p), k)) => OrderKey {
+                len: p.message_lens[k],
+                id_head: p.id_heads[k],
+            },
+            Some((Segment::Mapped(m), k)) => {
+                let s = m.table.spans().get(k).copied().unwrap_or_default();
+                OrderKey {
+                    len: s.message.len,
+                    id_head: s.id_head,
+                }
+            }
+            None => OrderKey { len: 0, id_head: 0 },
         }
     }
 
-    pub fn vocabulary(&self) -> &[Box<str>] {
-        &self.tags.values
+    /// The distinct tags, by id.
+    pub fn vocabulary(&self) -> impl Iterator<Item = &str> {
+        (0..self.tags.len()).map(|id| self.tags.value(id))
+    }
+
+    fn facet_ids(&self, i: usize) -> Option<[u32; FACETS]> {
+        match self.locate(i)? {
+            (Segment::Packed(p), k) => p.facet_ids.get(k).copied(),
+            (Segment::Mapped(m), k) => {
+                let mut ids = m.table.facet_ids(k);
+                for (f, id) in ids.iter_mut().enumerate() {
+                    *id = match (*id, &m.facet_maps[f]) {
+                        (NO_VALUE, _) => m.none_ids[f],
+                        (own, Some(map)) => map.get(own as usize).copied().unwrap_or(m.none_ids[f]),
+                        (own, None) => own,
+                    };
+                }
+                Some(ids)
+            }
+        }
     }
 
     /// The facets of the records `indices` (what `Facets::count` gives for their entries).
     pub fn facets(&self, indices: &[u32]) -> Facets {
-        let mut tags = vec![0; self.tags.values.len()];
-        let mut counts = self
-            .facet_values
-            .each_ref()
-            .map(|v| vec![0; v.values.len()]);
+        let mut tags = vec![0; self.tags.len()];
+        let mut counts = self.facet_values.each_ref().map(|v| vec![0; v.len()]);
         for &i in indices {
-            let Some(span) = self.spans.get(i as usize) else {
+            let Some(ids) = self.facet_ids(i as usize) else {
                 continue;
             };
-            for (facet, &id) in self.facet_ids[i as usize].iter().enumerate() {
-                counts[facet][id as usize] += 1;
+            for (facet, &id) in ids.iter().enumerate() {
+                if let Some(n) = counts[facet].get_mut(id as usize) {
+                    *n += 1;
+                }
             }
-            for &t in &self.tag_ids[span.tags.0 as usize..span.tags.1 as usize] {
-                tags[t as usize] += 1;
+            for &t in self.tags(i as usize) {
+                if let Some(n) = tags.get_mut(t as usize) {
+                    *n += 1;
+                }
             }
         }
         let [repo, severity, error_type] = &self.facet_values;
         Facets {
-            by_repo: repo.ranked(&counts[0]),
-            by_severity: severity.ranked(&counts[1]),
-            by_error_type: error_type.ranked(&counts[2]),
-            by_tag: self.tags.ranked(&tags),
+            by_repo: ranked(repo, &counts[0]),
+            by_severity: ranked(severity, &counts[1]),
+            by_error_type: ranked(error_type, &counts[2]),
+            by_tag: ranked(&self.tags, &tags),
         }
     }
+
+    /// The facets of every record.
+    pub fn all_facets(&self) -> Facets {
+        let all: Vec<u32> = (0..self.len as u32).collect();
+        self.facets(&all)
+    }
+}
+
+/// `(value, count)` of the values with a non-zero count, most frequent first, ties by value
+/// (as `Facets` lists them).
+fn ranked(values: &Interner, counts: &[usize]) -> Vec<(String, usize)> {
+    let mut v: Vec<(String, usize)> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(id, &n)| (values.value(id).to_string(), n))
+        .collect();
+    sort_ranked(&mut v);
+    v
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::Entry;
     use crate::record::Record;
 
     fn entry(msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
@@ -204,14 +348,14 @@ mod tests {
         index.extend(&es);
         assert_eq!(index.len(), 3);
         assert_eq!(index.tags(2), [1], "a tag seen before keeps its id");
-        assert_eq!(index.vocabulary().len(), 2);
+        assert_eq!(index.vocabulary().count(), 2);
         let mut seen = Vec::new();
         for i in 0..2 {
             index.fields(i, true, true, |f, v| {
                 seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
             });
             for &t in index.tags(i) {
-                let tag = index.vocabulary()[t as usize].to_string();
+                let tag = index.vocabulary().nth(t as usize).unwrap().to_string();
                 seen.push((i, Field::Tag(t as usize), tag));
             }
         }
@@ -241,7 +385,7 @@ mod tests {
         let all: Vec<u32> = (0..ds.len() as u32).collect();
         let some: Vec<u32> = all.iter().copied().filter(|i| i % 3 == 1).collect();
         for indices in [&all[..], &some[..], &[][..]] {
-            let entries = indices.iter().map(|&i| &ds.entries()[i as usize]);
+            let entries = indices.iter().map(|&i| ds.entries().at(i as usize));
             let want = crate::facets::Facets::count(entries);
             assert_eq!(index.facets(indices), want);
         }

@@ -7,7 +7,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use super::Context;
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 
 /// A field of the in-memory entry a term can match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub fn searched(value: &str) -> &str {
 
 /// The fields of `entry` longer than `FIELD_PREFIX` that a scope covers, with their length in
 /// bytes (for `--explain`: only their prefix was searched).
-pub fn cut_fields(entry: &Entry, scope: Scope) -> Vec<(Field, usize)> {
+pub fn cut_fields(entry: EntryRef<'_>, scope: Scope) -> Vec<(Field, usize)> {
     let mut cut = Vec::new();
     for_each_whole_field(entry, scope, |field, value| {
         if value.len() > FIELD_PREFIX {
@@ -65,15 +65,15 @@ pub fn cut_fields(entry: &Entry, scope: Scope) -> Vec<(Field, usize)> {
 }
 
 /// Calls `f` with the searched part of every field value a scope covers.
-pub fn for_each_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
+pub fn for_each_field<'e>(entry: EntryRef<'e>, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
     for_each_whole_field(entry, scope, |field, value| f(field, searched(value)));
 }
 
-fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
-    let opt = |v: &'e Option<Box<str>>| v.as_deref();
+fn for_each_whole_field<'e>(entry: EntryRef<'e>, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
+    let opt = |v: &Option<&'e str>| *v;
     match scope {
         Scope::Any => {
-            f(Field::Message, &entry.message);
+            f(Field::Message, entry.message);
             if let Some(v) = opt(&entry.file_path) {
                 f(Field::Path, v);
             }
@@ -81,7 +81,7 @@ fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fi
                 f(Field::Tag(i), t);
             }
         }
-        Scope::Message => f(Field::Message, &entry.message),
+        Scope::Message => f(Field::Message, entry.message),
         Scope::Tags => {
             for (i, t) in entry.tags.iter().enumerate() {
                 f(Field::Tag(i), t);
@@ -97,7 +97,7 @@ fn for_each_whole_field<'e>(entry: &'e Entry, scope: Scope, mut f: impl FnMut(Fi
         Scope::Type => opt(&entry.error_type)
             .into_iter()
             .for_each(|v| f(Field::Type, v)),
-        Scope::Id => f(Field::Id, &entry.id),
+        Scope::Id => f(Field::Id, entry.id),
         Scope::Pinned | Scope::Recent | Scope::New | Scope::Note => {}
     }
 }
@@ -146,8 +146,8 @@ pub struct TermHit {
 }
 
 /// Whether a term holds for a record (for a negated term: does not match) and the best hit.
-pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Option<TermHit> {
-    if let Some(has) = ctx.flag(term, &e.id) {
+pub fn term_hit(m: &SkimMatcherV2, e: EntryRef<'_>, term: &Term, ctx: &Context) -> Option<TermHit> {
+    if let Some(has) = ctx.flag(term, e.id) {
         return (has != term.negated).then_some(TermHit {
             field: Field::Id,
             score: 0,
@@ -189,7 +189,7 @@ pub fn term_hit(m: &SkimMatcherV2, e: &Entry, term: &Term, ctx: &Context) -> Opt
 }
 
 /// A record's score for a whole query, or None when it does not match.
-pub fn score_entry(m: &SkimMatcherV2, e: &Entry, q: &Query, ctx: &Context) -> Option<i64> {
+pub fn score_entry(m: &SkimMatcherV2, e: EntryRef<'_>, q: &Query, ctx: &Context) -> Option<i64> {
     score_entry_whole(m, e, q, ctx).map(|(score, _)| score)
 }
 
@@ -197,7 +197,7 @@ pub fn score_entry(m: &SkimMatcherV2, e: &Entry, q: &Query, ctx: &Context) -> Op
 /// match is certainly not weak (see `confidence`), so it need not be judged.
 pub fn score_entry_whole(
     m: &SkimMatcherV2,
-    e: &Entry,
+    e: EntryRef<'_>,
     q: &Query,
     ctx: &Context,
 ) -> Option<(i64, bool)> {

@@ -136,7 +136,7 @@ pub fn search_exhaustive(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -
     let entries = ds.entries();
     let mut hits: Vec<Hit> = (0..entries.len() as u32)
         .filter_map(|index| {
-            let score = matcher::score_entry(skim(), &entries[index as usize], q, ctx)?;
+            let score = matcher::score_entry(skim(), entries.at(index as usize), q, ctx)?;
             Some(Hit { index, score })
         })
         .collect();
@@ -171,7 +171,13 @@ fn whole_pass<'a>(
 pub fn facets(ds: &Dataset, q: &Query, ctx: &Context) -> Facets {
     let index = index::Index::build(ds.entries());
     let out = whole_pass(ds, &index, q, ctx, 0).run();
-    facets_of(ds, &out.matched)
+    index.facets(&out.matched)
+}
+
+/// Counts by severity, repo, error type and tag over every record (`errdex stats`): from the
+/// index's interned ids, which a mapped dataset has without reading its strings.
+pub fn facets_of_all(ds: &Dataset) -> Facets {
+    index::Index::build(ds.entries()).all_facets()
 }
 
 /// Counts by severity, repo, error type and tag over these records (e.g. `Engine::matches`).
@@ -183,7 +189,7 @@ pub fn facets_of(ds: &Dataset, indices: &[u32]) -> Facets {
 
 /// For `--explain`: the fields of `entry` the query looks at that are longer than
 /// `FIELD_PREFIX` (only that much of them was searched), with their length in bytes.
-pub fn cut_fields(entry: &crate::dataset::Entry, q: &Query) -> Vec<(Field, usize)> {
+pub fn cut_fields(entry: crate::dataset::EntryRef<'_>, q: &Query) -> Vec<(Field, usize)> {
     let mut cut: Vec<(Field, usize)> = Vec::new();
     for t in q.terms() {
         for (field, len) in matcher::cut_fields(entry, t.scope) {
@@ -198,7 +204,7 @@ pub fn cut_fields(entry: &crate::dataset::Entry, q: &Query) -> Vec<(Field, usize
 /// For `--explain`: per term, the field it matched best in this record and its weighted score
 /// (None when the term does not hold).
 pub fn explain(
-    entry: &crate::dataset::Entry,
+    entry: crate::dataset::EntryRef<'_>,
     q: &Query,
     ctx: &Context,
 ) -> Vec<(Term, Option<TermHit>)> {

@@ -8,7 +8,7 @@ use super::index::Index;
 use super::matcher::score_entry_whole;
 use super::rank::{Hit, top_k_by};
 use super::{Context, Query, scan, skim};
-use crate::dataset::{Dataset, Entry};
+use crate::dataset::{Dataset, Entries};
 
 /// What a finished pass knows.
 pub struct Outcome {
@@ -148,7 +148,7 @@ fn run(
 
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
 fn scan_chunk(
-    entries: &[Entry],
+    entries: Entries<'_>,
     (index, prepared): (&Index, &scan::Prepared),
     q: &Query,
     ctx: &Context,
@@ -157,7 +157,7 @@ fn scan_chunk(
 ) -> Option<()> {
     let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
-            let e = &entries[i as usize];
+            let e = entries.at(i as usize);
             if let Some(score) = scan::estimate((index, prepared), i as usize, e, q, ctx) {
                 out.push(Hit { index: i, score });
             }
@@ -185,7 +185,7 @@ fn scan_chunk(
 /// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the
 /// hits, whether each matched every group by a term found whole (see `Outcome::whole`).
 fn rank(
-    (entries, index): (&[Entry], &Index),
+    (entries, index): (Entries<'_>, &Index),
     q: &Query,
     ctx: &Context,
     mut hits: Vec<Hit>,
@@ -204,7 +204,7 @@ fn rank(
         for h in part {
             // The scan decides matches by the same rules, so None does not happen; if it ever
             // did, the record would sink to the bottom rather than vanish.
-            let e = &entries[h.index as usize];
+            let e = entries.at(h.index as usize);
             let (score, all_whole) =
                 score_entry_whole(skim(), e, q, ctx).unwrap_or((i64::MIN, false));
             h.score = score;
@@ -241,12 +241,13 @@ mod tests {
     use std::cell::RefCell;
 
     use super::*;
+    use crate::dataset::Entry;
     use crate::record::Record;
     use crate::source::{Bytes, Source};
 
     /// A dataset of `n` records, every tenth one about a timeout.
     fn dataset(n: usize) -> Dataset {
-        let entries = (0..n)
+        let entries: Vec<Entry> = (0..n)
             .map(|i| {
                 let r = Record {
                     id: format!("{i:08}"),

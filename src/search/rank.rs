@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::dataset::Entry;
+use crate::dataset::{Entries, EntryRef};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -13,13 +13,13 @@ pub struct Hit {
 }
 
 /// `Less` when `a` ranks before `b`.
-pub fn order(entries: &[Entry], a: &Hit, b: &Hit) -> Ordering {
+pub fn order(entries: Entries<'_>, a: &Hit, b: &Hit) -> Ordering {
     b.score.cmp(&a.score).then_with(|| {
-        let (ea, eb) = (&entries[a.index as usize], &entries[b.index as usize]);
+        let (ea, eb) = (entries.at(a.index as usize), entries.at(b.index as usize));
         ea.message
             .len()
             .cmp(&eb.message.len())
-            .then_with(|| ea.id.cmp(&eb.id))
+            .then_with(|| ea.id.cmp(eb.id))
             .then_with(|| a.index.cmp(&b.index))
     })
 }
@@ -46,7 +46,7 @@ pub struct OrderKey {
 }
 
 impl OrderKey {
-    pub fn of(e: &Entry) -> OrderKey {
+    pub fn of(e: EntryRef<'_>) -> OrderKey {
         let mut b = [0u8; 8];
         let n = e.id.len().min(8);
         b[..n].copy_from_slice(&e.id.as_bytes()[..n]);
@@ -57,26 +57,32 @@ impl OrderKey {
     }
 }
 
-fn keyed_order(entries: &[Entry], a: &Keyed, b: &Keyed) -> Ordering {
+fn keyed_order(entries: Entries<'_>, a: &Keyed, b: &Keyed) -> Ordering {
     b.score
         .cmp(&a.score)
         .then(a.len.cmp(&b.len))
         .then(a.id_head.cmp(&b.id_head))
         .then_with(|| {
-            entries[a.index as usize]
+            entries
+                .at(a.index as usize)
                 .id
-                .cmp(&entries[b.index as usize].id)
+                .cmp(entries.at(b.index as usize).id)
         })
         .then(a.index.cmp(&b.index))
 }
 
 /// Keeps the best `k` hits, sorted best first. Selection is linear; only the kept `k` are sorted.
-pub fn top_k(entries: &[Entry], hits: &mut Vec<Hit>, k: usize) {
-    top_k_by(entries, hits, k, |i| OrderKey::of(&entries[i as usize]));
+pub fn top_k(entries: Entries<'_>, hits: &mut Vec<Hit>, k: usize) {
+    top_k_by(entries, hits, k, |i| OrderKey::of(entries.at(i as usize)));
 }
 
 /// `top_k` with each record's `OrderKey` from `key` (by record index).
-pub fn top_k_by(entries: &[Entry], hits: &mut Vec<Hit>, k: usize, key: impl Fn(u32) -> OrderKey) {
+pub fn top_k_by(
+    entries: Entries<'_>,
+    hits: &mut Vec<Hit>,
+    k: usize,
+    key: impl Fn(u32) -> OrderKey,
+) {
     if k == 0 {
         hits.clear();
         return;
@@ -107,6 +113,7 @@ pub fn top_k_by(entries: &[Entry], hits: &mut Vec<Hit>, k: usize, key: impl Fn(u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::Entry;
     use crate::record::Record;
 
     fn entry(id: &str, msg: &str) -> Entry {
@@ -131,7 +138,7 @@ mod tests {
             Hit { index: 1, score: 5 },
             Hit { index: 0, score: 9 },
         ];
-        top_k(&es, &mut hits, 3);
+        top_k((&es).into(), &mut hits, 3);
         let order: Vec<(u32, i64)> = hits.iter().map(|h| (h.index, h.score)).collect();
         assert_eq!(order, [(0, 9), (1, 5), (2, 5)]);
     }
@@ -146,7 +153,7 @@ mod tests {
             entry("c", "w"),
         ];
         let mut hits: Vec<Hit> = (0..4).map(|index| Hit { index, score: 1 }).collect();
-        top_k(&es, &mut hits, 2);
+        top_k((&es).into(), &mut hits, 2);
         let order: Vec<u32> = hits.iter().map(|h| h.index).collect();
         assert_eq!(order, [2, 1]);
     }
@@ -155,10 +162,10 @@ mod tests {
     fn top_k_of_fewer_than_k_sorts_all() {
         let es = [entry("a", "x"), entry("b", "y")];
         let mut hits = vec![Hit { index: 0, score: 1 }, Hit { index: 1, score: 2 }];
-        top_k(&es, &mut hits, 10);
+        top_k((&es).into(), &mut hits, 10);
         assert_eq!(hits[0].index, 1);
         assert_eq!(hits.len(), 2);
-        top_k(&es, &mut hits, 0);
+        top_k((&es).into(), &mut hits, 0);
         assert!(hits.is_empty());
     }
 }

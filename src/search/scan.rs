@@ -10,7 +10,7 @@ use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
 use super::{Context, Weights};
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 
 const SCORE_MATCH: i64 = 16;
 const BONUS_HEAD: i64 = 8;
@@ -179,7 +179,7 @@ impl Prepared {
                     let score = |tag: &str| {
                         score_field(t, chars, (Field::Tag(0), &weights), tag.as_bytes())
                     };
-                    index.vocabulary().iter().map(|tag| score(tag)).collect()
+                    index.vocabulary().map(score).collect()
                 })
             })
             .collect();
@@ -196,11 +196,11 @@ impl Prepared {
 fn estimate_term(
     (index, prepared): (&Index, &Prepared),
     i: usize,
-    e: &Entry,
+    e: EntryRef<'_>,
     (k, t): (usize, &Term),
     ctx: &Context,
 ) -> Option<i64> {
-    if let Some(has) = ctx.flag(t, &e.id) {
+    if let Some(has) = ctx.flag(t, e.id) {
         return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];
@@ -249,7 +249,7 @@ fn estimate_term(
 pub fn estimate(
     at: (&Index, &Prepared),
     i: usize,
-    e: &Entry,
+    e: EntryRef<'_>,
     q: &Query,
     ctx: &Context,
 ) -> Option<i64> {

@@ -64,7 +64,7 @@ pub fn documents(
     existing: &Dataset,
     replace: bool,
 ) -> Result<Vec<(String, Value)>, Vec<Diagnostic>> {
-    let known: HashSet<&str> = existing.entries().iter().map(|e| &*e.id).collect();
+    let known: HashSet<&str> = existing.entries().iter().map(|e| e.id).collect();
     let mut seen = HashSet::new();
     let mut errors = Vec::new();
     let mut out = Vec::new();

@@ -22,7 +22,7 @@ pub fn locate<'p>(ds: &Dataset, pins: &'p [Pin]) -> Vec<(&'p Pin, Option<usize>)
         .entries()
         .iter()
         .enumerate()
-        .map(|(i, e)| (&*e.id, i))
+        .map(|(i, e)| (e.id, i))
         .rev()
         .collect();
     pins.iter()

@@ -148,7 +148,7 @@ impl Incident {
     }
 
     fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group) {
-        let entry = &ds.entries()[group.record];
+        let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();
         let _ = writeln!(out, "### {}\n", sanitize(title));
@@ -162,11 +162,7 @@ impl Incident {
             facts.push(format!("- **Severity:** {severity}"));
         }
         if let Some(location) = entry.location() {
-            let repo = entry
-                .repo
-                .as_deref()
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
+            let repo = entry.repo.map(|r| format!(" ({r})")).unwrap_or_default();
             facts.push(format!("- **Location:** `{location}`{repo}"));
         }
         if let Some(solution) = record.as_ref().and_then(|r| r.solutions.first()) {
@@ -177,11 +173,7 @@ impl Incident {
         }
         let _ = writeln!(out, "{}\n", facts.join("\n"));
         if let Some(fix) = record.as_ref().and_then(|r| r.example_fix.as_deref()) {
-            let lang = entry
-                .file_path
-                .as_deref()
-                .and_then(language_for)
-                .unwrap_or("");
+            let lang = entry.file_path.and_then(language_for).unwrap_or("");
             let _ = writeln!(out, "Fix:\n\n{}", fence(lang, fix.trim_end()));
         }
     }

@@ -6,7 +6,7 @@
 use foldhash::HashMap;
 
 use super::normalize::{Tok, Tokens, tokenize};
-use crate::dataset::Entry;
+use crate::dataset::Entries;
 
 /// A variable part in a token sequence.
 pub const VAR: u32 = u32::MAX;
@@ -106,7 +106,7 @@ pub struct Index {
 }
 
 impl Index {
-    pub fn build(entries: &[Entry]) -> Self {
+    pub fn build(entries: Entries<'_>) -> Self {
         let mut index = Index::default();
         let mut form_ids: HashMap<Box<[u32]>, u32> = HashMap::default();
         let mut open: Vec<[bool; 2]> = Vec::new();
@@ -115,7 +115,7 @@ impl Index {
         index.record_forms = vec![[NONE; 2]; entries.len()];
         for (record, entry) in entries.iter().enumerate() {
             let record = record as u32;
-            let texts = [Some(&*entry.message), entry.pattern.as_deref()];
+            let texts = [Some(entry.message), entry.pattern];
             let mut seen = NONE;
             for (k, text) in texts.into_iter().enumerate() {
                 let Some(text) = text else { continue };
@@ -136,7 +136,7 @@ impl Index {
                 index.record_forms[record as usize][k] = form;
                 pairs.push((form, record));
             }
-            let location = entry.file_path.as_deref().map(|path| {
+            let location = entry.file_path.map(|path| {
                 let name = super::frames::file_name(path);
                 index.files.entry(name.into()).or_default().push(record);
                 (path.into(), entry.line_number)
@@ -184,7 +184,7 @@ impl Index {
         sequences: Vec<(Box<[u32]>, u32)>,
         open: &[[bool; 2]],
         mut pairs: Vec<(u32, u32)>,
-        entries: &[Entry],
+        entries: Entries<'_>,
     ) {
         let words = self.vocab.len();
         let mut df = vec![0u32; words];
@@ -334,9 +334,10 @@ fn runs(seq: &[u32], out: &mut Vec<u64>) {
     }
 }
 
-fn by_id(entries: &[Entry], a: u32, b: u32) -> std::cmp::Ordering {
-    entries[a as usize]
+fn by_id(entries: Entries<'_>, a: u32, b: u32) -> std::cmp::Ordering {
+    entries
+        .at(a as usize)
         .id
-        .cmp(&entries[b as usize].id)
+        .cmp(entries.at(b as usize).id)
         .then(a.cmp(&b))
 }

@@ -31,7 +31,7 @@ pub use report::{Group, Report, Summary};
 
 pub use scanner::Scanner;
 
-use crate::dataset::{Dataset, Entry};
+use crate::dataset::{Dataset, Entries};
 use index::Index;
 
 /// One record a log event matched.
@@ -69,9 +69,9 @@ impl Triage {
         Self::from_entries(dataset.entries())
     }
 
-    pub fn from_entries(entries: &[Entry]) -> Self {
+    pub fn from_entries<'a>(entries: impl Into<Entries<'a>>) -> Self {
         Triage {
-            index: Index::build(entries),
+            index: Index::build(entries.into()),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::scanner::MAX_LINE_BYTES;
 use super::*;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Entry};
 use crate::load::{self, Options};
 
 fn sample() -> Dataset {
@@ -17,7 +17,7 @@ fn ids(ds: &Dataset, report: &Report) -> Vec<Vec<String>> {
         .map(|h| {
             h.matches
                 .iter()
-                .map(|m| ds.entries()[m.record].id.to_string())
+                .map(|m| ds.entries().at(m.record).id.to_string())
                 .collect()
         })
         .collect()
@@ -97,7 +97,7 @@ fn groups_count_hits_most_frequent_first() {
         .iter()
         .map(|g| {
             (
-                ds.entries()[g.record].id.to_string(),
+                ds.entries().at(g.record).id.to_string(),
                 g.count,
                 g.lines.clone(),
             )
@@ -187,7 +187,7 @@ fn odd_input_never_panics() {
     lines.push("x".repeat(MAX_LINE_BYTES * 2));
     lines.push(format!("{}é", "a".repeat(MAX_LINE_BYTES - 1)));
     t.scan(&lines, 3);
-    Triage::from_entries(&[]).scan(&lines, 1);
+    Triage::from_entries(&[][..]).scan(&lines, 1);
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn a_settled_event_is_reported_again_only_when_it_changes() {
 #[test]
 fn a_java_frame_names_its_class_file_not_every_file_of_that_name() {
     let entry = |id: &str, path: &str| {
-        let mut e = sample().entries()[0].clone();
+        let mut e = sample().entries().at(0).to_owned();
         e.id = id.into();
         e.message = "pool exhausted while waiting".into();
         e.pattern = None;

@@ -12,7 +12,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
+use std::sync::Arc;
+
 use crate::dataset::Entry;
+use crate::dataset::mapped::Table;
 use crate::diag::Diagnostic;
 
 /// Files smaller than this parse faster than their cache file is read and checked.
@@ -94,15 +97,15 @@ impl Cache {
         self.dir.join(format!("{h:016x}.idx"))
     }
 
-    /// The cached index for `key`, with its diagnostics renamed to `source_name` (the path as
-    /// the user spelled it this time).
-    pub fn get(&self, key: &Key, source_name: &str) -> Option<(Vec<Entry>, Vec<Diagnostic>)> {
-        let bytes = fs::read(self.file_for(key)).ok()?;
-        let (entries, mut diags) = format::decode(&bytes, key)?;
+    /// The cached index for `key`, used in place, with its diagnostics renamed to
+    /// `source_name` (the path as the user spelled it this time).
+    pub fn get(&self, key: &Key, source_name: &str) -> Option<(Arc<Table>, Vec<Diagnostic>)> {
+        let file = fs::File::open(self.file_for(key)).ok()?;
+        let (table, mut diags) = format::open(&file, key)?;
         for d in &mut diags {
             d.path = source_name.to_string();
         }
-        Some((entries, diags))
+        Some((table, diags))
     }
 
     /// Stores an index, and removes the indexes of files that are gone (a synced version
@@ -123,7 +126,7 @@ impl Cache {
             if path.extension().is_none_or(|x| x != "idx") {
                 continue;
             }
-            let Some(key) = read_head(&path).and_then(|head| format::stored_key(&head)) else {
+            let Some(key) = stored_key(&path) else {
                 continue;
             };
             if !Path::new(&key.canonical).exists() {
@@ -134,7 +137,9 @@ impl Cache {
 
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let bytes = format::encode(key, entries, diags);
+        let Some(bytes) = format::encode(key, entries, diags) else {
+            return Ok(());
+        };
         let mut tmp = tempfile::Builder::new()
             .prefix(".idx.")
             .tempfile_in(&self.dir)?;
@@ -182,16 +187,12 @@ impl Cache {
     }
 }
 
-/// The first bytes of a cache file: enough for its release and key (a path of a few KB).
-fn read_head(path: &Path) -> Option<Vec<u8>> {
-    use std::io::Read;
-    let mut head = Vec::new();
-    fs::File::open(path)
-        .ok()?
-        .take(64 << 10)
-        .read_to_end(&mut head)
-        .ok()?;
-    Some(head)
+/// The key a cache file was built for (from its header alone).
+fn stored_key(path: &Path) -> Option<Key> {
+    let file = fs::File::open(path).ok()?;
+    // SAFETY: read-only, and only the header is read; see `format::open`.
+    let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+    format::stored_key(&map)
 }
 
 /// Device, inode and inode-change time (seconds, nanoseconds).

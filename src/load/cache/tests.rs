@@ -39,7 +39,7 @@ fn round_trips_and_renames_diagnostics() {
     assert!(cache.get(&key, "x").is_none());
     cache.put(&key, &entries, &diags);
     let (got, got_diags) = cache.get(&key, "data.jsonl").expect("hit");
-    assert_eq!(got, entries);
+    assert_eq!(got.to_entries(), entries);
     assert_eq!(
         got_diags,
         vec![Diagnostic::warning("data.jsonl", 4, "coerced")]

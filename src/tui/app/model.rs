@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::config::Layout;
-use crate::dataset::{Dataset, Entry};
+use crate::dataset::{Dataset, EntryRef};
 use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
 use crate::tui::copy::CopyMenu;
@@ -200,7 +200,7 @@ impl Model {
     }
 
     /// The in-memory fields of a result row.
-    pub fn entry(&self, index: usize) -> Option<&Entry> {
+    pub fn entry(&self, index: usize) -> Option<EntryRef<'_>> {
         self.dataset.as_ref()?.entries().get(index)
     }
 

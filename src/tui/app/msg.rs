@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::dataset::{Dataset, Entry};
+use crate::dataset::{Dataset, EntryRef};
 use crate::facets::Facets;
 use crate::load::Progress;
 use crate::record::Record;
@@ -87,7 +87,7 @@ pub struct RowMatches {
 }
 
 /// Computes a row's matches for the current query; only visible rows are asked.
-pub type RowMatcher = Arc<dyn Fn(&Entry) -> RowMatches + Send + Sync>;
+pub type RowMatcher = Arc<dyn Fn(EntryRef<'_>) -> RowMatches + Send + Sync>;
 
 /// Everything that reaches `update`.
 #[derive(Clone)]

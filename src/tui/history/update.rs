@@ -134,7 +134,7 @@ pub(crate) fn record_query(m: &Model, step: Step) -> Step {
 pub(crate) fn opened(m: &Model, step: Step) -> Step {
     let step = record_query(m, step);
     match m.selected_index().and_then(|i| m.entry(i)) {
-        Some(e) if m.memory.viewed.last().map(String::as_str) != Some(&*e.id) => {
+        Some(e) if m.memory.viewed.last().map(String::as_str) != Some(e.id) => {
             step.with(Effect::Remember(Chore::RecordViewed(e.id.to_string())))
         }
         _ => step,

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::dataset::Entry;
+use crate::dataset::EntryRef;
 use crate::facets::{self, Facets};
 use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
@@ -38,7 +38,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         let entry = model.entry(index)?;
         let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
         let mut lines = row_lines(entry, &matches, selected, theme);
-        if model.memory.pinned.contains(&*entry.id) {
+        if model.memory.pinned.contains(entry.id) {
             mark_pinned(&mut lines[0], theme);
         }
         if reading.is_weak(pos) && !selected {
@@ -110,20 +110,20 @@ pub fn hit_rows(
 
 /// The two lines of one result.
 pub fn row_lines(
-    entry: &Entry,
+    entry: EntryRef<'_>,
     matches: &RowMatches,
     selected: bool,
     theme: &Theme,
 ) -> [Line<'static>; 2] {
     let marker = if selected { "▌" } else { " " };
-    let severity = entry.severity.as_deref().unwrap_or("");
+    let severity = entry.severity.unwrap_or("");
     let badge = badge(severity);
     let mut first = vec![
         Span::styled(marker, theme.key),
         Span::styled(format!("{badge:<4} "), theme.severity(severity)),
     ];
     first.extend(highlight(
-        &entry.message,
+        entry.message,
         &matches.message,
         theme.text,
         theme.matched,

@@ -24,7 +24,7 @@ fn index_of(m: &Model, id: &str) -> usize {
     let ds = m.dataset.as_ref().expect("loaded");
     ds.entries()
         .iter()
-        .position(|e| &*e.id == id)
+        .position(|e| e.id == id)
         .expect("fixture id")
 }
 

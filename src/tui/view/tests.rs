@@ -256,8 +256,7 @@ fn facets_of_the_whole_result_set_sit_under_the_list() {
     let Msg::Results(mut set, matcher) = results(2, "conn", &[0, 1], 5) else {
         unreachable!()
     };
-    let entries = m.dataset.as_ref().unwrap().entries().to_vec();
-    let facets = crate::facets::Facets::count(&entries);
+    let facets = crate::facets::Facets::count(m.dataset.as_ref().unwrap().entries());
     let (tag, n) = facets.by_tag[0].clone();
     set.facets = Some(std::sync::Arc::new(facets));
     update(&mut m, Msg::Results(set, matcher));

@@ -1,0 +1,290 @@
+//! A dataset file's records as fixed-layout arrays in one byte buffer (a memory-mapped index
+//! file): read in place, so opening a million records costs page faults, not decoding. The
+//! buffer holds, each section 8-aligned: the rows (what a record's `EntryRef` needs besides
+//! its strings), the search spans (the packed text search scans, in record order), the tag
+//! ids of every record, the facet ids (repo, severity, error type), the vocabularies, the
+//! ids' sort order, the duplicate-id pairs, and one UTF-8 arena that every string points into.
+//!
+//! This module reads the layout and writes it; the cache (`load::cache`) frames it with a key
+//! and checksums and decides when it may be used.
+
+use bytemuck::{Pod, Zeroable};
+
+use super::entry::{Entry, EntryRef, Tags};
+
+/// A string in the arena; `len == ABSENT` is a missing optional field.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+pub struct StrRef {
+    pub off: u32,
+    pub len: u32,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+/// What a record's view needs besides its tags.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+pub struct Row {
+    pub id: StrRef,
+    pub message: StrRef,
+    pub pattern: StrRef,
+    pub repo: StrRef,
+    pub file_path: StrRef,
+    pub severity: StrRef,
+    pub error_type: StrRef,
+    pub line_number: i64,
+    pub start: u64,
+    pub len: u32,
+    pub line: u32,
+    /// Bit 0: `line_number` is present.
+    pub flags: u32,
+    pub _pad: u32,
+}
+
+/// What search scans of a record, in record order: its message, its path (empty when it has
+/// none), its tags (`tag_ids[tags_from..tags_to]`), and its id's first 8 bytes, big-endian
+/// (the result order's tie-break, which orders like the id as far as it goes).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+pub struct SearchSpan {
+    pub message: StrRef,
+    pub path: StrRef,
+    pub tags_from: u32,
+    pub tags_to: u32,
+    pub id_head: u64,
+}
+
+/// The facets a record is counted under (repo, severity, error type), as ids into the facet
+/// vocabularies; `NO_VALUE` for a record without that field.
+pub const FACETS: usize = 3;
+pub const NO_VALUE: u32 = u32::MAX;
+
+/// The sections in file order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Rows,
+    Spans,
+    TagIds,
+    FacetIds,
+    /// `StrRef`s: the tag vocabulary, then each facet's.
+    Vocab,
+    /// Record indices sorted by id.
+    ById,
+    /// `(earlier, later)` record pairs with the same id, in the order a scan meets them.
+    Duplicates,
+    Arena,
+}
+
+pub const SECTIONS: [Section; 8] = [
+    Section::Rows,
+    Section::Spans,
+    Section::TagIds,
+    Section::FacetIds,
+    Section::Vocab,
+    Section::ById,
+    Section::Duplicates,
+    Section::Arena,
+];
+
+/// Where each section lies in the buffer, and how many tags and facet values there are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct Layout {
+    /// `(offset, length)` in bytes, per `SECTIONS`.
+    pub sections: Vec<(u64, u64)>,
+    /// Vocabulary sizes: tags, then each facet.
+    pub vocab: [u32; 1 + FACETS],
+}
+
+/// The buffer, read through its layout. Construction checks every size and alignment, so the
+/// accessors cannot go out of bounds on a well-formed table and return empty values (never
+/// panic) on a table whose contents lie.
+pub struct Table {
+    bytes: Box<dyn AsRef<[u8]> + Send + Sync>,
+    layout: Layout,
+    /// Byte ranges of the sections, by `Section as usize`.
+    ranges: [(usize, usize); SECTIONS.len()],
+    len: usize,
+}
+
+impl Table {
+    /// A table over `bytes` (the mapped file), or None when the layout does not fit them.
+    pub fn new(bytes: Box<dyn AsRef<[u8]> + Send + Sync>, layout: Layout) -> Option<Table> {
+        let total = (*bytes).as_ref().len() as u64;
+        if layout.sections.len() != SECTIONS.len() {
+            return None;
+        }
+        let mut ranges = [(0, 0); SECTIONS.len()];
+        for (k, &(off, len)) in layout.sections.iter().enumerate() {
+            let end = off.checked_add(len)?;
+            if off % 8 != 0 || end > total {
+                return None;
+            }
+            ranges[k] = (usize::try_from(off).ok()?, usize::try_from(end).ok()?);
+        }
+        let t = Table {
+            bytes,
+            layout,
+            ranges,
+            len: 0,
+        };
+        let rows: &[Row] = bytemuck::try_cast_slice(t.raw(Section::Rows)).ok()?;
+        let spans: &[SearchSpan] = bytemuck::try_cast_slice(t.raw(Section::Spans)).ok()?;
+        let _: &[u32] = bytemuck::try_cast_slice(t.raw(Section::TagIds)).ok()?;
+        let facets: &[u32] = bytemuck::try_cast_slice(t.raw(Section::FacetIds)).ok()?;
+        let vocab: &[StrRef] = bytemuck::try_cast_slice(t.raw(Section::Vocab)).ok()?;
+        let by_id: &[u32] = bytemuck::try_cast_slice(t.raw(Section::ById)).ok()?;
+        let _: &[[u32; 2]] = bytemuck::try_cast_slice(t.raw(Section::Duplicates)).ok()?;
+        let len = rows.len();
+        let vocab_len: u64 = t.layout.vocab.iter().map(|&n| n as u64).sum();
+        if spans.len() != len
+            || facets.len() != len * FACETS
+            || by_id.len() != len
+            || vocab.len() as u64 != vocab_len
+        {
+            return None;
+        }
+        Some(Table { len, ..t })
+    }
+
+    fn raw(&self, s: Section) -> &[u8] {
+        let (from, to) = self.ranges[s as usize];
+        (*self.bytes).as_ref().get(from..to).unwrap_or(&[])
+    }
+
+    fn cast<T: Pod>(&self, s: Section) -> &[T] {
+        bytemuck::try_cast_slice(self.raw(s)).unwrap_or(&[])
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bytes of a string (empty when the table lies about it).
+    pub fn bytes_of(&self, r: StrRef) -> &[u8] {
+        let arena = self.raw(Section::Arena);
+        let (off, len) = (r.off as usize, r.len as usize);
+        arena.get(off..off.saturating_add(len)).unwrap_or(&[])
+    }
+
+    /// A string: what was written is UTF-8; anything else (a file that lies) reads as empty.
+    pub fn str_of(&self, r: StrRef) -> &str {
+        std::str::from_utf8(self.bytes_of(r)).unwrap_or("")
+    }
+
+    fn opt(&self, r: StrRef) -> Option<&str> {
+        (r.len != ABSENT).then(|| self.str_of(r))
+    }
+
+    pub fn rows(&self) -> &[Row] {
+        self.cast(Section::Rows)
+    }
+
+    pub fn spans(&self) -> &[SearchSpan] {
+        self.cast(Section::Spans)
+    }
+
+    pub fn tag_ids(&self) -> &[u32] {
+        self.cast(Section::TagIds)
+    }
+
+    /// Record `i`'s facet ids: repo, severity, error type.
+    pub fn facet_ids(&self, i: usize) -> [u32; FACETS] {
+        let all: &[u32] = self.cast(Section::FacetIds);
+        match all.get(i * FACETS..i * FACETS + FACETS) {
+            Some(&[a, b, c]) => [a, b, c],
+            _ => [0; FACETS],
+        }
+    }
+
+    /// Vocabulary `k` (0: tags, 1..: the facets) as strings.
+    pub fn vocabulary(&self, k: usize) -> impl ExactSizeIterator<Item = &str> + '_ {
+        let all: &[StrRef] = self.cast(Section::Vocab);
+        let from: usize = self.layout.vocab[..k].iter().map(|&n| n as usize).sum();
+        let n = self.layout.vocab.get(k).copied().unwrap_or(0) as usize;
+        all.get(from..from + n)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&r| self.str_of(r))
+    }
+
+    /// The tag `id` of the tag vocabulary.
+    pub fn tag(&self, id: u32) -> &str {
+        self.vocab_value(0, id)
+    }
+
+    /// Value `id` of vocabulary `k` (0: tags, 1..: the facets).
+    pub fn vocab_value(&self, k: usize, id: u32) -> &str {
+        let all: &[StrRef] = self.cast(Section::Vocab);
+        let Some(&n) = self.layout.vocab.get(k) else {
+            return "";
+        };
+        if id >= n {
+            return "";
+        }
+        let from: usize = self.layout.vocab[..k].iter().map(|&n| n as usize).sum();
+        all.get(from + id as usize).map_or("", |&r| self.str_of(r))
+    }
+
+    /// Record indices sorted by id.
+    pub fn by_id(&self) -> &[u32] {
+        self.cast(Section::ById)
+    }
+
+    /// `(earlier, later)` pairs of records with the same id.
+    pub fn duplicates(&self) -> &[[u32; 2]] {
+        self.cast(Section::Duplicates)
+    }
+
+    /// Every record, owned (for tests that compare what was written with what is read).
+    #[cfg(test)]
+    pub fn to_entries(&self) -> Vec<Entry> {
+        (0..self.len)
+            .filter_map(|i| self.entry(i, 0).map(|e| e.to_owned()))
+            .collect()
+    }
+
+    /// Record `i` as a view, its `source` set to `source`.
+    pub fn entry(&self, i: usize, source: u32) -> Option<EntryRef<'_>> {
+        let row = self.rows().get(i)?;
+        let span = self.spans().get(i)?;
+        let ids = self.tag_ids();
+        let tags = ids
+            .get(span.tags_from as usize..span.tags_to as usize)
+            .unwrap_or(&[]);
+        Some(EntryRef {
+            id: self.str_of(row.id),
+            message: self.str_of(row.message),
+            pattern: self.opt(row.pattern),
+            repo: self.opt(row.repo),
+            file_path: self.opt(row.file_path),
+            line_number: (row.flags & 1 != 0).then_some(row.line_number),
+            severity: self.opt(row.severity),
+            error_type: self.opt(row.error_type),
+            tags: Tags::Mapped {
+                ids: tags,
+                table: self,
+            },
+            source,
+            start: row.start,
+            len: row.len,
+            line: row.line,
+        })
+    }
+}
+
+/// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None
+/// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
+/// parsed at each start rather than cached).
+pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
+    super::mapped_write::write(entries)
+}
+
+pub(super) const NO_STR: StrRef = StrRef {
+    off: 0,
+    len: ABSENT,
+};

@@ -1,0 +1,154 @@
+//! Lays out a mapped table (see `mapped`) from parsed entries.
+
+use std::collections::HashMap;
+
+use super::entry::Entry;
+use super::mapped::{FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef};
+
+/// Distinct strings in first-seen order, each with its id.
+#[derive(Default)]
+struct Vocabulary<'a> {
+    values: Vec<&'a str>,
+    ids: HashMap<&'a str, u32>,
+}
+
+impl<'a> Vocabulary<'a> {
+    fn id(&mut self, v: &'a str) -> Option<u32> {
+        if let Some(&id) = self.ids.get(v) {
+            return Some(id);
+        }
+        let id = u32::try_from(self.values.len())
+            .ok()
+            .filter(|&id| id != NO_VALUE)?;
+        self.values.push(v);
+        self.ids.insert(v, id);
+        Some(id)
+    }
+}
+
+struct Arena(Vec<u8>);
+
+impl Arena {
+    fn put(&mut self, s: &str) -> Option<StrRef> {
+        let off = u32::try_from(self.0.len()).ok()?;
+        let len = u32::try_from(s.len()).ok().filter(|&l| l != NO_STR.len)?;
+        u32::try_from(self.0.len() + s.len()).ok()?;
+        self.0.extend_from_slice(s.as_bytes());
+        Some(StrRef { off, len })
+    }
+
+    fn put_opt(&mut self, s: Option<&str>) -> Option<StrRef> {
+        s.map_or(Some(NO_STR), |s| self.put(s))
+    }
+}
+
+fn id_head(id: &str) -> u64 {
+    let mut b = [0u8; 8];
+    let n = id.len().min(8);
+    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    u64::from_be_bytes(b)
+}
+
+pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
+    let mut arena = Arena(Vec::new());
+    let mut rows = Vec::with_capacity(entries.len());
+    let mut spans = Vec::with_capacity(entries.len());
+    // What search scans comes first in the arena, record after record.
+    for e in entries {
+        let message = arena.put(&e.message)?;
+        let path = arena.put_opt(e.file_path.as_deref())?;
+        rows.push(Row {
+            message,
+            file_path: path,
+            ..Row::default()
+        });
+        let path = if path == NO_STR {
+            StrRef::default()
+        } else {
+            path
+        };
+        spans.push(SearchSpan {
+            message,
+            path,
+            id_head: id_head(&e.id),
+            ..SearchSpan::default()
+        });
+    }
+    let mut tags = Vocabulary::default();
+    let mut facets: [Vocabulary; FACETS] = Default::default();
+    let mut tag_ids = Vec::new();
+    let mut facet_ids = Vec::with_capacity(entries.len() * FACETS);
+    for ((e, row), span) in entries.iter().zip(&mut rows).zip(&mut spans) {
+        row.id = arena.put(&e.id)?;
+        row.pattern = arena.put_opt(e.pattern.as_deref())?;
+        row.repo = arena.put_opt(e.repo.as_deref())?;
+        row.severity = arena.put_opt(e.severity.as_deref())?;
+        row.error_type = arena.put_opt(e.error_type.as_deref())?;
+        row.line_number = e.line_number.unwrap_or(0);
+        row.flags = u32::from(e.line_number.is_some());
+        row.start = e.start;
+        row.len = e.len;
+        row.line = e.line;
+        span.tags_from = u32::try_from(tag_ids.len()).ok()?;
+        for t in e.tags.iter() {
+            tag_ids.push(tags.id(t)?);
+        }
+        span.tags_to = u32::try_from(tag_ids.len()).ok()?;
+        let values = [&e.repo, &e.severity, &e.error_type];
+        for (vocab, v) in facets.iter_mut().zip(values) {
+            facet_ids.push(match v.as_deref() {
+                Some(v) => vocab.id(v)?,
+                None => NO_VALUE,
+            });
+        }
+    }
+    let mut vocab = Vec::new();
+    let mut sizes = [0u32; 1 + FACETS];
+    for (k, v) in std::iter::once(&tags).chain(&facets).enumerate() {
+        sizes[k] = u32::try_from(v.values.len()).ok()?;
+        for s in &v.values {
+            vocab.push(arena.put(s)?);
+        }
+    }
+    let mut by_id: Vec<u32> = (0..u32::try_from(entries.len()).ok()?).collect();
+    by_id.sort_by(|&a, &b| {
+        entries[a as usize]
+            .id
+            .cmp(&entries[b as usize].id)
+            .then(a.cmp(&b))
+    });
+    let duplicates = duplicates(entries, &by_id);
+    let mut out = Vec::new();
+    let mut sections = Vec::with_capacity(SECTIONS.len());
+    let mut section = |out: &mut Vec<u8>, bytes: &[u8]| {
+        out.resize(out.len().next_multiple_of(8), 0);
+        sections.push((out.len() as u64, bytes.len() as u64));
+        out.extend_from_slice(bytes);
+    };
+    section(&mut out, bytemuck::cast_slice(&rows));
+    section(&mut out, bytemuck::cast_slice(&spans));
+    section(&mut out, bytemuck::cast_slice(&tag_ids));
+    section(&mut out, bytemuck::cast_slice(&facet_ids));
+    section(&mut out, bytemuck::cast_slice(&vocab));
+    section(&mut out, bytemuck::cast_slice(&by_id));
+    section(&mut out, bytemuck::cast_slice(&duplicates));
+    section(&mut out, &arena.0);
+    let layout = Layout {
+        sections,
+        vocab: sizes,
+    };
+    Some((layout, out))
+}
+
+/// `(earlier, later)` for each record whose id an earlier record has, paired with the first
+/// record of that id, in record order of `later`.
+fn duplicates(entries: &[Entry], by_id: &[u32]) -> Vec<[u32; 2]> {
+    let mut pairs = Vec::new();
+    for run in by_id.chunk_by(|&a, &b| entries[a as usize].id == entries[b as usize].id) {
+        for &later in &run[1..] {
+            pairs.push([run[0], later]);
+        }
+    }
+    pairs.sort_unstable_by_key(|p| p[1]);
+    pairs
+}
