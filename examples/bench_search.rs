@@ -7,8 +7,9 @@
 //! cargo run --release --example bench_search -- /tmp/c10k.jsonl /tmp/c100k.jsonl
 //!
 //! Options: `--no-reference` skips the slow SkimMatcherV2-only run; `--no-paste` skips the
-//! pasted lines (to compare typing with a release that had no line mode); `--runs N` process
-//! runs (0: none).
+//! pasted lines (to compare typing with a release that had no line mode); `--parsed` searches
+//! records parsed this run instead of the index cache read in place (what the warm browser
+//! searches); `--runs N` process runs (0: none).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -16,6 +17,7 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use errdex::dataset::Dataset;
+use errdex::load::cache::Cache;
 use errdex::load::{self, Options, SourceSpec};
 use errdex::search::{self, Context, Engine, Query};
 
@@ -64,6 +66,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let reference = !args.iter().any(|a| a == "--no-reference");
     let paste = !args.iter().any(|a| a == "--no-paste");
+    let parsed = args.iter().any(|a| a == "--parsed");
     let runs: usize = args
         .iter()
         .position(|a| a == "--runs")
@@ -77,16 +80,32 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: bench_search CORPUS.jsonl... [--no-reference] [--no-paste] [--runs N]");
+        eprintln!(
+            "usage: bench_search CORPUS.jsonl... [--no-reference] [--no-paste] [--parsed] [--runs N]"
+        );
         std::process::exit(2);
     }
     for file in files {
+        let specs = [SourceSpec::parse(file)];
+        // As the warm browser has it: the index cache built once, then read in place (a
+        // private cache folder, removed after); `--parsed`: the records parsed this run.
+        let cache_dir = tempfile::tempdir().expect("a temporary cache folder");
+        let cache = Cache::new(cache_dir.path());
+        let cache = (!parsed).then_some(&cache);
+        if let Some(cache) = cache {
+            load::load_cached(&specs, Options::default(), Some(cache), &|_| {});
+        }
         let started = Instant::now();
-        let loaded = load::load(&[SourceSpec::parse(file)], Options::default(), &|_| {});
+        let loaded = load::load_cached(&specs, Options::default(), cache, &|_| {});
         let ds = Arc::new(loaded.dataset);
         println!(
-            "\n== {file}: {} records, loaded in {:.0} ms",
+            "\n== {file}: {} records, {} in {:.0} ms",
             ds.len(),
+            if parsed {
+                "parsed"
+            } else {
+                "index read in place"
+            },
             ms(started.elapsed())
         );
         keystrokes(&ds, reference);

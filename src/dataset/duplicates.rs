@@ -2,7 +2,7 @@
 //! parts, each record of a later part is looked up in the earlier ones, so a million mapped
 //! records and a small team file cost a few thousand lookups, not a million hashes.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::entries::{Part, PartRows};
 use super::entry::Entry;

@@ -1,6 +1,6 @@
 //! Lays out a mapped table (see `mapped`) from parsed entries.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::entry::Entry;
 use super::mapped::{FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef};
@@ -50,7 +50,8 @@ fn id_head(id: &str) -> u64 {
 }
 
 pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    let mut arena = Arena(Vec::new());
+    let strings: usize = entries.iter().map(string_bytes).sum();
+    let mut arena = Arena(Vec::with_capacity(strings));
     let mut rows = Vec::with_capacity(entries.len());
     let mut spans = Vec::with_capacity(entries.len());
     // What search scans comes first in the arena, record after record.
@@ -118,7 +119,17 @@ pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
             .then(a.cmp(&b))
     });
     let duplicates = duplicates(entries, &by_id);
-    let mut out = Vec::new();
+    let sizes_of = [
+        std::mem::size_of_val(rows.as_slice()),
+        std::mem::size_of_val(spans.as_slice()),
+        tag_ids.len() * 4,
+        facet_ids.len() * 4,
+        std::mem::size_of_val(vocab.as_slice()),
+        by_id.len() * 4,
+        duplicates.len() * 8,
+        arena.0.len(),
+    ];
+    let mut out = Vec::with_capacity(sizes_of.iter().map(|n| n + 8).sum());
     let mut sections = Vec::with_capacity(SECTIONS.len());
     let mut section = |out: &mut Vec<u8>, bytes: &[u8]| {
         out.resize(out.len().next_multiple_of(8), 0);
@@ -138,6 +149,18 @@ pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
         vocab: sizes,
     };
     Some((layout, out))
+}
+
+/// The bytes of a record's strings (the tags once each at most: the vocabulary holds them).
+fn string_bytes(e: &Entry) -> usize {
+    let opt = |s: &Option<Box<str>>| s.as_ref().map_or(0, |s| s.len());
+    e.id.len()
+        + e.message.len()
+        + opt(&e.pattern)
+        + opt(&e.repo)
+        + opt(&e.file_path)
+        + opt(&e.severity)
+        + opt(&e.error_type)
 }
 
 /// `(earlier, later)` for each record whose id an earlier record has, paired with the first

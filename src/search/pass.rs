@@ -157,8 +157,7 @@ fn scan_chunk(
 ) -> Option<()> {
     let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
-            let e = entries.at(i as usize);
-            if let Some(score) = scan::estimate((index, prepared), i as usize, e, q, ctx) {
+            if let Some(score) = scan::estimate((index, prepared), (entries, i as usize), q, ctx) {
                 out.push(Hit { index: i, score });
             }
         }

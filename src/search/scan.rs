@@ -10,7 +10,7 @@ use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
 use super::{Context, Weights};
-use crate::dataset::EntryRef;
+use crate::dataset::Entries;
 
 const SCORE_MATCH: i64 = 16;
 const BONUS_HEAD: i64 = 8;
@@ -195,12 +195,20 @@ impl Prepared {
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
 fn estimate_term(
     (index, prepared): (&Index, &Prepared),
-    i: usize,
-    e: EntryRef<'_>,
+    (entries, i): (Entries<'_>, usize),
     (k, t): (usize, &Term),
     ctx: &Context,
 ) -> Option<i64> {
-    if let Some(has) = ctx.flag(t, e.id) {
+    let scanned = matches!(
+        t.scope,
+        Scope::Any | Scope::Message | Scope::Path | Scope::Tags
+    );
+    // Only a term that looks past the packed text reads the record itself (in place, or
+    // parsed): the usual query scans the index alone.
+    let entry = (!scanned).then(|| entries.at(i));
+    if let Some(e) = entry
+        && let Some(has) = ctx.flag(t, e.id)
+    {
         return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];
@@ -226,10 +234,7 @@ fn estimate_term(
             keep(per_tag[id as usize]);
         }
     }
-    if !matches!(
-        t.scope,
-        Scope::Any | Scope::Message | Scope::Path | Scope::Tags
-    ) {
+    if let Some(e) = entry {
         for_each_field(e, t.scope, |field, v| {
             keep(score_field(
                 t,
@@ -248,8 +253,7 @@ fn estimate_term(
 /// Record `i`'s estimated score, or None when it does not match.
 pub fn estimate(
     at: (&Index, &Prepared),
-    i: usize,
-    e: EntryRef<'_>,
+    record: (Entries<'_>, usize),
     q: &Query,
     ctx: &Context,
 ) -> Option<i64> {
@@ -258,7 +262,7 @@ pub fn estimate(
     for group in &q.groups {
         let mut best = None;
         for t in group {
-            if let Some(s) = estimate_term(at, i, e, (k, t), ctx) {
+            if let Some(s) = estimate_term(at, record, (k, t), ctx) {
                 best = Some(best.map_or(s, |b: i64| b.max(s)));
             }
             k += 1;

@@ -38,8 +38,14 @@ struct Header {
     chunks: Vec<u64>,
 }
 
-/// The file's bytes, or None when the entries' strings do not fit the table's offsets.
-pub(super) fn encode(key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> Option<Vec<u8>> {
+/// The file's bytes in two pieces (the framed header, padded, then the table: written one
+/// after the other, so the table is not copied again), or None when the entries' strings do
+/// not fit the table's offsets.
+pub(super) fn encode(
+    key: &Key,
+    entries: &[Entry],
+    diags: &[Diagnostic],
+) -> Option<(Vec<u8>, Vec<u8>)> {
     let (layout, table) = mapped::write(entries)?;
     let chunks = table.chunks(CHUNK).map(xxh3_64).collect();
     let mut header = Header {
@@ -61,7 +67,7 @@ pub(super) fn encode(key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> Opti
         header.table.0 = at;
         head = bitcode::encode(&header);
     }
-    let mut out = Vec::with_capacity(header.table.0 as usize + table.len());
+    let mut out = Vec::with_capacity(header.table.0 as usize);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&0u32.to_le_bytes());
@@ -69,8 +75,7 @@ pub(super) fn encode(key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> Opti
     out.extend_from_slice(&xxh3_64(&head).to_le_bytes());
     out.extend_from_slice(&head);
     out.resize(header.table.0 as usize, 0);
-    out.extend_from_slice(&table);
-    Some(out)
+    Some((out, table))
 }
 
 /// The header, if the file is of this format and release and its header is intact.

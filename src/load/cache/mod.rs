@@ -137,13 +137,14 @@ impl Cache {
 
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let Some(bytes) = format::encode(key, entries, diags) else {
+        let Some((head, table)) = format::encode(key, entries, diags) else {
             return Ok(());
         };
         let mut tmp = tempfile::Builder::new()
             .prefix(".idx.")
             .tempfile_in(&self.dir)?;
-        io::Write::write_all(&mut tmp, &bytes)?;
+        io::Write::write_all(&mut tmp, &head)?;
+        io::Write::write_all(&mut tmp, &table)?;
         tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
         Ok(())
     }

@@ -339,16 +339,18 @@ fn event_loop(
                 }
             }
         }
+        write_queued(guard, edge);
+        if redraw {
+            draw(guard, model)?;
+        }
+        // After the frame: the first record's detail waits for the highlighter's start-up,
+        // which the list need not wait for.
         if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
             && let Some(dataset) = model.dataset.clone()
         {
             // Through the inbox, so the effects of showing it (locating it) run too.
             let msg = messages::read_detail(&dataset, index, edge.highlighter().as_deref());
             (edge.reply)(msg);
-        }
-        write_queued(guard, edge);
-        if redraw {
-            draw(guard, model)?;
         }
     }
     Ok(())
