@@ -53,6 +53,28 @@ pub struct SearchSpan {
     pub tags_from: u32,
     pub tags_to: u32,
     pub id_head: u64,
+    /// `byte_mask` of the message and of the path.
+    pub masks: [u64; 2],
+}
+
+/// Which bytes a text holds, case folded, as 64 bits: a term with a byte whose bit is not set
+/// cannot match it, which a scan can tell without reading the text. ASCII letters and digits
+/// have a bit each; other ASCII bytes share the rest; every non-ASCII byte sets the last.
+pub fn byte_mask(text: &[u8]) -> u64 {
+    let mut mask = 0u64;
+    for &b in text {
+        mask |= 1 << byte_bit(b);
+    }
+    mask
+}
+
+pub fn byte_bit(b: u8) -> u32 {
+    match b.to_ascii_lowercase() {
+        c @ b'a'..=b'z' => u32::from(c - b'a'),
+        c @ b'0'..=b'9' => 26 + u32::from(c - b'0'),
+        c if c.is_ascii() => 36 + u32::from(c) % 27,
+        _ => 63,
+    }
 }
 
 /// The facets a record is counted under (repo, severity, error type), as ids into the facet

@@ -3,7 +3,9 @@
 use foldhash::HashMap;
 
 use super::entry::Entry;
-use super::mapped::{FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef};
+use super::mapped::{
+    FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, byte_mask,
+};
 
 /// Distinct strings in first-seen order, each with its id.
 #[derive(Default)]
@@ -72,6 +74,10 @@ pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
             message,
             path,
             id_head: id_head(&e.id),
+            masks: [
+                byte_mask(e.message.as_bytes()),
+                byte_mask(e.file_path.as_deref().unwrap_or("").as_bytes()),
+            ],
             ..SearchSpan::default()
         });
     }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use super::matcher::{FIELD_PREFIX, Field, searched};
 use super::rank::OrderKey;
-use crate::dataset::mapped::{FACETS, NO_VALUE, Table};
+use crate::dataset::mapped::{FACETS, NO_VALUE, Table, byte_mask};
 use crate::dataset::{Entries, EntryRef, PartView};
 use crate::facets::{Facets, sort_ranked};
 
@@ -41,6 +41,8 @@ struct Packed {
     /// arrays: 12 bytes a record rather than 16.
     message_lens: Vec<u32>,
     id_heads: Vec<u64>,
+    /// `byte_mask` of each record's searched message and path.
+    masks: Vec<[u64; 2]>,
 }
 
 /// A mapped table, and how its vocabulary ids map to the index's (None: the same ids).
@@ -148,11 +150,13 @@ impl Index {
         let start = p.text.len();
         let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
         // Only what search looks at (see `FIELD_PREFIX`).
-        p.text.extend_from_slice(searched(e.message).as_bytes());
+        let (message, path) = (searched(e.message), searched(e.file_path.unwrap_or("")));
+        p.text.extend_from_slice(message.as_bytes());
         let msg_end = offset(&p.text);
-        p.text
-            .extend_from_slice(searched(e.file_path.unwrap_or("")).as_bytes());
+        p.text.extend_from_slice(path.as_bytes());
         let path_end = offset(&p.text);
+        p.masks
+            .push([byte_mask(message.as_bytes()), byte_mask(path.as_bytes())]);
         let first_tag = p.tag_ids.len() as u32;
         for t in e.tags.iter() {
             p.tag_ids.push(self.tags.id(t));
@@ -188,17 +192,28 @@ impl Index {
         Some((self.segments.get(k)?, i - self.firsts[k]))
     }
 
-    /// Calls `f` with the message and/or the path (when there is one) of record `i`.
-    pub fn fields(&self, i: usize, message: bool, path: bool, mut f: impl FnMut(Field, &[u8])) {
+    /// Calls `f` with the message and/or the path (when there is one) of record `i`, each
+    /// with its `byte_mask`.
+    pub fn fields(
+        &self,
+        i: usize,
+        message: bool,
+        path: bool,
+        mut f: impl FnMut(Field, &[u8], u64),
+    ) {
         match self.locate(i) {
             Some((Segment::Packed(p), k)) => {
-                let Some(s) = p.spans.get(k) else { return };
+                let (Some(s), Some(&[msg_mask, path_mask])) = (p.spans.get(k), p.masks.get(k))
+                else {
+                    return;
+                };
                 let text = &p.text[s.start..];
                 if message {
-                    f(Field::Message, &text[..s.msg_end as usize]);
+                    f(Field::Message, &text[..s.msg_end as usize], msg_mask);
                 }
                 if path && s.path_end > s.msg_end {
-                    f(Field::Path, &text[s.msg_end as usize..s.path_end as usize]);
+                    let hay = &text[s.msg_end as usize..s.path_end as usize];
+                    f(Field::Path, hay, path_mask);
                 }
             }
             Some((Segment::Mapped(m), k)) => {
@@ -206,10 +221,15 @@ impl Index {
                     return;
                 };
                 if message {
-                    f(Field::Message, searched_bytes(m.table.bytes_of(s.message)));
+                    let hay = searched_bytes(m.table.bytes_of(s.message));
+                    f(Field::Message, hay, s.masks[0]);
                 }
                 if path && s.path.len > 0 {
-                    f(Field::Path, searched_bytes(m.table.bytes_of(s.path)));
+                    f(
+                        Field::Path,
+                        searched_bytes(m.table.bytes_of(s.path)),
+                        s.masks[1],
+                    );
                 }
             }
             None => {}
@@ -351,7 +371,7 @@ mod tests {
         assert_eq!(index.vocabulary().count(), 2);
         let mut seen = Vec::new();
         for i in 0..2 {
-            index.fields(i, true, true, |f, v| {
+            index.fields(i, true, true, |f, v, _| {
                 seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
             });
             for &t in index.tags(i) {

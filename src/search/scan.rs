@@ -11,6 +11,7 @@ use super::query::{Kind, Query, Scope, Term};
 use super::text;
 use super::{Context, Weights};
 use crate::dataset::Entries;
+use crate::dataset::mapped::byte_mask;
 
 const SCORE_MATCH: i64 = 16;
 const BONUS_HEAD: i64 = 8;
@@ -166,6 +167,8 @@ pub struct Prepared {
     tags: Vec<Option<Vec<Option<i64>>>>,
     /// Per term: its length in characters.
     chars: Vec<usize>,
+    /// Per term: the `byte_mask` of its text (what a field must hold to match it).
+    masks: Vec<u64>,
     weights: Weights,
 }
 
@@ -184,9 +187,11 @@ impl Prepared {
             })
             .collect();
         let chars = q.terms().map(|t| t.text.chars().count()).collect();
+        let masks = q.terms().map(|t| byte_mask(t.text.as_bytes())).collect();
         Prepared {
             tags,
             chars,
+            masks,
             weights,
         }
     }
@@ -225,8 +230,12 @@ fn estimate_term(
         _ => (false, false),
     };
     if message || path {
-        index.fields(i, message, path, |field, hay| {
-            keep(score_field(t, chars, (field, &prepared.weights), hay))
+        let needs = prepared.masks[k];
+        index.fields(i, message, path, |field, hay, has| {
+            // A byte of the term the field lacks: no match, without reading the field.
+            if needs & !has == 0 {
+                keep(score_field(t, chars, (field, &prepared.weights), hay))
+            }
         });
     }
     if let Some(per_tag) = &prepared.tags[k] {
