@@ -310,3 +310,6 @@ pub(super) const NO_STR: StrRef = StrRef {
     off: 0,
     len: ABSENT,
 };
+
+#[cfg(test)]
+mod tests;
