@@ -7,7 +7,7 @@ fn entry(id: &str, msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
         error_message: msg.into(),
         file_path: path.map(Into::into),
         repo: Some("o/r".into()),
-        line_number: (id.len() % 2 == 0).then_some(7),
+        line_number: id.len().is_multiple_of(2).then_some(7),
         tags: tags.iter().map(|t| t.to_string()).collect(),
         ..Record::default()
     };
