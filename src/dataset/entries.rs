@@ -144,6 +144,24 @@ impl<'a> Entries<'a> {
         }
     }
 
+    /// Record `i`'s id alone (a tie-break reads no other field).
+    pub fn id(&self, i: usize) -> &'a str {
+        match *self {
+            Entries::Slice(s) => s.get(i).map_or("", |e| &e.id),
+            Entries::Parts(parts) => {
+                let k = match parts.len() {
+                    1 => 0,
+                    _ => parts.partition_point(|p| p.first <= i).saturating_sub(1),
+                };
+                let Some(p) = parts.get(k) else { return "" };
+                match &p.rows {
+                    PartRows::Owned(v) => v.get(i - p.first).map_or("", |e| &e.id),
+                    PartRows::Mapped { table, .. } => table.id_of(i - p.first),
+                }
+            }
+        }
+    }
+
     /// Record `i`; like slice indexing, an index past the end is a bug and panics.
     pub fn at(&self, i: usize) -> EntryRef<'a> {
         match self.get(i) {

@@ -270,6 +270,11 @@ impl Table {
             .collect()
     }
 
+    /// Record `i`'s id ("" past the end).
+    pub fn id_of(&self, i: usize) -> &str {
+        self.rows().get(i).map_or("", |r| self.str_of(r.id))
+    }
+
     /// Record `i` as a view, its `source` set to `source`.
     pub fn entry(&self, i: usize, source: u32) -> Option<EntryRef<'_>> {
         let row = self.rows().get(i)?;

@@ -12,20 +12,8 @@ pub struct Hit {
     pub score: i64,
 }
 
-/// `Less` when `a` ranks before `b`.
-pub fn order(entries: Entries<'_>, a: &Hit, b: &Hit) -> Ordering {
-    b.score.cmp(&a.score).then_with(|| {
-        let (ea, eb) = (entries.at(a.index as usize), entries.at(b.index as usize));
-        ea.message
-            .len()
-            .cmp(&eb.message.len())
-            .then_with(|| ea.id.cmp(eb.id))
-            .then_with(|| a.index.cmp(&b.index))
-    })
-}
-
-/// A hit with its first tie-breaker inline, so that selecting among many hits rarely has to
-/// look at the entries.
+/// A hit with its tie-breakers inline (score, then shorter message, then id, then index), so
+/// that selecting and sorting among many hits rarely has to look at the records.
 #[derive(Clone, Copy)]
 struct Keyed {
     score: i64,
@@ -64,9 +52,8 @@ fn keyed_order(entries: Entries<'_>, a: &Keyed, b: &Keyed) -> Ordering {
         .then(a.id_head.cmp(&b.id_head))
         .then_with(|| {
             entries
-                .at(a.index as usize)
-                .id
-                .cmp(entries.at(b.index as usize).id)
+                .id(a.index as usize)
+                .cmp(entries.id(b.index as usize))
         })
         .then(a.index.cmp(&b.index))
 }
@@ -87,27 +74,29 @@ pub fn top_k_by(
         hits.clear();
         return;
     }
-    if hits.len() > k {
-        let mut keyed: Vec<Keyed> = hits
-            .iter()
-            .map(|h| {
-                let OrderKey { len, id_head } = key(h.index);
-                Keyed {
-                    score: h.score,
-                    len,
-                    index: h.index,
-                    id_head,
-                }
-            })
-            .collect();
-        keyed.select_nth_unstable_by(k - 1, |a, b| keyed_order(entries, a, b));
-        hits.clear();
-        hits.extend(keyed[..k].iter().map(|c| Hit {
-            index: c.index,
-            score: c.score,
-        }));
+    let mut keyed: Vec<Keyed> = hits
+        .iter()
+        .map(|h| {
+            let OrderKey { len, id_head } = key(h.index);
+            Keyed {
+                score: h.score,
+                len,
+                index: h.index,
+                id_head,
+            }
+        })
+        .collect();
+    let by = |a: &Keyed, b: &Keyed| keyed_order(entries, a, b);
+    if keyed.len() > k {
+        keyed.select_nth_unstable_by(k - 1, by);
+        keyed.truncate(k);
     }
-    hits.sort_unstable_by(|a, b| order(entries, a, b));
+    keyed.sort_unstable_by(by);
+    hits.clear();
+    hits.extend(keyed.iter().map(|c| Hit {
+        index: c.index,
+        score: c.score,
+    }));
 }
 
 #[cfg(test)]

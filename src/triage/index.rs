@@ -336,8 +336,7 @@ fn runs(seq: &[u32], out: &mut Vec<u64>) {
 
 fn by_id(entries: Entries<'_>, a: u32, b: u32) -> std::cmp::Ordering {
     entries
-        .at(a as usize)
-        .id
-        .cmp(entries.at(b as usize).id)
+        .id(a as usize)
+        .cmp(entries.id(b as usize))
         .then(a.cmp(&b))
 }
