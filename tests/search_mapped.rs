@@ -118,6 +118,17 @@ fn same_answers(parsed: &Loaded, mapped: &Loaded) {
         assert_eq!(a.lookup(id), b.lookup(id), "{id}");
     }
     assert_eq!(a.duplicate_ids(), b.duplicate_ids());
+    let order = b.entries().id_order();
+    assert_eq!(order, a.entries().id_order());
+    assert_eq!(order.len(), b.len());
+    let ids: Vec<(&str, u32)> = order
+        .iter()
+        .map(|&i| (b.entries().id(i as usize), i))
+        .collect();
+    assert!(
+        ids.windows(2).all(|w| w[0] < w[1]),
+        "id order, ties by index"
+    );
 }
 
 #[test]

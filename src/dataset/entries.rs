@@ -146,20 +146,58 @@ impl<'a> Entries<'a> {
 
     /// Record `i`'s id alone (a tie-break reads no other field).
     pub fn id(&self, i: usize) -> &'a str {
+        std::str::from_utf8(self.id_bytes(i)).unwrap_or("")
+    }
+
+    /// Record `i`'s id as bytes, which order as the id does, without checking them again.
+    fn id_bytes(&self, i: usize) -> &'a [u8] {
         match *self {
-            Entries::Slice(s) => s.get(i).map_or("", |e| &e.id),
+            Entries::Slice(s) => s.get(i).map_or(&[], |e| e.id.as_bytes()),
             Entries::Parts(parts) => {
                 let k = match parts.len() {
                     1 => 0,
                     _ => parts.partition_point(|p| p.first <= i).saturating_sub(1),
                 };
-                let Some(p) = parts.get(k) else { return "" };
+                let Some(p) = parts.get(k) else { return &[] };
                 match &p.rows {
-                    PartRows::Owned(v) => v.get(i - p.first).map_or("", |e| &e.id),
-                    PartRows::Mapped { table, .. } => table.id_of(i - p.first),
+                    PartRows::Owned(v) => v.get(i - p.first).map_or(&[], |e| e.id.as_bytes()),
+                    PartRows::Mapped { table, .. } => table.id_bytes(i - p.first),
                 }
             }
         }
+    }
+
+    /// Every record's index, in id order (ties by index). A mapped part has its order on
+    /// disk; the parts' orders are merged.
+    pub fn id_order(&self) -> Vec<u32> {
+        let by_id = |a: &u32, b: &u32| {
+            let (x, y) = (self.id_bytes(*a as usize), self.id_bytes(*b as usize));
+            x.cmp(y).then(a.cmp(b))
+        };
+        let mut order: Vec<u32> = Vec::with_capacity(self.len());
+        match *self {
+            Entries::Slice(_) => order.extend(0..self.len() as u32),
+            Entries::Parts(parts) => {
+                for p in parts {
+                    let first = p.first as u32;
+                    let from = order.len();
+                    match &p.rows {
+                        PartRows::Owned(v) => {
+                            order.extend((0..v.len() as u32).map(|k| first + k));
+                            order[from..].sort_by(by_id);
+                        }
+                        PartRows::Mapped { table, .. } => {
+                            order.extend(table.by_id().iter().map(|&k| first + k));
+                        }
+                    }
+                }
+            }
+        }
+        // One sorted run per part: a stable sort merges them rather than sorting again.
+        if !matches!(*self, Entries::Parts(parts) if parts.len() == 1) {
+            order.sort_by(by_id);
+        }
+        order
     }
 
     /// Record `i`; like slice indexing, an index past the end is a bug and panics.

@@ -270,9 +270,9 @@ impl Table {
             .collect()
     }
 
-    /// Record `i`'s id ("" past the end).
-    pub fn id_of(&self, i: usize) -> &str {
-        self.rows().get(i).map_or("", |r| self.str_of(r.id))
+    /// Record `i`'s id as bytes (empty past the end).
+    pub fn id_bytes(&self, i: usize) -> &[u8] {
+        self.rows().get(i).map_or(&[], |r| self.bytes_of(r.id))
     }
 
     /// Record `i` as a view, its `source` set to `source`.

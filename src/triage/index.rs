@@ -278,8 +278,7 @@ impl Index {
         self.df = df;
         self.anchors = Rows::build(self.anchor_keys.len(), &anchor_pairs);
         self.postings = Rows::build(words, &posting_pairs);
-        let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-        order.sort_by(|&a, &b| by_id(entries, a, b));
+        let order = entries.id_order();
         self.rank = vec![0; entries.len()];
         for (rank, &record) in order.iter().enumerate() {
             self.rank[record as usize] = rank as u32;
@@ -332,11 +331,4 @@ fn runs(seq: &[u32], out: &mut Vec<u64>) {
             out.push(gram(run));
         }
     }
-}
-
-fn by_id(entries: Entries<'_>, a: u32, b: u32) -> std::cmp::Ordering {
-    entries
-        .id(a as usize)
-        .cmp(entries.id(b as usize))
-        .then(a.cmp(&b))
 }
