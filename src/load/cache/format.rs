@@ -85,14 +85,20 @@ fn header(bytes: &[u8]) -> Option<Header> {
     if u32::from_le_bytes(*version) != FORMAT_VERSION {
         return None;
     }
-    let (_, rest) = rest.split_first_chunk::<4>()?;
+    let (pad, rest) = rest.split_first_chunk::<4>()?;
     let (len, rest) = rest.split_first_chunk::<8>()?;
     let (checksum, rest) = rest.split_first_chunk::<8>()?;
-    let head = rest.get(..usize::try_from(u64::from_le_bytes(*len)).ok()?)?;
-    if xxh3_64(head) != u64::from_le_bytes(*checksum) {
+    let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
+    let head = rest.get(..len)?;
+    if *pad != [0; 4] || xxh3_64(head) != u64::from_le_bytes(*checksum) {
         return None;
     }
     let header: Header = bitcode::decode(head).ok()?;
+    // Every byte is checked: the padding up to the table must be what was written, zeros.
+    let padding = bytes.get(32 + len..usize::try_from(header.table.0).ok()?)?;
+    if padding.iter().any(|&b| b != 0) {
+        return None;
+    }
     (header.writer == WRITER).then_some(header)
 }
 
