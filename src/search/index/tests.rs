@@ -1,0 +1,73 @@
+use super::*;
+use crate::dataset::Entry;
+use crate::record::Record;
+
+fn entry(msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
+    let r = Record {
+        id: "i".into(),
+        error_message: msg.into(),
+        file_path: path.map(Into::into),
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+        ..Record::default()
+    };
+    Entry::from_record(r, 0, 0, 0, 1)
+}
+
+#[test]
+fn gives_back_each_field_of_each_record() {
+    let es = [
+        entry("boom", Some("src/a.rs"), &["rust", "io"]),
+        entry("bang", None, &[]),
+        entry("pow", None, &["io"]),
+    ];
+    let mut index = Index::build(&es[..1]);
+    index.extend(&es);
+    assert_eq!(index.len(), 3);
+    assert_eq!(index.tags(2), [1], "a tag seen before keeps its id");
+    assert_eq!(index.vocabulary().count(), 2);
+    let mut seen = Vec::new();
+    for i in 0..2 {
+        index.fields(i, true, true, |f, v, _| {
+            seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
+        });
+        for &t in index.tags(i) {
+            let tag = index.vocabulary().nth(t as usize).unwrap().to_string();
+            seen.push((i, Field::Tag(t as usize), tag));
+        }
+    }
+    let want = [
+        (0, Field::Message, "boom"),
+        (0, Field::Path, "src/a.rs"),
+        (0, Field::Tag(0), "rust"),
+        (0, Field::Tag(1), "io"),
+        (1, Field::Message, "bang"),
+    ];
+    let want: Vec<_> = want
+        .iter()
+        .map(|(i, f, v)| (*i, *f, v.to_string()))
+        .collect();
+    assert_eq!(seen, want);
+}
+
+#[test]
+fn counts_facets_as_the_entries_would() {
+    let ds = crate::load::load(
+        &[crate::sample::spec()],
+        crate::load::Options::default(),
+        &|_| {},
+    )
+    .dataset;
+    let index = Index::build(ds.entries());
+    let all: Vec<u32> = (0..ds.len() as u32).collect();
+    let some: Vec<u32> = all.iter().copied().filter(|i| i % 3 == 1).collect();
+    for indices in [&all[..], &some[..], &[][..]] {
+        let entries = indices.iter().map(|&i| ds.entries().at(i as usize));
+        let want = crate::facets::Facets::count(entries);
+        assert_eq!(index.facets(indices), want);
+    }
+    let whole = index.facets(&all);
+    assert!(
+        whole.by_tag.len() > 5 && whole.by_repo.len() > 1,
+        "{whole:?}"
+    );
+}
