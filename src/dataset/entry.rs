@@ -2,7 +2,6 @@
 //! them from an `Entry` or from a mapped index (`mapped::Table`) — every reader takes the view,
 //! so a record read in place and one parsed this run are used alike.
 
-use super::mapped::Table;
 use crate::record::Record;
 
 /// What search, triage and the result list need of a record, owned.
@@ -113,11 +112,19 @@ impl<'a> EntryRef<'a> {
     }
 }
 
-/// A record's tags, in its order.
+/// A record's tags, in its order: owned, or ids into a vocabulary (a mapped table's).
 #[derive(Clone, Copy)]
 pub enum Tags<'a> {
     Owned(&'a [Box<str>]),
-    Mapped { ids: &'a [u32], table: &'a Table },
+    Mapped {
+        ids: &'a [u32],
+        names: &'a dyn TagNames,
+    },
+}
+
+/// Where a mapped record's tag ids get their names.
+pub trait TagNames: Sync {
+    fn tag(&self, id: u32) -> &str;
 }
 
 impl<'a> Tags<'a> {
@@ -139,7 +146,7 @@ impl<'a> Tags<'a> {
     pub fn get(&self, k: usize) -> Option<&'a str> {
         match *self {
             Tags::Owned(t) => t.get(k).map(|t| &**t),
-            Tags::Mapped { ids, table } => ids.get(k).map(|&id| table.tag(id)),
+            Tags::Mapped { ids, names } => ids.get(k).map(|&id| names.tag(id)),
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use super::entry::{Entry, EntryRef, Tags};
+use super::entry::{EntryRef, TagNames, Tags};
 
 /// A string in the arena; `len == ABSENT` is a missing optional field.
 #[repr(C)]
@@ -234,11 +234,6 @@ impl Table {
             .map(|&r| self.str_of(r))
     }
 
-    /// The tag `id` of the tag vocabulary.
-    pub fn tag(&self, id: u32) -> &str {
-        self.vocab_value(0, id)
-    }
-
     /// Value `id` of vocabulary `k` (0: tags, 1..: the facets).
     pub fn vocab_value(&self, k: usize, id: u32) -> &str {
         let all: &[StrRef] = self.cast(Section::Vocab);
@@ -264,7 +259,7 @@ impl Table {
 
     /// Every record, owned (for tests that compare what was written with what is read).
     #[cfg(test)]
-    pub fn to_entries(&self) -> Vec<Entry> {
+    pub fn to_entries(&self) -> Vec<super::Entry> {
         (0..self.len)
             .filter_map(|i| self.entry(i, 0).map(|e| e.to_owned()))
             .collect()
@@ -294,7 +289,7 @@ impl Table {
             error_type: self.opt(row.error_type),
             tags: Tags::Mapped {
                 ids: tags,
-                table: self,
+                names: self,
             },
             source,
             start: row.start,
@@ -304,17 +299,17 @@ impl Table {
     }
 }
 
-/// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None
-/// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
-/// parsed at each start rather than cached).
-pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    super::mapped_write::write(entries)
-}
-
-pub(super) const NO_STR: StrRef = StrRef {
+pub const NO_STR: StrRef = StrRef {
     off: 0,
     len: ABSENT,
 };
+
+impl TagNames for Table {
+    /// The tag `id` of the tag vocabulary.
+    fn tag(&self, id: u32) -> &str {
+        self.vocab_value(0, id)
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -51,7 +51,10 @@ fn id_head(id: &str) -> u64 {
     u64::from_be_bytes(b)
 }
 
-pub(super) fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
+/// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None
+/// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
+/// parsed at each start rather than cached).
+pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     let strings: usize = entries.iter().map(string_bytes).sum();
     let mut arena = Arena(Vec::with_capacity(strings));
     let mut rows = Vec::with_capacity(entries.len());

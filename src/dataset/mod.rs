@@ -5,7 +5,7 @@ mod duplicates;
 mod entries;
 mod entry;
 pub mod mapped;
-mod mapped_write;
+pub mod mapped_write;
 
 use std::sync::Arc;
 

@@ -1,4 +1,6 @@
 use super::*;
+use crate::dataset::Entry;
+use crate::dataset::mapped_write::write;
 use crate::record::Record;
 
 fn entry(id: &str, msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {

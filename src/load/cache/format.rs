@@ -14,7 +14,8 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use super::Key;
 use crate::dataset::Entry;
-use crate::dataset::mapped::{self, Layout, Table};
+use crate::dataset::mapped::{Layout, Table};
+use crate::dataset::mapped_write;
 use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
@@ -46,7 +47,7 @@ pub(super) fn encode(
     entries: &[Entry],
     diags: &[Diagnostic],
 ) -> Option<(Vec<u8>, Vec<u8>)> {
-    let (layout, table) = mapped::write(entries)?;
+    let (layout, table) = mapped_write::write(entries)?;
     let chunks = table.chunks(CHUNK).map(xxh3_64).collect();
     let mut header = Header {
         writer: WRITER.into(),
