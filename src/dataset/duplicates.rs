@@ -9,14 +9,15 @@ use super::entry::Entry;
 
 /// Finds records with an id in one part.
 enum Finder<'a> {
-    Owned(HashMap<&'a str, usize>),
+    /// The first index of each id, within the part, and the part's first index.
+    Owned(HashMap<&'a str, usize>, usize),
     Mapped(&'a Part),
 }
 
 impl<'a> Finder<'a> {
     fn new(part: &'a Part) -> Finder<'a> {
         match &part.rows {
-            PartRows::Owned(v) => Finder::Owned(first_of_each(v)),
+            PartRows::Owned(v) => Finder::Owned(first_of_each(v), part.first),
             PartRows::Mapped { .. } => Finder::Mapped(part),
         }
     }
@@ -24,7 +25,7 @@ impl<'a> Finder<'a> {
     /// The first dataset index in this part with this id.
     fn first(&self, id: &str) -> Option<usize> {
         match self {
-            Finder::Owned(map) => map.get(id).copied(),
+            Finder::Owned(map, first) => map.get(id).map(|k| first + k),
             Finder::Mapped(part) => part.find(id, 0).0,
         }
     }
@@ -55,11 +56,28 @@ pub fn pairs(parts: &[Part]) -> Vec<(usize, usize)> {
                     })
                     .collect()
             }
-            PartRows::Mapped { table, .. } => table
+            PartRows::Mapped {
+                table, from: 0, to, ..
+            } if *to as usize == table.len() => table
                 .duplicates()
                 .iter()
                 .map(|&[a, b]| (part.first + a as usize, part.first + b as usize))
                 .collect(),
+            // Some rows taken out of search: the table's pairs may name them; look again.
+            PartRows::Mapped { .. } => {
+                let ids: Vec<&str> = (0..part.len())
+                    .map(|k| part.get(k).map_or("", |e| e.id))
+                    .collect();
+                let mut first: HashMap<&str, usize> = HashMap::with_capacity(ids.len());
+                let mut pairs = Vec::new();
+                for (k, id) in ids.iter().enumerate() {
+                    let f = *first.entry(id).or_insert(k);
+                    if f != k {
+                        pairs.push((part.first + f, part.first + k));
+                    }
+                }
+                pairs
+            }
         };
         if finders.is_empty() {
             out.extend(within);

@@ -14,18 +14,24 @@ pub struct Part {
     pub(super) first: usize,
 }
 
-/// A part's records: owned (each knows its source), or a mapped table of one source.
+/// A part's records: owned (each knows its source), or rows `from..to` of a mapped table of
+/// one source (all of them, unless records were taken out of search: see `Dataset::shadow`).
 #[derive(Clone)]
 pub enum PartRows {
     Owned(Vec<Entry>),
-    Mapped { table: Arc<Table>, source: u32 },
+    Mapped {
+        table: Arc<Table>,
+        source: u32,
+        from: u32,
+        to: u32,
+    },
 }
 
 impl Part {
     pub fn len(&self) -> usize {
         match &self.rows {
             PartRows::Owned(v) => v.len(),
-            PartRows::Mapped { table, .. } => table.len(),
+            PartRows::Mapped { from, to, .. } => (to - from) as usize,
         }
     }
 
@@ -59,24 +65,28 @@ impl Part {
                     }
                 }
             }
-            PartRows::Mapped { table, .. } => {
+            PartRows::Mapped {
+                table, from, to, ..
+            } => {
                 let rows = table.rows();
                 let by_id = table.by_id();
                 let id_of = |k: u32| rows.get(k as usize).map_or("", |r| table.str_of(r.id));
-                let from = by_id.partition_point(|&k| id_of(k) < id);
-                for &k in by_id[from..]
+                let start = by_id.partition_point(|&k| id_of(k) < id);
+                let mine = by_id[start..]
                     .iter()
                     .take_while(|&&k| id_of(k).starts_with(id))
-                {
+                    .filter(|&&k| (*from..*to).contains(&k));
+                for &k in mine {
                     // Exact matches sort before longer ids: past them, `most` is enough.
                     if prefixed.len() >= most && id_of(k) != id {
                         break;
                     }
+                    let local = (k - from) as usize;
                     if id_of(k) == id {
-                        exact = Some(exact.map_or(k as usize, |e: usize| e.min(k as usize)));
+                        exact = Some(exact.map_or(local, |e: usize| e.min(local)));
                     }
                     if prefixed.len() < most {
-                        prefixed.push(k as usize);
+                        prefixed.push(local);
                     }
                 }
             }
@@ -91,7 +101,17 @@ impl Part {
     pub(super) fn get(&self, k: usize) -> Option<EntryRef<'_>> {
         match &self.rows {
             PartRows::Owned(v) => v.get(k).map(Entry::view),
-            PartRows::Mapped { table, source } => table.entry(k, *source),
+            PartRows::Mapped {
+                table,
+                source,
+                from,
+                to,
+            } => {
+                let row = (*from as usize)
+                    .checked_add(k)
+                    .filter(|&r| r < *to as usize)?;
+                table.entry(row, *source)
+            }
         }
     }
 }
@@ -161,7 +181,9 @@ impl<'a> Entries<'a> {
                 let Some(p) = parts.get(k) else { return &[] };
                 match &p.rows {
                     PartRows::Owned(v) => v.get(i - p.first).map_or(&[], |e| e.id.as_bytes()),
-                    PartRows::Mapped { table, .. } => table.id_bytes(i - p.first),
+                    PartRows::Mapped { table, from, .. } => {
+                        table.id_bytes(*from as usize + (i - p.first))
+                    }
                 }
             }
         }
@@ -186,8 +208,11 @@ impl<'a> Entries<'a> {
                             order.extend((0..v.len() as u32).map(|k| first + k));
                             order[from..].sort_by(by_id);
                         }
-                        PartRows::Mapped { table, .. } => {
-                            order.extend(table.by_id().iter().map(|&k| first + k));
+                        PartRows::Mapped {
+                            table, from, to, ..
+                        } => {
+                            let mine = table.by_id().iter().filter(|&&k| (*from..*to).contains(&k));
+                            order.extend(mine.map(|&k| first + (k - from)));
                         }
                     }
                 }
@@ -235,7 +260,13 @@ impl<'a> Entries<'a> {
                 .map(|p| {
                     let view = match &p.rows {
                         PartRows::Owned(v) => PartView::Owned(v),
-                        PartRows::Mapped { table, .. } => PartView::Mapped(table),
+                        PartRows::Mapped {
+                            table, from, to, ..
+                        } => PartView::Mapped {
+                            table,
+                            from: *from,
+                            to: *to,
+                        },
                     };
                     (p.first, view)
                 })
@@ -271,5 +302,10 @@ impl std::fmt::Debug for Entries<'_> {
 #[derive(Clone, Copy)]
 pub enum PartView<'a> {
     Owned(&'a [Entry]),
-    Mapped(&'a Arc<Table>),
+    /// Rows `from..to` of the table.
+    Mapped {
+        table: &'a Arc<Table>,
+        from: u32,
+        to: u32,
+    },
 }

@@ -88,10 +88,15 @@ impl Dataset {
                 }
                 self.push_owned(entries);
             }
-            Rows::Mapped(table) => self.push_part(PartRows::Mapped {
-                table,
-                source: index,
-            }),
+            Rows::Mapped(table) => {
+                let to = u32::try_from(table.len()).expect("a table holds fewer than 4G rows");
+                self.push_part(PartRows::Mapped {
+                    table,
+                    source: index,
+                    from: 0,
+                    to,
+                })
+            }
         }
     }
 
@@ -142,9 +147,16 @@ impl Dataset {
                     }
                     out.push_owned(v);
                 }
-                PartRows::Mapped { table, source } => out.push_part(PartRows::Mapped {
+                PartRows::Mapped {
+                    table,
+                    source,
+                    from,
+                    to,
+                } => out.push_part(PartRows::Mapped {
                     table,
                     source: source + offset,
+                    from,
+                    to,
                 }),
             }
         }
@@ -156,29 +168,55 @@ impl Dataset {
     }
 
     /// Moves the records marked in `hide` (by index) out of the searched entries. A mapped
-    /// part that loses a record becomes owned (rare: only `errdex add --replace` asks).
+    /// part keeps the rest in place, as the runs of rows between the hidden ones.
     pub fn shadow(&mut self, hide: &[bool]) {
         let hidden = |i: usize| hide.get(i).copied().unwrap_or(false);
         let parts = std::mem::take(&mut self.parts);
         for part in parts {
-            let range = part.first..part.first + part.len();
-            if !range.clone().any(hidden) {
+            let first = part.first;
+            if !(first..first + part.len()).any(hidden) {
                 match part.rows {
                     PartRows::Owned(v) => self.push_owned(v),
                     rows => self.push_part(rows),
                 }
                 continue;
             }
-            let mut kept = Vec::new();
-            for (k, i) in range.enumerate() {
-                let Some(e) = part.get(k) else { continue };
-                if hidden(i) {
+            for k in (0..part.len()).filter(|&k| hidden(first + k)) {
+                if let Some(e) = part.get(k) {
                     self.shadowed.push(e.to_owned());
-                } else {
-                    kept.push(e.to_owned());
                 }
             }
-            self.push_owned(kept);
+            match part.rows {
+                PartRows::Owned(v) => {
+                    let kept = v.into_iter().enumerate();
+                    let kept = kept.filter(|(k, _)| !hidden(first + k)).map(|(_, e)| e);
+                    self.push_owned(kept.collect());
+                }
+                PartRows::Mapped {
+                    table,
+                    source,
+                    from,
+                    to,
+                } => {
+                    let mut run = from;
+                    for row in from..=to {
+                        let gone = row == to || hidden(first + (row - from) as usize);
+                        if gone && run < row {
+                            let table = Arc::clone(&table);
+                            let (from, to) = (run, row);
+                            self.push_part(PartRows::Mapped {
+                                table,
+                                source,
+                                from,
+                                to,
+                            });
+                        }
+                        if gone {
+                            run = row + 1;
+                        }
+                    }
+                }
+            }
         }
     }
 

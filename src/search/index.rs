@@ -48,6 +48,8 @@ struct Packed {
 /// A mapped table, and how its vocabulary ids map to the index's (None: the same ids).
 struct Mapped {
     table: Arc<Table>,
+    /// The segment is the table's rows `from..`.
+    from: usize,
     /// Its tag ids in the index's vocabulary, when they differ.
     tag_ids: Option<Vec<u32>>,
     /// Per facet: its value ids → the index's, when they differ; and the id of NONE.
@@ -98,11 +100,13 @@ impl Index {
         let entries = entries.into();
         for (first, part) in entries.parts() {
             match part {
-                PartView::Mapped(table) if first == self.len => self.push_mapped(table),
-                PartView::Mapped(table) => {
-                    let end = first + table.len();
+                PartView::Mapped { table, from, to } if first == self.len => {
+                    self.push_mapped(table, from as usize, (to - from) as usize)
+                }
+                PartView::Mapped { table, from, to } => {
+                    let end = first + (to - from) as usize;
                     for i in self.len.max(first)..end {
-                        if let Some(e) = table.entry(i - first, 0) {
+                        if let Some(e) = table.entry(from as usize + i - first, 0) {
                             self.push_packed(e);
                         }
                     }
@@ -117,7 +121,7 @@ impl Index {
         }
     }
 
-    fn push_mapped(&mut self, table: &Arc<Table>) {
+    fn push_mapped(&mut self, table: &Arc<Table>, from: usize, len: usize) {
         let tag_ids = self.tags.adopt(table, 0).map(|map| {
             let ids = table.tag_ids().iter();
             ids.map(|&id| map.get(id as usize).copied().unwrap_or(0))
@@ -130,9 +134,10 @@ impl Index {
             none_ids[f] = self.facet_values[f].none_id();
         }
         self.firsts.push(self.len);
-        self.len += table.len();
+        self.len += len;
         self.segments.push(Segment::Mapped(Mapped {
             table: Arc::clone(table),
+            from,
             tag_ids,
             facet_maps,
             none_ids,
@@ -184,6 +189,9 @@ impl Index {
 
     /// The segment holding record `i`, and `i` within it.
     fn locate(&self, i: usize) -> Option<(&Segment, usize)> {
+        if i >= self.len {
+            return None;
+        }
         let k = match self.firsts.len() {
             0 => return None,
             1 => 0,
@@ -217,7 +225,7 @@ impl Index {
                 }
             }
             Some((Segment::Mapped(m), k)) => {
-                let Some(s) = m.table.spans().get(k) else {
+                let Some(s) = m.table.spans().get(m.from + k) else {
                     return;
                 };
                 if message {
@@ -243,7 +251,7 @@ impl Index {
                 let (from, to) = s.tags;
                 &p.tag_ids[from as usize..to as usize]
             }),
-            Some((Segment::Mapped(m), k)) => m.table.spans().get(k).map_or(&[], |s| {
+            Some((Segment::Mapped(m), k)) => m.table.spans().get(m.from + k).map_or(&[], |s| {
                 let ids = m.tag_ids.as_deref().unwrap_or(m.table.tag_ids());
                 ids.get(s.tags_from as usize..s.tags_to as usize)
                     .unwrap_or(&[])
@@ -260,7 +268,7 @@ impl Index {
                 id_head: p.id_heads[k],
             },
             Some((Segment::Mapped(m), k)) => {
-                let s = m.table.spans().get(k).copied().unwrap_or_default();
+                let s = m.table.spans().get(m.from + k).copied().unwrap_or_default();
                 OrderKey {
                     len: s.message.len,
                     id_head: s.id_head,
@@ -279,7 +287,7 @@ impl Index {
         match self.locate(i)? {
             (Segment::Packed(p), k) => p.facet_ids.get(k).copied(),
             (Segment::Mapped(m), k) => {
-                let mut ids = m.table.facet_ids(k);
+                let mut ids = m.table.facet_ids(m.from + k);
                 for (f, id) in ids.iter_mut().enumerate() {
                     *id = match (*id, &m.facet_maps[f]) {
                         (NO_VALUE, _) => m.none_ids[f],
