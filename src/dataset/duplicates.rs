@@ -1,101 +1,211 @@
-//! Records that share an id. A mapped part knows its own (written with the table); across
-//! parts, each record of a later part is looked up in the earlier ones, so a million mapped
-//! records and a small team file cost a few thousand lookups, not a million hashes.
+//! Records that share an id. A mapped part knows its own (written with the table, with its ids
+//! in sorted order); across parts, the smaller side's ids are looked up in the larger, so a
+//! million mapped records and a small team file cost a few lookups, not a million hashes.
 
 use foldhash::{HashMap, HashMapExt};
 
 use super::entries::{Part, PartRows};
-use super::entry::Entry;
 
-/// Finds records with an id in one part.
-enum Finder<'a> {
-    /// The first index of each id, within the part, and the part's first index.
-    Owned(HashMap<&'a str, usize>, usize),
+/// One id of a part and the part's records with it (dataset indices, ascending).
+type Group = (Vec<u8>, Vec<usize>);
+
+/// The part's records grouped by id, each group's records ascending; groups of one record
+/// only when `singles`.
+fn groups(part: &Part, singles: bool) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    match &part.rows {
+        PartRows::Owned(v) => {
+            let mut at: HashMap<&str, usize> = HashMap::with_capacity(v.len());
+            for (k, e) in v.iter().enumerate() {
+                let g = *at.entry(&e.id).or_insert_with(|| {
+                    out.push((e.id.as_bytes().to_vec(), Vec::new()));
+                    out.len() - 1
+                });
+                out[g].1.push(part.first + k);
+            }
+        }
+        PartRows::Mapped {
+            table, from, to, ..
+        } => {
+            // Sorted by id, ties by row: runs of equal ids, each in row order.
+            let mine = table.by_id().iter().filter(|&&k| (*from..*to).contains(&k));
+            for &k in mine {
+                let id = table.id_bytes(k as usize);
+                let index = part.first + (k - from) as usize;
+                match out.last_mut() {
+                    Some((last, records)) if last.as_slice() == id => records.push(index),
+                    _ => out.push((id.to_vec(), vec![index])),
+                }
+            }
+        }
+    }
+    if !singles {
+        out.retain(|(_, records)| records.len() > 1);
+    }
+    out
+}
+
+/// Whether the part holds any id twice, without grouping it (a mapped table's own pairs say
+/// so for every range of it; none there means none in any range).
+fn may_repeat(part: &Part) -> bool {
+    match &part.rows {
+        PartRows::Owned(_) => true,
+        PartRows::Mapped { table, .. } => !table.duplicates().is_empty(),
+    }
+}
+
+/// `(first, later)` within one part.
+fn within(part: &Part) -> Vec<(usize, usize)> {
+    match &part.rows {
+        PartRows::Mapped {
+            table, from: 0, to, ..
+        } if *to as usize == table.len() => table
+            .duplicates()
+            .iter()
+            .map(|&[a, b]| (part.first + a as usize, part.first + b as usize))
+            .collect(),
+        _ if !may_repeat(part) => Vec::new(),
+        PartRows::Mapped {
+            table, from, to, ..
+        } => {
+            // Sorted by id, ties by row: each run of equal ids starts with its first record.
+            let mut pairs = Vec::new();
+            let mut run: Option<(&[u8], usize)> = None;
+            for &k in table.by_id().iter().filter(|&&k| (*from..*to).contains(&k)) {
+                let (id, index) = (table.id_bytes(k as usize), part.first + (k - from) as usize);
+                match run {
+                    Some((same, first)) if same == id => pairs.push((first, index)),
+                    _ => run = Some((id, index)),
+                }
+            }
+            pairs.sort_unstable_by_key(|p| p.1);
+            pairs
+        }
+        PartRows::Owned(_) => {
+            let mut pairs: Vec<(usize, usize)> = groups(part, false)
+                .into_iter()
+                .flat_map(|(_, r)| {
+                    let first = r[0];
+                    r.into_iter().skip(1).map(move |later| (first, later))
+                })
+                .collect();
+            pairs.sort_unstable_by_key(|p| p.1);
+            pairs
+        }
+    }
+}
+
+/// Whether two parts are rows of the same mapped table that holds no id twice.
+fn disjoint_ranges(a: &Part, b: &Part) -> bool {
+    match (&a.rows, &b.rows) {
+        (PartRows::Mapped { table: x, .. }, PartRows::Mapped { table: y, .. }) => {
+            std::sync::Arc::ptr_eq(x, y) && x.duplicates().is_empty()
+        }
+        _ => false,
+    }
+}
+
+/// A part's records by id: a mapped part's sorted ids are searched in place.
+enum Lookup<'a> {
+    Owned(HashMap<&'a str, Vec<usize>>),
     Mapped(&'a Part),
 }
 
-impl<'a> Finder<'a> {
-    fn new(part: &'a Part) -> Finder<'a> {
+impl<'a> Lookup<'a> {
+    fn new(part: &'a Part) -> Lookup<'a> {
         match &part.rows {
-            PartRows::Owned(v) => Finder::Owned(first_of_each(v), part.first),
-            PartRows::Mapped { .. } => Finder::Mapped(part),
+            PartRows::Owned(v) => {
+                let mut map: HashMap<&str, Vec<usize>> = HashMap::with_capacity(v.len());
+                for (k, e) in v.iter().enumerate() {
+                    map.entry(&e.id).or_default().push(part.first + k);
+                }
+                Lookup::Owned(map)
+            }
+            PartRows::Mapped { .. } => Lookup::Mapped(part),
         }
     }
 
-    /// The first dataset index in this part with this id.
-    fn first(&self, id: &str) -> Option<usize> {
+    /// The dataset indices of the records with this id, ascending.
+    fn all(&self, id: &[u8]) -> Vec<usize> {
         match self {
-            Finder::Owned(map, first) => map.get(id).map(|k| first + k),
-            Finder::Mapped(part) => part.find(id, 0).0,
+            Lookup::Owned(map) => std::str::from_utf8(id)
+                .ok()
+                .and_then(|id| map.get(id))
+                .cloned()
+                .unwrap_or_default(),
+            Lookup::Mapped(part) => {
+                let PartRows::Mapped {
+                    table, from, to, ..
+                } = &part.rows
+                else {
+                    return Vec::new();
+                };
+                let by_id = table.by_id();
+                let at = by_id.partition_point(|&k| table.id_bytes(k as usize) < id);
+                by_id[at..]
+                    .iter()
+                    .take_while(|&&k| table.id_bytes(k as usize) == id)
+                    .filter(|&&k| (*from..*to).contains(&k))
+                    .map(|&k| part.first + (k - from) as usize)
+                    .collect()
+            }
         }
     }
 }
 
-fn first_of_each(v: &[Entry]) -> HashMap<&str, usize> {
-    let mut map = HashMap::with_capacity(v.len());
-    for (k, e) in v.iter().enumerate() {
-        map.entry(&*e.id).or_insert(k);
+/// For the records of `later` whose id `earlier` holds: the first such record of `earlier`.
+fn across(earlier: &Part, later: &Part, out: &mut HashMap<usize, usize>) {
+    if disjoint_ranges(earlier, later) || earlier.is_empty() || later.is_empty() {
+        return;
     }
-    map
+    // The smaller side's ids, looked up in the other side's groups.
+    let (small, big) = if earlier.len() <= later.len() {
+        (earlier, later)
+    } else {
+        (later, earlier)
+    };
+    let lookup = Lookup::new(big);
+    for (id, records) in groups(small, true) {
+        let others = lookup.all(&id);
+        if others.is_empty() {
+            continue;
+        }
+        let (first, laters) = if std::ptr::eq(small, earlier) {
+            (records[0], &others)
+        } else {
+            (others[0], &records)
+        };
+        for &i in laters {
+            out.entry(i).or_insert(first);
+        }
+    }
 }
 
 /// `(first, later)`: for each record whose id an earlier record has, the first record with
 /// that id; dataset indices, in order of `later`.
 pub fn pairs(parts: &[Part]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut finders: Vec<Finder> = Vec::new();
-    for part in parts {
-        let within: Vec<(usize, usize)> = match &part.rows {
-            PartRows::Owned(v) => {
-                let first = first_of_each(v);
-                v.iter()
-                    .enumerate()
-                    .filter_map(|(k, e)| {
-                        let f = first[&*e.id];
-                        (f != k).then_some((part.first + f, part.first + k))
-                    })
-                    .collect()
-            }
-            PartRows::Mapped {
-                table, from: 0, to, ..
-            } if *to as usize == table.len() => table
-                .duplicates()
-                .iter()
-                .map(|&[a, b]| (part.first + a as usize, part.first + b as usize))
-                .collect(),
-            // Some rows taken out of search: the table's pairs may name them; look again.
-            PartRows::Mapped { .. } => {
-                let ids: Vec<&str> = (0..part.len())
-                    .map(|k| part.get(k).map_or("", |e| e.id))
-                    .collect();
-                let mut first: HashMap<&str, usize> = HashMap::with_capacity(ids.len());
-                let mut pairs = Vec::new();
-                for (k, id) in ids.iter().enumerate() {
-                    let f = *first.entry(id).or_insert(k);
-                    if f != k {
-                        pairs.push((part.first + f, part.first + k));
-                    }
-                }
-                pairs
-            }
-        };
-        if finders.is_empty() {
-            out.extend(within);
-        } else {
-            let mut within = within.into_iter().peekable();
-            for k in 0..part.len() {
-                let i = part.first + k;
-                let own = within.next_if(|&(_, later)| later == i);
-                let Some(e) = part.get(k) else { continue };
-                let earlier = finders.iter().find_map(|f| f.first(e.id));
-                match (earlier, own) {
-                    (Some(j), _) => out.push((j, i)),
-                    (None, Some(pair)) => out.push(pair),
-                    (None, None) => {}
-                }
+    for (k, part) in parts.iter().enumerate() {
+        let mut earliest: HashMap<usize, usize> = HashMap::new();
+        for earlier in &parts[..k] {
+            across(earlier, part, &mut earliest);
+        }
+        let own = within(part);
+        if earliest.is_empty() {
+            out.extend(own);
+            continue;
+        }
+        let own: HashMap<usize, usize> = own.into_iter().map(|(f, l)| (l, f)).collect();
+        let mut laters: Vec<usize> = earliest.keys().chain(own.keys()).copied().collect();
+        laters.sort_unstable();
+        laters.dedup();
+        for i in laters {
+            // An earlier part's record comes before any of this part's.
+            let first = earliest.get(&i).or_else(|| own.get(&i)).copied();
+            if let Some(f) = first {
+                out.push((f, i));
             }
         }
-        finders.push(Finder::new(part));
     }
     out
 }
