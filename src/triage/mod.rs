@@ -102,7 +102,8 @@ impl Triage {
 }
 
 /// The normalised form a text is matched by: lowercase words, `*` for each run of variable
-/// parts (numbers, ids, quoted values, placeholders), level words and punctuation dropped.
+/// parts (numbers, ids, quoted values, placeholders), level words and punctuation dropped (a run
+/// of `*` standing alone in the text, like `****`, is kept as a word).
 /// Two messages with the same form are the same error as far as triage can tell.
 pub fn normalized(text: &str) -> String {
     let mut tokens = normalize::Tokens::new();

@@ -6,7 +6,8 @@
 //! `%s`, `%d`, `%v`, `%(name)s`, `<name>`, `.*`) — becomes one `Var`, and runs of them collapse
 //! into one. Level words (INFO, ERROR, …) are dropped on both sides; the first one seen near the
 //! start of a line is kept as the line's level. Punctuation separates words and is otherwise
-//! ignored. ANSI colour sequences are skipped.
+//! ignored, but for a run of `*` standing alone (`****` for a missing value), which is a word.
+//! ANSI colour sequences are skipped.
 
 pub use super::level::Level;
 
@@ -152,6 +153,16 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             continue;
         }
         let prev_is_word = i > 0 && is_word_byte(b[i - 1]);
+        if c == b'*' {
+            // `****` where a value is missing, `*.log`: a run of stars standing alone is text
+            // (glued to a word, as in `**bold**` or `char *p`, it is punctuation).
+            let run = b[i..].iter().take_while(|&&c| c == b'*').count();
+            if !prev_is_word && !b.get(i + run).is_some_and(|&c| is_word_byte(c)) {
+                out.push_word(&line[i..i + run], i);
+            }
+            i += run;
+            continue;
+        }
         let skip = match c {
             0x1b => Some(ansi_len(&b[i..])),
             b'"' | b'\'' | b'`' if !prev_is_word => quoted_len(&b[i..]),
