@@ -4,10 +4,11 @@
 //! Words are lowercased; everything that varies between occurrences of one error — numbers,
 //! timestamps, UUIDs, hex ids, single-word quoted values, format placeholders (`{port}`, `{}`,
 //! `%s`, `%d`, `%v`, `%(name)s`, `<name>`, `.*`) — becomes one `Var`, and runs of them collapse
-//! into one. Level words (INFO, ERROR, …) are dropped on both sides; the first one seen near the
-//! start of a line is kept as the line's level. Punctuation separates words and is otherwise
-//! ignored, but for a run of `*` standing alone (`****` for a missing value), which is a word.
-//! ANSI colour sequences are skipped.
+//! into one. A placeholder glued to a word after it (`{}C`, `%dms`) takes that word in, as a
+//! line's `41C` is one variable. Level words (INFO, ERROR, …) are dropped on both sides; the
+//! first one seen near the start of a line is kept as the line's level. Punctuation separates
+//! words and is otherwise ignored, but for a run of `*` standing alone (`****` for a missing
+//! value), which is a word. ANSI colour sequences are skipped.
 
 pub use super::level::Level;
 
@@ -90,6 +91,20 @@ impl Tokens {
             self.var_ranges.push((from, to));
         } else if let Some(last) = self.var_ranges.last_mut() {
             last.1 = to;
+        }
+    }
+
+    /// Takes back the tokens that start at or after byte `at` of the line.
+    fn pop_from(&mut self, at: usize) {
+        while self.starts.last().is_some_and(|&s| s as usize >= at) {
+            self.starts.pop();
+            match self.spans.pop() {
+                Some(VAR) => {
+                    self.var_ranges.pop();
+                }
+                Some((s, _)) => self.text.truncate(s as usize),
+                None => {}
+            }
         }
     }
 
@@ -182,8 +197,28 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
         match skip {
             Some(n) if c == 0x1b => i += n.max(1),
             Some(n) => {
-                out.push_var(i, (i + n).min(b.len()));
-                i += n;
+                let (mut from, mut to) = (i, (i + n).min(b.len()));
+                if matches!(c, b'{' | b'<' | b'%') {
+                    // A placeholder glued to a word after it (`({}C)`, `%dms`, `x{}y`) stands for
+                    // what a line has there, one word with a number in it (`41C`, `250ms`,
+                    // `x5y`), which is a variable as a whole: so is the placeholder with the
+                    // words glued to it on both sides. (`blk_{}` alone keeps its name, as the
+                    // line's `blk_123` does.)
+                    let glued = b[to..].iter().take_while(|&&c| is_word_byte(c)).count();
+                    if glued > 0 {
+                        to += glued;
+                        if prev_is_word {
+                            from = i - b[..i]
+                                .iter()
+                                .rev()
+                                .take_while(|&&c| is_word_byte(c))
+                                .count();
+                            out.pop_from(from);
+                        }
+                    }
+                }
+                out.push_var(from, to);
+                i = to;
             }
             None => i += 1,
         }
