@@ -20,6 +20,7 @@ mod normalize;
 mod report;
 mod resolve;
 mod scanner;
+mod spans;
 
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;

@@ -11,6 +11,8 @@
 //! value), which is a word. ANSI colour sequences are skipped.
 
 pub use super::level::Level;
+pub(super) use super::spans::ansi_len;
+use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len, quoted_len};
 
 /// A normalised token: a lowercase word, or a variable part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,10 +23,6 @@ pub enum Tok<'a> {
 
 /// How many leading tokens may carry the line's level (after timestamps, hosts, loggers).
 const LEVEL_WINDOW: usize = 8;
-/// A quoted value longer than this is prose, not a value.
-const MAX_QUOTED: usize = 80;
-const MAX_BRACED: usize = 48;
-const MAX_ANGLED: usize = 32;
 
 const VAR: (u32, u32) = (u32::MAX, u32::MAX);
 
@@ -329,64 +327,6 @@ fn klog_level(letter: u8) -> Option<Level> {
         b'E' => Level::Error,
         _ => Level::Fatal,
     })
-}
-
-/// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
-/// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
-pub(super) fn ansi_len(b: &[u8]) -> usize {
-    match b.get(1) {
-        Some(b'[') => {
-            let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));
-            (2 + body.count() + 1).min(b.len())
-        }
-        Some(b']') => match b[2..].iter().position(|&c| c == 0x07 || c == 0x1b) {
-            Some(end) if b[2 + end] == 0x07 => 2 + end + 1,
-            Some(end) => (2 + end + 2).min(b.len()),
-            None => b.len(),
-        },
-        Some(_) => 2,
-        None => 1,
-    }
-}
-
-/// A quoted value without whitespace (`'main'`, `"user_id"`, `` `colour` ``, `''`): its length
-/// including both quotes. Quoted prose is left to be read word by word.
-fn quoted_len(b: &[u8]) -> Option<usize> {
-    let quote = b[0];
-    let inner = b[1..]
-        .iter()
-        .take(MAX_QUOTED)
-        .position(|&c| c == quote || c.is_ascii_whitespace())?;
-    (b[1 + inner] == quote).then_some(inner + 2)
-}
-
-/// `{port}`, `{}`, `{0:>8}`, `<nil>`, `<name>`: a short placeholder without whitespace or nesting.
-fn enclosed_len(b: &[u8], close: u8, max: usize) -> Option<usize> {
-    let open = b[0];
-    let inner = b[1..]
-        .iter()
-        .take(max)
-        .position(|&c| c == close || c == open || c.is_ascii_whitespace())?;
-    (b[1 + inner] == close).then_some(inner + 2)
-}
-
-/// printf, Go, Python and CPython conversions: `%s`, `%d`, `%v`, `%+v`, `%5.2f`, `%lld`,
-/// `%(name)s`, `%R`.
-fn printf_len(b: &[u8]) -> Option<usize> {
-    let mut i = 1;
-    if b.get(1) == Some(&b'(') {
-        let close = b[2..].iter().take(MAX_BRACED).position(|&c| c == b')')?;
-        i = 2 + close + 1;
-    }
-    while matches!(b.get(i), Some(b'-' | b'+' | b'#' | b'0'..=b'9' | b'.')) {
-        i += 1;
-    }
-    while matches!(b.get(i), Some(b'l' | b'h' | b'z' | b'j' | b't' | b'q')) && i < 4 {
-        i += 1;
-    }
-    let conversion = *b.get(i)?;
-    let known = b"sdivqxXfFeEgGuocpTwtbRSUA";
-    known.contains(&conversion).then_some(i + 1)
 }
 
 #[cfg(test)]
