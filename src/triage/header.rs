@@ -6,9 +6,10 @@
 //! A header is read field by field (fields split at spaces, or at `|` when the first field ends
 //! with one). Fields with digits (times, ids, locations), `-`, level words and month or day names
 //! belong to it; a plain word does when a field with digits or a `name:` label follows within two
-//! fields (`combo` before `sshd[1]:`, `action start` before an epoch); a `name:` label ends it,
-//! and so does a level word (but for one `component:` after it). Every field end inside the header
-//! is a place the message may start; the last one is the best guess.
+//! fields (`combo` before `sshd[1]:`, `action start` before an epoch), or when up to three plain
+//! words are followed by two fields with digits (`full partition status 1061219795 -1`); a
+//! `name:` label ends it, and so does a level word (but for one `component:` after it). Every
+//! field end inside the header is a place the message may start; the last one is the best guess.
 
 use super::level::Level;
 
@@ -16,6 +17,8 @@ use super::level::Level;
 const MAX_FIELDS: usize = 12;
 /// Pipe-separated header fields (`time|component|pid|message`).
 const MAX_PIPE_FIELDS: usize = 4;
+/// Plain-word columns in a row before fields with digits (HPC's `full partition status`).
+const MAX_WORD_COLUMNS: usize = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -48,13 +51,7 @@ pub fn message_starts(line: &str, out: &mut Vec<usize>) {
         let accepted = match kinds[i] {
             Field::Strong | Field::Level => true,
             Field::Label => true,
-            Field::Weak => {
-                !after_level
-                    && kinds[i + 1..]
-                        .iter()
-                        .take(2)
-                        .any(|k| matches!(k, Field::Strong | Field::Level | Field::Label))
-            }
+            Field::Weak => !after_level && weak_in_header(&kinds[i..]),
             Field::Text => false,
         };
         if !accepted || (after_level && kinds[i] != Field::Label) {
@@ -74,6 +71,22 @@ pub fn message_starts(line: &str, out: &mut Vec<usize>) {
     if !sure {
         out.truncate(1);
     }
+}
+
+/// Whether the plain word opening `kinds` belongs to the header: a field with digits, a level
+/// or a label follows within two fields (`combo sshd[1]:`, `action start 1074119817`), or it
+/// opens a run of at most three plain words followed by two fields with digits: columns such as
+/// HPC's node, component and state before its time and flag (`full partition status 1061219795
+/// -1`). A message's words before one number (`closed by 1.2.3.4 port 22`) are not.
+fn weak_in_header(kinds: &[Field]) -> bool {
+    let marked = |k: &Field| matches!(k, Field::Strong | Field::Level | Field::Label);
+    if kinds[1..].iter().take(2).any(marked) {
+        return true;
+    }
+    let words = kinds.iter().take_while(|k| **k == Field::Weak).count();
+    words <= MAX_WORD_COLUMNS
+        && kinds[words..].len() >= 2
+        && kinds[words..words + 2].iter().all(|k| *k == Field::Strong)
 }
 
 /// The best guess at where the message starts.
@@ -252,6 +265,18 @@ mod tests {
             (
                 "2024-01-15 10:23:45,123 ERROR connection refused",
                 "connection refused",
+            ),
+            (
+                "2286759 full partition status 1061219795 -1 running",
+                "running",
+            ),
+            (
+                "2561542 full partition status 1073427660 1 blocked",
+                "blocked",
+            ),
+            (
+                "2024-01-15T10:23:45Z Connection closed by 10.0.0.1 port 22",
+                "Connection closed by 10.0.0.1 port 22",
             ),
             ("connection refused by peer", "connection refused by peer"),
             ("data address: 0x1234", "data address: 0x1234"),

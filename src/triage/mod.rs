@@ -20,6 +20,7 @@ mod normalize;
 mod report;
 mod resolve;
 mod scanner;
+mod spans;
 
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
@@ -102,7 +103,8 @@ impl Triage {
 }
 
 /// The normalised form a text is matched by: lowercase words, `*` for each run of variable
-/// parts (numbers, ids, quoted values, placeholders), level words and punctuation dropped.
+/// parts (numbers, ids, quoted values, placeholders), level words and punctuation dropped (a run
+/// of `*` standing alone in the text, like `****`, is kept as a word).
 /// Two messages with the same form are the same error as far as triage can tell.
 pub fn normalized(text: &str) -> String {
     let mut tokens = normalize::Tokens::new();

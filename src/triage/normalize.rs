@@ -4,11 +4,15 @@
 //! Words are lowercased; everything that varies between occurrences of one error — numbers,
 //! timestamps, UUIDs, hex ids, single-word quoted values, format placeholders (`{port}`, `{}`,
 //! `%s`, `%d`, `%v`, `%(name)s`, `<name>`, `.*`) — becomes one `Var`, and runs of them collapse
-//! into one. Level words (INFO, ERROR, …) are dropped on both sides; the first one seen near the
-//! start of a line is kept as the line's level. Punctuation separates words and is otherwise
-//! ignored. ANSI colour sequences are skipped.
+//! into one. A placeholder glued to a word after it (`{}C`, `%dms`) takes that word in, as a
+//! line's `41C` is one variable. Level words (INFO, ERROR, …) are dropped on both sides; the
+//! first one seen near the start of a line is kept as the line's level. Punctuation separates
+//! words and is otherwise ignored, but for a run of `*` standing alone (`****` for a missing
+//! value), which is a word. ANSI colour sequences are skipped.
 
 pub use super::level::Level;
+pub(super) use super::spans::ansi_len;
+use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len, quoted_len};
 
 /// A normalised token: a lowercase word, or a variable part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,10 +23,6 @@ pub enum Tok<'a> {
 
 /// How many leading tokens may carry the line's level (after timestamps, hosts, loggers).
 const LEVEL_WINDOW: usize = 8;
-/// A quoted value longer than this is prose, not a value.
-const MAX_QUOTED: usize = 80;
-const MAX_BRACED: usize = 48;
-const MAX_ANGLED: usize = 32;
 
 const VAR: (u32, u32) = (u32::MAX, u32::MAX);
 
@@ -92,6 +92,20 @@ impl Tokens {
         }
     }
 
+    /// Takes back the tokens that start at or after byte `at` of the line.
+    fn pop_from(&mut self, at: usize) {
+        while self.starts.last().is_some_and(|&s| s as usize >= at) {
+            self.starts.pop();
+            match self.spans.pop() {
+                Some(VAR) => {
+                    self.var_ranges.pop();
+                }
+                Some((s, _)) => self.text.truncate(s as usize),
+                None => {}
+            }
+        }
+    }
+
     fn push_word(&mut self, raw: &str, at: usize) {
         self.seen += 1;
         let start = self.text.len();
@@ -152,6 +166,16 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             continue;
         }
         let prev_is_word = i > 0 && is_word_byte(b[i - 1]);
+        if c == b'*' {
+            // `****` where a value is missing, `*.log`: a run of stars standing alone is text
+            // (glued to a word, as in `**bold**` or `char *p`, it is punctuation).
+            let run = b[i..].iter().take_while(|&&c| c == b'*').count();
+            if !prev_is_word && !b.get(i + run).is_some_and(|&c| is_word_byte(c)) {
+                out.push_word(&line[i..i + run], i);
+            }
+            i += run;
+            continue;
+        }
         let skip = match c {
             0x1b => Some(ansi_len(&b[i..])),
             b'"' | b'\'' | b'`' if !prev_is_word => quoted_len(&b[i..]),
@@ -171,8 +195,28 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
         match skip {
             Some(n) if c == 0x1b => i += n.max(1),
             Some(n) => {
-                out.push_var(i, (i + n).min(b.len()));
-                i += n;
+                let (mut from, mut to) = (i, (i + n).min(b.len()));
+                if matches!(c, b'{' | b'<' | b'%') {
+                    // A placeholder glued to a word after it (`({}C)`, `%dms`, `x{}y`) stands for
+                    // what a line has there, one word with a number in it (`41C`, `250ms`,
+                    // `x5y`), which is a variable as a whole: so is the placeholder with the
+                    // words glued to it on both sides. (`blk_{}` alone keeps its name, as the
+                    // line's `blk_123` does.)
+                    let glued = b[to..].iter().take_while(|&&c| is_word_byte(c)).count();
+                    if glued > 0 {
+                        to += glued;
+                        if prev_is_word {
+                            from = i - b[..i]
+                                .iter()
+                                .rev()
+                                .take_while(|&&c| is_word_byte(c))
+                                .count();
+                            out.pop_from(from);
+                        }
+                    }
+                }
+                out.push_var(from, to);
+                i = to;
             }
             None => i += 1,
         }
@@ -283,64 +327,6 @@ fn klog_level(letter: u8) -> Option<Level> {
         b'E' => Level::Error,
         _ => Level::Fatal,
     })
-}
-
-/// The length of an escape sequence starting at `b[0] == ESC`: CSI (`ESC [ … final`), OSC
-/// (`ESC ] … BEL` or `ESC ] … ESC \\`), or ESC and one byte.
-pub(super) fn ansi_len(b: &[u8]) -> usize {
-    match b.get(1) {
-        Some(b'[') => {
-            let body = b[2..].iter().take_while(|c| !(0x40..=0x7e).contains(*c));
-            (2 + body.count() + 1).min(b.len())
-        }
-        Some(b']') => match b[2..].iter().position(|&c| c == 0x07 || c == 0x1b) {
-            Some(end) if b[2 + end] == 0x07 => 2 + end + 1,
-            Some(end) => (2 + end + 2).min(b.len()),
-            None => b.len(),
-        },
-        Some(_) => 2,
-        None => 1,
-    }
-}
-
-/// A quoted value without whitespace (`'main'`, `"user_id"`, `` `colour` ``, `''`): its length
-/// including both quotes. Quoted prose is left to be read word by word.
-fn quoted_len(b: &[u8]) -> Option<usize> {
-    let quote = b[0];
-    let inner = b[1..]
-        .iter()
-        .take(MAX_QUOTED)
-        .position(|&c| c == quote || c.is_ascii_whitespace())?;
-    (b[1 + inner] == quote).then_some(inner + 2)
-}
-
-/// `{port}`, `{}`, `{0:>8}`, `<nil>`, `<name>`: a short placeholder without whitespace or nesting.
-fn enclosed_len(b: &[u8], close: u8, max: usize) -> Option<usize> {
-    let open = b[0];
-    let inner = b[1..]
-        .iter()
-        .take(max)
-        .position(|&c| c == close || c == open || c.is_ascii_whitespace())?;
-    (b[1 + inner] == close).then_some(inner + 2)
-}
-
-/// printf, Go, Python and CPython conversions: `%s`, `%d`, `%v`, `%+v`, `%5.2f`, `%lld`,
-/// `%(name)s`, `%R`.
-fn printf_len(b: &[u8]) -> Option<usize> {
-    let mut i = 1;
-    if b.get(1) == Some(&b'(') {
-        let close = b[2..].iter().take(MAX_BRACED).position(|&c| c == b')')?;
-        i = 2 + close + 1;
-    }
-    while matches!(b.get(i), Some(b'-' | b'+' | b'#' | b'0'..=b'9' | b'.')) {
-        i += 1;
-    }
-    while matches!(b.get(i), Some(b'l' | b'h' | b'z' | b'j' | b't' | b'q')) && i < 4 {
-        i += 1;
-    }
-    let conversion = *b.get(i)?;
-    let known = b"sdivqxXfFeEgGuocpTwtbRSUA";
-    known.contains(&conversion).then_some(i + 1)
 }
 
 #[cfg(test)]

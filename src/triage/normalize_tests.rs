@@ -152,9 +152,64 @@ fn templates_keep_words_and_mark_variables() {
 #[test]
 fn never_panics_on_odd_input() {
     for line in [
-        "", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%",
+        "", "\x1b", "\x1b[", "'", "%", "%(", "{", "<", "\\", "\"\"", "%l", "é%", "*", "a**",
+        "é{}é", "ERROR{}x", "ab3{}x", "{}{}x", "%s%dé",
     ] {
         norm(line);
         templated(line);
     }
+}
+
+fn toks(line: &str) -> Vec<String> {
+    let mut t = Tokens::new();
+    tokenize(line, &mut t);
+    t.iter()
+        .map(|t| match t {
+            Tok::Word(w) => w.to_string(),
+            Tok::Var => "{}".to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn a_run_of_stars_standing_alone_is_text() {
+    assert_eq!(
+        toks("Fan speeds ( {} {} {} **** {} {} )"),
+        ["fan", "speeds", "{}", "****", "{}"]
+    );
+    assert_eq!(
+        toks("Fan speeds ( 3552 3534 3375 **** 3515 3479 )"),
+        toks("Fan speeds ( {} {} {} **** {} {} )")
+    );
+    assert_eq!(
+        toks("Fan speeds ( 3552 3534 3375 4245 3515 3479 )"),
+        ["fan", "speeds", "{}"]
+    );
+    assert_eq!(toks("rm *.log"), ["rm", "*", "log"]);
+    // Glued to a word, stars are punctuation; regex wildcards are still placeholders.
+    assert_eq!(toks("**bold** char *p"), ["bold", "char", "p"]);
+    assert_eq!(toks("BLOCK* ask"), ["block", "ask"]);
+    assert_eq!(toks("failed .* again"), ["failed", "{}", "again"]);
+}
+
+#[test]
+fn a_placeholder_glued_to_a_word_after_it_is_that_whole_word() {
+    for (pattern, line) in [
+        (
+            "Temperature ({}C) exceeds warning threshold",
+            "Temperature (41C) exceeds warning threshold",
+        ),
+        ("took %dms", "took 250ms"),
+        ("slot x{}y free", "slot x5y free"),
+        ("size <n>KB read", "size 64KB read"),
+    ] {
+        assert_eq!(toks(pattern), toks(line), "{pattern} / {line}");
+    }
+    assert_eq!(
+        toks("Temperature ({}C) exceeds"),
+        ["temperature", "{}", "exceeds"]
+    );
+    // A name before a placeholder, nothing after: the name stays a word.
+    assert_eq!(toks("block blk_{} lost"), ["block", "blk_", "{}", "lost"]);
+    assert_eq!(toks("node-D{} and"), ["node", "d", "{}", "and"]);
 }
