@@ -24,14 +24,9 @@ fn groups(part: &Part, singles: bool) -> Vec<Group> {
                 out[g].1.push(part.first + k);
             }
         }
-        PartRows::Mapped {
-            table, from, to, ..
-        } => {
+        PartRows::Mapped { .. } => {
             // Sorted by id, ties by row: runs of equal ids, each in row order.
-            let mine = table.by_id().iter().filter(|&&k| (*from..*to).contains(&k));
-            for &k in mine {
-                let id = table.id_bytes(k as usize);
-                let index = part.first + (k - from) as usize;
+            for (id, index) in part.by_id_from(b"").into_iter().flatten() {
                 match out.last_mut() {
                     Some((last, records)) if last.as_slice() == id => records.push(index),
                     _ => out.push((id.to_vec(), vec![index])),
@@ -65,14 +60,11 @@ fn within(part: &Part) -> Vec<(usize, usize)> {
             .map(|&[a, b]| (part.first + a as usize, part.first + b as usize))
             .collect(),
         _ if !may_repeat(part) => Vec::new(),
-        PartRows::Mapped {
-            table, from, to, ..
-        } => {
+        PartRows::Mapped { .. } => {
             // Sorted by id, ties by row: each run of equal ids starts with its first record.
             let mut pairs = Vec::new();
             let mut run: Option<(&[u8], usize)> = None;
-            for &k in table.by_id().iter().filter(|&&k| (*from..*to).contains(&k)) {
-                let (id, index) = (table.id_bytes(k as usize), part.first + (k - from) as usize);
+            for (id, index) in part.by_id_from(b"").into_iter().flatten() {
                 match run {
                     Some((same, first)) if same == id => pairs.push((first, index)),
                     _ => run = Some((id, index)),
@@ -133,22 +125,13 @@ impl<'a> Lookup<'a> {
                 .and_then(|id| map.get(id))
                 .cloned()
                 .unwrap_or_default(),
-            Lookup::Mapped(part) => {
-                let PartRows::Mapped {
-                    table, from, to, ..
-                } = &part.rows
-                else {
-                    return Vec::new();
-                };
-                let by_id = table.by_id();
-                let at = by_id.partition_point(|&k| table.id_bytes(k as usize) < id);
-                by_id[at..]
-                    .iter()
-                    .take_while(|&&k| table.id_bytes(k as usize) == id)
-                    .filter(|&&k| (*from..*to).contains(&k))
-                    .map(|&k| part.first + (k - from) as usize)
-                    .collect()
-            }
+            Lookup::Mapped(part) => part
+                .by_id_from(id)
+                .into_iter()
+                .flatten()
+                .take_while(|&(found, _)| found == id)
+                .map(|(_, index)| index)
+                .collect(),
         }
     }
 }

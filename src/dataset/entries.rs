@@ -47,55 +47,64 @@ impl Part {
         &self.rows
     }
 
+    /// A mapped part's records in id order (ties by row), from the first whose id is not
+    /// below `at_least`, as (id, dataset index); None for an owned part.
+    pub(super) fn by_id_from<'p>(
+        &'p self,
+        at_least: &[u8],
+    ) -> Option<impl Iterator<Item = (&'p [u8], usize)> + 'p> {
+        let PartRows::Mapped {
+            table, from, to, ..
+        } = &self.rows
+        else {
+            return None;
+        };
+        let (from, to) = (*from, *to);
+        let by_id = table.by_id();
+        let start = by_id.partition_point(|&k| table.id_bytes(k as usize) < at_least);
+        Some(
+            by_id[start..]
+                .iter()
+                .filter(move |&&k| (from..to).contains(&k))
+                .map(move |&k| (table.id_bytes(k as usize), self.first + (k - from) as usize)),
+        )
+    }
+
     /// The first record with exactly this id, and up to `most` records whose id starts with
     /// it (dataset indices). A mapped part looks them up in its sorted ids.
     pub(super) fn find(&self, id: &str, most: usize) -> (Option<usize>, Vec<usize>) {
         let mut exact = None;
         let mut prefixed = Vec::new();
-        match &self.rows {
-            PartRows::Owned(v) => {
-                for (k, e) in v.iter().enumerate() {
-                    if e.id.starts_with(id) {
-                        if exact.is_none() && &*e.id == id {
-                            exact = Some(k);
-                        }
-                        if prefixed.len() < most {
-                            prefixed.push(k);
-                        }
-                    }
+        if let Some(sorted) = self.by_id_from(id.as_bytes()) {
+            for (found, index) in sorted.take_while(|(found, _)| found.starts_with(id.as_bytes())) {
+                let same = found == id.as_bytes();
+                // Exact matches sort before longer ids (ties by row): past them, `most` is enough.
+                if prefixed.len() >= most && !same {
+                    break;
+                }
+                if same && exact.is_none() {
+                    exact = Some(index);
+                }
+                if prefixed.len() < most {
+                    prefixed.push(index);
                 }
             }
-            PartRows::Mapped {
-                table, from, to, ..
-            } => {
-                let rows = table.rows();
-                let by_id = table.by_id();
-                let id_of = |k: u32| rows.get(k as usize).map_or("", |r| table.str_of(r.id));
-                let start = by_id.partition_point(|&k| id_of(k) < id);
-                let mine = by_id[start..]
-                    .iter()
-                    .take_while(|&&k| id_of(k).starts_with(id))
-                    .filter(|&&k| (*from..*to).contains(&k));
-                for &k in mine {
-                    // Exact matches sort before longer ids: past them, `most` is enough.
-                    if prefixed.len() >= most && id_of(k) != id {
-                        break;
-                    }
-                    let local = (k - from) as usize;
-                    if id_of(k) == id {
-                        exact = Some(exact.map_or(local, |e: usize| e.min(local)));
-                    }
-                    if prefixed.len() < most {
-                        prefixed.push(local);
-                    }
+            return (exact, prefixed);
+        }
+        let PartRows::Owned(v) = &self.rows else {
+            return (None, Vec::new());
+        };
+        for (k, e) in v.iter().enumerate() {
+            if e.id.starts_with(id) {
+                if exact.is_none() && &*e.id == id {
+                    exact = Some(self.first + k);
+                }
+                if prefixed.len() < most {
+                    prefixed.push(self.first + k);
                 }
             }
         }
-        let global = |k: usize| self.first + k;
-        (
-            exact.map(global),
-            prefixed.into_iter().map(global).collect(),
-        )
+        (exact, prefixed)
     }
 
     pub(super) fn get(&self, k: usize) -> Option<EntryRef<'_>> {
@@ -153,13 +162,25 @@ impl<'a> Entries<'a> {
         self.len() == 0
     }
 
+    /// The part holding record `i`, and `i` within it.
+    fn locate(&self, i: usize) -> Option<(&'a Part, usize)> {
+        let Entries::Parts(parts) = *self else {
+            return None;
+        };
+        let k = match parts.len() {
+            1 => 0,
+            _ => parts.partition_point(|p| p.first <= i).checked_sub(1)?,
+        };
+        let p = parts.get(k)?;
+        Some((p, i.checked_sub(p.first)?))
+    }
+
     pub fn get(&self, i: usize) -> Option<EntryRef<'a>> {
         match *self {
             Entries::Slice(s) => s.get(i).map(Entry::view),
-            Entries::Parts([one]) => one.get(i),
-            Entries::Parts(parts) => {
-                let k = parts.partition_point(|p| p.first <= i).checked_sub(1)?;
-                parts[k].get(i - parts[k].first)
+            Entries::Parts(_) => {
+                let (part, k) = self.locate(i)?;
+                part.get(k)
             }
         }
     }
@@ -171,21 +192,15 @@ impl<'a> Entries<'a> {
 
     /// Record `i`'s id as bytes, which order as the id does, without checking them again.
     fn id_bytes(&self, i: usize) -> &'a [u8] {
-        match *self {
-            Entries::Slice(s) => s.get(i).map_or(&[], |e| e.id.as_bytes()),
-            Entries::Parts(parts) => {
-                let k = match parts.len() {
-                    1 => 0,
-                    _ => parts.partition_point(|p| p.first <= i).saturating_sub(1),
-                };
-                let Some(p) = parts.get(k) else { return &[] };
-                match &p.rows {
-                    PartRows::Owned(v) => v.get(i - p.first).map_or(&[], |e| e.id.as_bytes()),
-                    PartRows::Mapped { table, from, .. } => {
-                        table.id_bytes(*from as usize + (i - p.first))
-                    }
-                }
-            }
+        if let Entries::Slice(s) = *self {
+            return s.get(i).map_or(&[], |e| e.id.as_bytes());
+        }
+        let Some((part, k)) = self.locate(i) else {
+            return &[];
+        };
+        match &part.rows {
+            PartRows::Owned(v) => v.get(k).map_or(&[], |e| e.id.as_bytes()),
+            PartRows::Mapped { table, from, .. } => table.id_bytes(*from as usize + k),
         }
     }
 
@@ -203,16 +218,11 @@ impl<'a> Entries<'a> {
                 for p in parts {
                     let first = p.first as u32;
                     let from = order.len();
-                    match &p.rows {
-                        PartRows::Owned(v) => {
-                            order.extend((0..v.len() as u32).map(|k| first + k));
+                    match p.by_id_from(b"") {
+                        Some(sorted) => order.extend(sorted.map(|(_, i)| i as u32)),
+                        None => {
+                            order.extend((0..p.len() as u32).map(|k| first + k));
                             order[from..].sort_by(by_id);
-                        }
-                        PartRows::Mapped {
-                            table, from, to, ..
-                        } => {
-                            let mine = table.by_id().iter().filter(|&&k| (*from..*to).contains(&k));
-                            order.extend(mine.map(|&k| first + (k - from)));
                         }
                     }
                 }
@@ -242,8 +252,10 @@ impl<'a> Entries<'a> {
     }
 
     pub fn iter(&self) -> EntryIter<'a> {
-        let this = *self;
-        (0..this.len()).map(Box::new(move |i| this.at(i)))
+        EntryIter {
+            entries: *self,
+            at: 0..self.len(),
+        }
     }
 
     /// Owned copies of every record.
@@ -275,8 +287,30 @@ impl<'a> Entries<'a> {
     }
 }
 
-pub type EntryIter<'a> =
-    std::iter::Map<std::ops::Range<usize>, Box<dyn Fn(usize) -> EntryRef<'a> + 'a>>;
+/// The records in order.
+pub struct EntryIter<'a> {
+    entries: Entries<'a>,
+    at: std::ops::Range<usize>,
+}
+
+impl<'a> Iterator for EntryIter<'a> {
+    type Item = EntryRef<'a>;
+    fn next(&mut self) -> Option<EntryRef<'a>> {
+        self.at.next().map(|i| self.entries.at(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.at.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for EntryIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.at.next_back().map(|i| self.entries.at(i))
+    }
+}
+
+impl ExactSizeIterator for EntryIter<'_> {}
 
 impl<'a> IntoIterator for Entries<'a> {
     type Item = EntryRef<'a>;
