@@ -68,6 +68,14 @@ pub fn byte_mask(text: &[u8]) -> u64 {
     mask
 }
 
+/// An id's first 8 bytes, big-endian and zero-padded: orders like the id as far as it goes.
+pub fn id_head(id: &str) -> u64 {
+    let mut b = [0u8; 8];
+    let n = id.len().min(8);
+    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    u64::from_be_bytes(b)
+}
+
 pub fn byte_bit(b: u8) -> u32 {
     match b.to_ascii_lowercase() {
         c @ b'a'..=b'z' => u32::from(c - b'a'),

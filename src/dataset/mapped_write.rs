@@ -4,7 +4,7 @@ use foldhash::HashMap;
 
 use super::entry::Entry;
 use super::mapped::{
-    FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, byte_mask,
+    FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, byte_mask, id_head,
 };
 
 /// Distinct strings in first-seen order, each with its id.
@@ -42,13 +42,6 @@ impl Arena {
     fn put_opt(&mut self, s: Option<&str>) -> Option<StrRef> {
         s.map_or(Some(NO_STR), |s| self.put(s))
     }
-}
-
-fn id_head(id: &str) -> u64 {
-    let mut b = [0u8; 8];
-    let n = id.len().min(8);
-    b[..n].copy_from_slice(&id.as_bytes()[..n]);
-    u64::from_be_bytes(b)
 }
 
 /// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::matcher::{FIELD_PREFIX, Field, searched};
+use super::matcher::{Field, searched, searched_bytes};
 use super::rank::OrderKey;
 use crate::dataset::mapped::{FACETS, NO_VALUE, Table, byte_mask};
 use crate::dataset::{Entries, EntryRef, PartView};
@@ -70,18 +70,6 @@ pub struct Index {
     len: usize,
     tags: Interner,
     facet_values: [Interner; FACETS],
-}
-
-/// The first `FIELD_PREFIX` bytes of a field, cut back to a character boundary.
-fn searched_bytes(b: &[u8]) -> &[u8] {
-    if b.len() <= FIELD_PREFIX {
-        return b;
-    }
-    let mut end = FIELD_PREFIX;
-    while end > 0 && (b[end] & 0xC0) == 0x80 {
-        end -= 1;
-    }
-    &b[..end]
 }
 
 impl Index {

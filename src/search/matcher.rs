@@ -42,14 +42,20 @@ pub const FIELD_PREFIX: usize = 64 << 10;
 
 /// The part of a field value search looks at.
 pub fn searched(value: &str) -> &str {
-    if value.len() <= FIELD_PREFIX {
-        return value;
+    &value[..searched_bytes(value.as_bytes()).len()]
+}
+
+/// `searched` of a field's UTF-8 bytes (as the index holds them).
+pub fn searched_bytes(b: &[u8]) -> &[u8] {
+    if b.len() <= FIELD_PREFIX {
+        return b;
     }
     let mut end = FIELD_PREFIX;
-    while !value.is_char_boundary(end) {
+    // Back over continuation bytes to the start of the character the limit falls in.
+    while end > 0 && (b[end] & 0xC0) == 0x80 {
         end -= 1;
     }
-    &value[..end]
+    &b[..end]
 }
 
 /// The fields of `entry` longer than `FIELD_PREFIX` that a scope covers, with their length in

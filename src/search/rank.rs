@@ -35,12 +35,9 @@ pub struct OrderKey {
 
 impl OrderKey {
     pub fn of(e: EntryRef<'_>) -> OrderKey {
-        let mut b = [0u8; 8];
-        let n = e.id.len().min(8);
-        b[..n].copy_from_slice(&e.id.as_bytes()[..n]);
         OrderKey {
             len: u32::try_from(e.message.len()).unwrap_or(u32::MAX),
-            id_head: u64::from_be_bytes(b),
+            id_head: crate::dataset::mapped::id_head(e.id),
         }
     }
 }
