@@ -6,7 +6,6 @@ use super::ShowFormat;
 use super::data::{DataArgs, find, load_data, load_with_progress};
 use super::output::{Failure, Outcome, emit, plural};
 use crate::export;
-
 use crate::load::{Depth, Options, SourceSpec};
 use crate::text;
 

@@ -120,7 +120,7 @@ fn json_lines(ds: &Dataset, found: &[(&state::Pin, Option<usize>)]) -> String {
             obj.insert("filePath".into(), json!(e.file_path));
             obj.insert("lineNumber".into(), json!(e.line_number));
             obj.insert("severity".into(), json!(e.severity));
-            obj.insert("tags".into(), json!(e.tags.iter().collect::<Vec<_>>()));
+            obj.insert("tags".into(), json!(e.tags));
         }
         out.push_str(&text::json_safe(&v.to_string()));
         out.push('\n');

@@ -210,7 +210,7 @@ fn hit_json(
         "errorMessage": e.message,
         "severity": e.severity,
         "errorType": e.error_type,
-        "tags": e.tags.iter().collect::<Vec<_>>(),
+        "tags": e.tags,
         "matches": matches,
     });
     if !explained.is_empty() {

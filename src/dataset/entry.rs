@@ -180,6 +180,13 @@ impl<'a> Iterator for TagIter<'a> {
 
 impl ExactSizeIterator for TagIter<'_> {}
 
+/// As a JSON array of strings, like the record's `tags`.
+impl serde::Serialize for Tags<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 impl PartialEq for Tags<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().eq(other.iter())
