@@ -156,12 +156,12 @@ fn load_into(
             stream.offer(&loaded.dataset, counter.read());
         }
     }
-    let pairs = loaded.dataset.duplicate_ids();
-    if !pairs.is_empty() {
-        apply_replacements(&mut loaded.dataset, &pairs);
-        let pairs = loaded.dataset.duplicate_ids();
-        warn_duplicate_ids(&loaded.dataset, &pairs, &mut loaded.diagnostics);
+    let mut pairs = loaded.dataset.duplicate_ids();
+    // Replacing shifts the records after the ones it hides: their pairs are found again.
+    if apply_replacements(&mut loaded.dataset, &pairs) {
+        pairs = loaded.dataset.duplicate_ids();
     }
+    warn_duplicate_ids(&loaded.dataset, &pairs, &mut loaded.diagnostics);
     progress(Progress {
         done: true,
         ..counter.snapshot()
@@ -212,8 +212,8 @@ impl Counter<'_> {
 
 /// A record marked `"replaces": true` (written by `errdex add --replace`) hides the earlier
 /// records with its id from search. Only records whose id came before are read, so this costs
-/// nothing on a dataset without duplicates.
-fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) {
+/// nothing on a dataset without duplicates. Whether any record was hidden.
+fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) -> bool {
     let mut earlier: foldhash::HashMap<usize, Vec<usize>> = foldhash::HashMap::default();
     let mut hide = vec![false; dataset.len()];
     let mut any = false;
@@ -231,6 +231,7 @@ fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) {
     if any {
         dataset.shadow(&hide);
     }
+    any
 }
 
 fn is_replacement(raw: &[u8]) -> bool {
