@@ -214,6 +214,9 @@ impl Counter<'_> {
 /// records with its id from search. Only records whose id came before are read, so this costs
 /// nothing on a dataset without duplicates. Whether any record was hidden.
 fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) -> bool {
+    if pairs.is_empty() {
+        return false;
+    }
     let mut earlier: foldhash::HashMap<usize, Vec<usize>> = foldhash::HashMap::default();
     let mut hide = vec![false; dataset.len()];
     let mut any = false;
