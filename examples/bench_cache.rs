@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use errdex::load::cache::Cache;
-use errdex::load::{self, Loaded, Options, SourceSpec};
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{self, Loaded, Options, SourceSpec};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() - 1) as f64 * p).round() as usize;

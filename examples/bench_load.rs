@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use errdex::load::{self, Options, SourceSpec};
+use errdex_core::load::{self, Options, SourceSpec};
 
 fn peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use errdex::load::{self, Options, SourceSpec};
+use errdex_core::load::{self, Options, SourceSpec};
 
 /// As in the browser.
 const EVERY: Duration = Duration::from_millis(200);
@@ -55,7 +55,7 @@ fn main() {
 
         let seen = Mutex::new(Vec::new());
         // As in the browser, a partial goes to another thread, which frees it.
-        let (tx, rx) = std::sync::mpsc::channel::<errdex::dataset::Dataset>();
+        let (tx, rx) = std::sync::mpsc::channel::<errdex_core::dataset::Dataset>();
         let consumer = std::thread::spawn(move || rx.into_iter().for_each(drop));
         let tx = Mutex::new(tx);
         let t = Instant::now();

@@ -16,10 +16,10 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use errdex::dataset::Dataset;
-use errdex::load::cache::Cache;
-use errdex::load::{self, Options, SourceSpec};
-use errdex::search::{self, Context, Engine, Query};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{self, Options, SourceSpec};
+use errdex_core::search::{self, Context, Engine, Query};
 
 /// Realistic queries: a message fragment, a tag scope, a path fragment, a typo, no hits, and more.
 const QUERIES: &[&str] = &[
@@ -271,8 +271,8 @@ fn pasted_lines(ds: &Arc<Dataset>) {
             // Records whose messages differ only in numbers or ids are the same error.
             (Some(msg), Some((h, m)))
                 if !m.weak
-                    && errdex::triage::normalized(entries.at(h.index as usize).message)
-                        == errdex::triage::normalized(msg) =>
+                    && errdex_core::triage::normalized(entries.at(h.index as usize).message)
+                        == errdex_core::triage::normalized(msg) =>
             {
                 first += 1
             }

@@ -13,9 +13,9 @@
 
 use std::time::Instant;
 
-use errdex::dataset::{Entries, EntryRef};
-use errdex::load::{self, Options, SourceSpec};
-use errdex::triage::{Triage, normalized as shape};
+use errdex_core::dataset::{Entries, EntryRef};
+use errdex_core::load::{self, Options, SourceSpec};
+use errdex_core::triage::{Triage, normalized as shape};
 
 #[path = "support/rg_reference.rs"]
 mod rg_reference;

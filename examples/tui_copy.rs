@@ -7,13 +7,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use errdex::load;
 use errdex::tui::app::model::Model;
 use errdex::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet};
 use errdex::tui::app::update::update;
 use errdex::tui::input::keymap::Keymap;
 use errdex::tui::ui::theme::{Theme, ThemeName};
 use errdex::tui::view::draw;
+use errdex_core::load;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -25,7 +25,11 @@ fn key(code: KeyCode) -> Msg {
 
 /// The sample dataset, every record listed, the record with the most copy targets shown.
 fn model() -> Model {
-    let loaded = load::load(&[errdex::sample::spec()], load::Options::default(), &|_| {});
+    let loaded = load::load(
+        &[errdex_core::sample::spec()],
+        load::Options::default(),
+        &|_| {},
+    );
     let ds = Arc::new(loaded.dataset);
     let mut m = Model::new(
         Keymap::default(),
@@ -42,7 +46,7 @@ fn model() -> Model {
     let richest = (0..ds.len())
         .max_by_key(|&i| {
             ds.record(i)
-                .map(|r| errdex::copy::targets(&r).len())
+                .map(|r| errdex_core::copy::targets(&r).len())
                 .unwrap_or(0)
         })
         .unwrap_or(0);
@@ -61,7 +65,7 @@ fn model() -> Model {
     println!(
         "record {} offers {} copy targets",
         record.id,
-        errdex::copy::targets(&record).len()
+        errdex_core::copy::targets(&record).len()
     );
     update(
         &mut m,

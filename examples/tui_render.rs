@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use errdex::load;
 use errdex::tui::app::model::Model;
 use errdex::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet};
 use errdex::tui::app::update::update;
@@ -14,13 +13,18 @@ use errdex::tui::input::action::Action;
 use errdex::tui::input::keymap::Keymap;
 use errdex::tui::ui::theme::{Theme, ThemeName};
 use errdex::tui::view::draw;
+use errdex_core::load;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 const FRAMES: usize = 2000;
 
 fn model(big_snippet: bool) -> Model {
-    let loaded = load::load(&[errdex::sample::spec()], load::Options::default(), &|_| {});
+    let loaded = load::load(
+        &[errdex_core::sample::spec()],
+        load::Options::default(),
+        &|_| {},
+    );
     let ds = Arc::new(loaded.dataset);
     let theme = Theme::new(ThemeName::Dark, true);
     let mut m = Model::new(Keymap::default(), theme, String::new(), 120, 40);

@@ -9,8 +9,6 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use errdex::load::{self, Options, SourceSpec};
-use errdex::triage::{LineHits, Triage};
 use errdex::tui::app::model::Model;
 use errdex::tui::app::msg::{LoadSummary, Msg, ResultSet};
 use errdex::tui::app::update::update;
@@ -18,6 +16,8 @@ use errdex::tui::input::keymap::Keymap;
 use errdex::tui::triage::{Origin, Phase, TriageNews, start};
 use errdex::tui::ui::theme::{Theme, ThemeName};
 use errdex::tui::view::draw;
+use errdex_core::load::{self, Options, SourceSpec};
+use errdex_core::triage::{LineHits, Triage};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

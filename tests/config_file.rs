@@ -12,7 +12,7 @@ fn config_path_and_default() {
     assert_eq!(stdout(&o).trim(), home.config_file().display().to_string());
     let o = home.run(&["config", "--default"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o), errdex::config::DEFAULT_CONFIG);
+    assert_eq!(stdout(&o), errdex_core::config::DEFAULT_CONFIG);
     // The default written out is a config with no problems.
     home.write_config(&stdout(&o));
     let o = home.run(&["config"]);
@@ -52,8 +52,8 @@ fn theme_and_key_overrides_are_read() {
         out.contains("theme light, clipboard osc52, 2 key overrides"),
         "{out}"
     );
-    let loaded = errdex::config::load_from(&home.config_file());
-    assert_eq!(loaded.config.theme, errdex::config::Theme::Light);
+    let loaded = errdex_core::config::load_from(&home.config_file());
+    assert_eq!(loaded.config.theme, errdex_core::config::Theme::Light);
     assert_eq!(
         loaded.config.keys,
         [
@@ -140,7 +140,7 @@ fn config_init_writes_the_default_file_on_a_fresh_machine() {
     let o = home.run(&["config", "--init"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let written = std::fs::read_to_string(home.config_file()).expect("written");
-    assert_eq!(written, errdex::config::DEFAULT_CONFIG);
+    assert_eq!(written, errdex_core::config::DEFAULT_CONFIG);
     let o = home.run(&["config", "--init"]);
     assert_eq!(o.status.code(), Some(2), "never overwrites");
     assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));

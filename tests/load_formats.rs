@@ -4,8 +4,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use errdex::diag::Diagnostic;
-use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+use errdex_core::diag::Diagnostic;
+use errdex_core::load::{self, Depth, Loaded, Options, SourceSpec};
 use support::{gzip, ids};
 
 fn rec(id: &str, msg: &str) -> String {
@@ -343,7 +343,7 @@ fn progress_reaches_the_total() {
 #[test]
 fn the_embedded_sample_loads_cleanly() {
     let l = load::load(
-        &[errdex::sample::spec()],
+        &[errdex_core::sample::spec()],
         Options {
             depth: Depth::Full,
             threads: 0,
@@ -361,7 +361,7 @@ fn the_embedded_sample_loads_cleanly() {
 
 #[test]
 fn mangled_data_never_panics_and_never_loses_untouched_records() {
-    let sample = errdex::sample::SAMPLE_JSONL;
+    let sample = errdex_core::sample::SAMPLE_JSONL;
     let lines: Vec<&[u8]> = sample
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use errdex::load::{self, Depth, Loaded, Options, SourceSpec};
+use errdex_core::load::{self, Depth, Loaded, Options, SourceSpec};
 use support::{gzip, ids};
 
 fn rec(id: &str) -> String {

@@ -47,7 +47,7 @@ fn is_pinned_and_is_recent_read_the_data_folder() {
     assert_eq!(ids(&home, &data, "is:pinned"), ["other"]);
     assert_eq!(ids(&home, &data, "pool !is:pinned").len(), 2);
     assert!(ids(&home, &data, "is:recent").is_empty());
-    let viewed = errdex::state::Recent::viewed(&home.data_dir()).push("in-tag");
+    let viewed = errdex_core::state::Recent::viewed(&home.data_dir()).push("in-tag");
     assert_eq!(viewed, Ok(()));
     assert_eq!(ids(&home, &data, "is:recent"), ["in-tag"]);
 }

@@ -8,9 +8,9 @@ use std::io::Write;
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use errdex::dataset::Dataset;
-use errdex::load::{self, Options, SourceSpec};
-use errdex::search::{self, Context, Engine, LIMIT, Mode, Query, Results};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::{self, Options, SourceSpec};
+use errdex_core::search::{self, Context, Engine, LIMIT, Mode, Query, Results};
 use support::{pasted_data, pasted_lines};
 
 fn load_bytes(bytes: &[u8]) -> Arc<Dataset> {
@@ -21,7 +21,7 @@ fn load_bytes(bytes: &[u8]) -> Arc<Dataset> {
 }
 
 fn sample() -> Arc<Dataset> {
-    load_bytes(errdex::sample::SAMPLE_JSONL)
+    load_bytes(errdex_core::sample::SAMPLE_JSONL)
 }
 
 fn engine() -> (Engine, mpsc::Receiver<()>) {
@@ -115,7 +115,7 @@ fn the_newest_query_wins_and_narrowing_changes_nothing() {
 
 #[test]
 fn a_growing_dataset_reruns_the_query() {
-    let all = errdex::sample::SAMPLE_JSONL;
+    let all = errdex_core::sample::SAMPLE_JSONL;
     let cut = all
         .iter()
         .enumerate()

@@ -4,8 +4,8 @@
 
 use std::fs;
 
-use errdex::dataset::Entry;
-use errdex::triage::Triage;
+use errdex_core::dataset::Entry;
+use errdex_core::triage::Triage;
 
 const SYSTEMS: &[&str] = &["BGL", "HDFS", "HPC", "HealthApp", "Linux", "OpenSSH"];
 

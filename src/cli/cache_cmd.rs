@@ -2,7 +2,7 @@
 //! indexes and the checkouts found under `repo_roots`).
 
 use super::output::{Failure, Outcome, emit};
-use crate::load::cache::Cache;
+use errdex_core::load::cache::Cache;
 
 pub fn run(clear: bool) -> Result<Outcome, Failure> {
     let cache =
@@ -12,7 +12,7 @@ pub fn run(clear: bool) -> Result<Outcome, Failure> {
         let removed = cache
             .clear()
             .map_err(|e| Failure::new(format!("cannot clear {dir}: {e}")))?;
-        let forgot = crate::checkout::forget_checkouts(cache.dir())
+        let forgot = errdex_core::checkout::forget_checkouts(cache.dir())
             .map_err(|e| Failure::new(format!("cannot clear {dir}: {e}")))?;
         let checkouts = if forgot {
             " and the checkouts found"

@@ -2,9 +2,9 @@
 //! default.
 
 use super::output::{Failure, Outcome, emit, plural};
-use crate::config::{self, DEFAULT_CONFIG};
-use crate::diag::Diagnostic;
-use crate::load::SourceSpec;
+use errdex_core::config::{self, DEFAULT_CONFIG};
+use errdex_core::diag::Diagnostic;
+use errdex_core::load::SourceSpec;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConfigAction {
@@ -23,7 +23,7 @@ pub fn run(action: ConfigAction) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         ConfigAction::Path => {
-            let path = crate::paths::config_file()
+            let path = errdex_core::paths::config_file()
                 .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
             emit(|out| writeln!(out, "{}", path.display()))?;
             Ok(Outcome::Found)
@@ -34,7 +34,7 @@ pub fn run(action: ConfigAction) -> Result<Outcome, Failure> {
 }
 
 fn init() -> Result<Outcome, Failure> {
-    let path = crate::paths::config_file()
+    let path = errdex_core::paths::config_file()
         .ok_or_else(|| Failure::new("no config folder (is HOME set?)"))?;
     if path.exists() {
         return Err(Failure::new(format!(
@@ -43,7 +43,7 @@ fn init() -> Result<Outcome, Failure> {
         )));
     }
     if let Some(dir) = path.parent() {
-        crate::state::create_folder(dir)
+        errdex_core::state::create_folder(dir)
             .map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
     }
     std::fs::write(&path, DEFAULT_CONFIG)

@@ -8,9 +8,10 @@ use super::data::find;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
-use crate::copy::{self, Target};
-use crate::record::Record;
-use crate::{open, text};
+use clap::builder::TypedValueParser as _;
+use errdex_core::copy::{self, Target};
+use errdex_core::record::Record;
+use errdex_core::{open, text};
 
 #[derive(Args, Debug)]
 pub struct CopyArgs {
@@ -29,11 +30,16 @@ pub struct CopyArgs {
     #[arg(long)]
     pub raw: bool,
     /// How to reach a clipboard (default: auto — tmux, the display, OSC 52).
-    #[arg(long, value_enum, value_name = "MODE")]
+    #[arg(long, value_name = "MODE", value_parser = mode_parser())]
     pub mode: Option<Mode>,
     /// A command that takes the text on stdin, e.g. `pbcopy` (implies --mode command).
     #[arg(long, value_name = "CMD")]
     pub clipboard_command: Option<String>,
+}
+
+/// The mode names, listed in `--help` and completions, parsed by the core's own rule.
+fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
+    clap::builder::PossibleValuesParser::new(Mode::NAMES).try_map(|name| name.parse::<Mode>())
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -90,7 +96,7 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
             command: Some(command),
         },
         // Neither flag: config.toml's `clipboard` and `clipboard_command`.
-        (None, None) => crate::config::load().config.clipboard_config(),
+        (None, None) => errdex_core::config::load().config.clipboard_config(),
     };
     let (clean, removed) = match args.raw {
         true => (copied.as_str().into(), 0),

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::Failure;
-use crate::config;
-use crate::diag::Diagnostic;
-use crate::load::cache::Cache;
-use crate::load::{self, Loaded, Options, Progress, SourceSpec};
+use errdex_core::config;
+use errdex_core::diag::Diagnostic;
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{self, Loaded, Options, Progress, SourceSpec};
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct DataArgs {
@@ -40,15 +40,19 @@ impl DataArgs {
             self.data.iter().map(|d| SourceSpec::parse(d)).collect()
         } else {
             let mut specs = config::dataset_specs(&config.config, &mut diagnostics);
-            if let Ok(dir) = crate::state::data_dir() {
+            if let Ok(dir) = errdex_core::state::data_dir() {
                 let remotes = &config.config.remotes;
-                specs.extend(crate::sync::synced_specs(&dir, remotes, &mut diagnostics));
+                specs.extend(errdex_core::sync::synced_specs(
+                    &dir,
+                    remotes,
+                    &mut diagnostics,
+                ));
             }
             if specs.is_empty() && config.config.datasets.is_empty() {
-                specs.push(crate::sample::spec());
+                specs.push(errdex_core::sample::spec());
             }
             if let Some(own) = config.config.write_to_path() {
-                crate::state::records::add_spec(&mut specs, &own);
+                errdex_core::state::records::add_spec(&mut specs, &own);
             }
             specs
         };
@@ -146,18 +150,21 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
 }
 
 /// Resolves an id (or unique prefix) to a record index, explaining on stderr when it cannot.
-pub fn find(dataset: &crate::dataset::Dataset, id: &str) -> Option<usize> {
+pub fn find(dataset: &errdex_core::dataset::Dataset, id: &str) -> Option<usize> {
     match dataset.lookup(id) {
-        crate::dataset::Lookup::Found(i) => Some(i),
-        crate::dataset::Lookup::Missing => {
-            eprintln!("errdex: no record with id `{}`", crate::text::one_line(id));
+        errdex_core::dataset::Lookup::Found(i) => Some(i),
+        errdex_core::dataset::Lookup::Missing => {
+            eprintln!(
+                "errdex: no record with id `{}`",
+                errdex_core::text::one_line(id)
+            );
             None
         }
-        crate::dataset::Lookup::Ambiguous(ids) => {
-            let ids = crate::text::one_line(&ids.join(", "));
+        errdex_core::dataset::Lookup::Ambiguous(ids) => {
+            let ids = errdex_core::text::one_line(&ids.join(", "));
             eprintln!(
                 "errdex: `{}` could be any of: {ids} …",
-                crate::text::one_line(id)
+                errdex_core::text::one_line(id)
             );
             None
         }

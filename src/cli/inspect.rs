@@ -5,9 +5,9 @@ use serde_json::{Map, Value, json};
 use super::ShowFormat;
 use super::data::{DataArgs, find, load_data, load_with_progress};
 use super::output::{Failure, Outcome, emit, plural};
-use crate::export;
-use crate::load::{Depth, Options, SourceSpec};
-use crate::text;
+use errdex_core::export;
+use errdex_core::load::{Depth, Options, SourceSpec};
+use errdex_core::text;
 
 pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;
@@ -19,9 +19,9 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let notes = super::notes::notes_for(id);
     let replaced = ds.replaced(id);
     // A record from a synced remote says which remote and version, as the Overview does.
-    let origin = crate::state::data_dir()
+    let origin = errdex_core::state::data_dir()
         .ok()
-        .and_then(|dir| crate::sync::origin(&dir, ds.source_name(index)));
+        .and_then(|dir| errdex_core::sync::origin(&dir, ds.source_name(index)));
     let text = match format {
         ShowFormat::Json => {
             let mut doc = ds.document(index).map_err(Failure::new)?;
@@ -105,7 +105,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     // The search index counts from interned ids, in place for a mapped dataset.
-    let facets = crate::search::facets_of_all(ds);
+    let facets = errdex_core::search::facets_of_all(ds);
     let outcome = if ds.is_empty() {
         Outcome::NotFound
     } else {

@@ -4,8 +4,8 @@
 use super::copy::record_for;
 use super::data::DataArgs;
 use super::output::{Failure, Outcome, emit};
-use crate::checkout::{self, Located, editor};
-use crate::text::sanitize;
+use errdex_core::checkout::{self, Located, editor};
+use errdex_core::text::sanitize;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
 /// or the line is gone.
@@ -13,8 +13,8 @@ fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure
     let Some(record) = record_for(data, id)? else {
         return Ok(None);
     };
-    let config = crate::config::load().config;
-    let cache = crate::paths::cache_dir();
+    let config = errdex_core::config::load().config;
+    let cache = errdex_core::paths::cache_dir();
     let located = match checkout::locate(&record, &config.checkouts, cache.as_deref()) {
         Ok(located) => located,
         Err(why) => {

@@ -328,7 +328,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         }
         None => {
             let words = cli.query.join(" ");
-            let query = crate::search::capped(&words).0.to_string();
+            let query = errdex_core::search::capped(&words).0.to_string();
             let resolved = data.resolve();
             let problems = resolved
                 .diagnostics

@@ -7,9 +7,9 @@ use serde_json::json;
 use super::data::find;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
-use crate::record::TeamNote;
-use crate::state::team_notes;
-use crate::text::sanitize;
+use errdex_core::record::TeamNote;
+use errdex_core::state::team_notes;
+use errdex_core::text::sanitize;
 
 /// `notes.jsonl` beside the records file.
 fn notes_path() -> Result<std::path::PathBuf, Failure> {
@@ -99,7 +99,7 @@ pub fn notes(id: Option<&str>, json: bool) -> Result<Outcome, Failure> {
 }
 
 pub fn schema() -> Result<Outcome, Failure> {
-    let text = crate::schema::schema_text();
+    let text = errdex_core::schema::schema_text();
     emit(|out| out.write_all(text.as_bytes()))?;
     Ok(Outcome::Found)
 }

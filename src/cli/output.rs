@@ -58,7 +58,7 @@ impl fmt::Display for Failure {
 }
 
 /// `1 record`, `2 records`, `0 records`.
-pub use crate::text::plural;
+pub use errdex_core::text::plural;
 
 /// Writes a command's output to stdout. A reader that goes away (`errdex search x | head`)
 /// is not an error.

@@ -5,9 +5,9 @@ use serde_json::json;
 use super::data::find;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
-use crate::dataset::Dataset;
-use crate::state::{self, Pins, note};
-use crate::text;
+use errdex_core::dataset::Dataset;
+use errdex_core::state::{self, Pins, note};
+use errdex_core::text;
 
 fn open_pins() -> Result<Pins, Failure> {
     let dir = state::data_dir().map_err(Failure::new)?;

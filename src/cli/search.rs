@@ -6,9 +6,9 @@ use serde_json::{Map, Value, json};
 
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
-use crate::dataset::EntryRef;
-use crate::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
-use crate::text::{self, one_line};
+use errdex_core::dataset::EntryRef;
+use errdex_core::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
+use errdex_core::text::{self, one_line};
 
 pub struct Options {
     /// None: every hit (`--all`).
@@ -102,21 +102,21 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
 /// news of the data folder for `is:pinned`, `is:recent` and `is:new` (empty when there is no
 /// data folder).
 fn context() -> Context {
-    let config = crate::config::load().config;
+    let config = errdex_core::config::load().config;
     let weights = config.ranking.weights();
-    let (pinned, recent, new) = match crate::state::data_dir() {
+    let (pinned, recent, new) = match errdex_core::state::data_dir() {
         Ok(dir) => (
-            crate::state::Pins::open(&dir).ids(),
-            crate::state::Recent::viewed(&dir)
+            errdex_core::state::Pins::open(&dir).ids(),
+            errdex_core::state::Recent::viewed(&dir)
                 .items()
                 .iter()
                 .map(|i| i.text.clone())
                 .collect(),
-            crate::sync::news(&dir, &config.remotes).ids,
+            errdex_core::sync::news(&dir, &config.remotes).ids,
         ),
         Err(_) => Default::default(),
     };
-    let notes = crate::state::team_notes::search_text(&super::notes::all_notes());
+    let notes = errdex_core::state::team_notes::search_text(&super::notes::all_notes());
     Context {
         pinned,
         recent,
@@ -142,7 +142,7 @@ fn write_line(out: &mut dyn Write, e: EntryRef<'_>, r: &Ranked) -> std::io::Resu
 
 /// How a term is written back for `--explain`.
 fn describe(t: &Term) -> String {
-    use crate::search::{Kind, Scope};
+    use errdex_core::search::{Kind, Scope};
     let scope = match t.scope {
         Scope::Any => String::new(),
         Scope::Pinned | Scope::Recent | Scope::New => {

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::output::{Failure, Outcome, emit};
-use crate::config::{self, Remote};
-use crate::sync::{self, Progress, Report};
+use errdex_core::config::{self, Remote};
+use errdex_core::sync::{self, Progress, Report};
 
 #[derive(Args, Debug)]
 pub struct SyncArgs {
@@ -26,7 +26,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
     for p in &loaded.problems {
         eprintln!("{p}");
     }
-    let data_dir = crate::state::data_dir().map_err(Failure::new)?;
+    let data_dir = errdex_core::state::data_dir().map_err(Failure::new)?;
     if let Some(name) = args.rollback {
         // A remote taken out of the config can still be rolled back: its folder is there.
         let report = sync::rollback(&data_dir, &name, sync::LOCK_WAIT, &|| waiting(&name));
@@ -54,7 +54,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
             &|| waiting(&remote.name),
         );
         meter.clear();
-        emit(|out| writeln!(out, "{}", crate::text::sanitize(&report.to_string())))?;
+        emit(|out| writeln!(out, "{}", errdex_core::text::sanitize(&report.to_string())))?;
         reports.push(report);
     }
     if args.names.is_empty() {
@@ -74,14 +74,14 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
 fn waiting(name: &str) {
     eprintln!(
         "errdex: {}: another errdex sync of it is running; waiting up to {} s for it to finish…",
-        crate::text::sanitize(name),
+        errdex_core::text::sanitize(name),
         sync::LOCK_WAIT.as_secs()
     );
 }
 
 fn finish(reports: &[Report]) -> Result<Outcome, Failure> {
     for r in reports {
-        emit(|out| writeln!(out, "{}", crate::text::sanitize(&r.to_string())))?;
+        emit(|out| writeln!(out, "{}", errdex_core::text::sanitize(&r.to_string())))?;
     }
     finish_codes(reports)
 }

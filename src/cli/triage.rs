@@ -11,10 +11,10 @@ use serde_json::json;
 
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit, plural};
-use crate::dataset::Dataset;
-use crate::text::{self, one_line};
-use crate::triage::feed::{self, Feed};
-use crate::triage::{Incident, LineHits, Triage, Via};
+use errdex_core::dataset::Dataset;
+use errdex_core::text::{self, one_line};
+use errdex_core::triage::feed::{self, Feed};
+use errdex_core::triage::{Incident, LineHits, Triage, Via};
 
 /// Line numbers shown per record in the summary.
 const SUMMARY_LINES: usize = 5;

@@ -8,15 +8,15 @@ use serde_json::Value;
 
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome};
-use crate::diag::Diagnostic;
-use crate::load::SourceSpec;
-use crate::state::drafts::{self, Submitted};
-use crate::state::records;
-use crate::text::sanitize;
+use errdex_core::diag::Diagnostic;
+use errdex_core::load::SourceSpec;
+use errdex_core::state::drafts::{self, Submitted};
+use errdex_core::state::records;
+use errdex_core::text::sanitize;
 
 /// The records file: `write_to` from the config, else `records.jsonl` in the data folder.
 pub(super) fn write_to() -> Result<PathBuf, Failure> {
-    crate::config::load()
+    errdex_core::config::load()
         .config
         .write_to_path()
         .ok_or_else(|| Failure::new("no data folder for the records file (is HOME set?)"))
@@ -86,7 +86,7 @@ fn log_line(arg: &str) -> Result<String, Failure> {
 
 pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> {
     let draft = match from_log {
-        Some(arg) => Some(crate::triage::draft_from_line(&log_line(arg)?)),
+        Some(arg) => Some(errdex_core::triage::draft_from_line(&log_line(arg)?)),
         None => None,
     };
     let path = write_to()?;
@@ -96,7 +96,7 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let existing = load_data(data)?;
     loop {
-        if let Err(why) = crate::editor::edit(file.path()) {
+        if let Err(why) = errdex_core::editor::edit(file.path()) {
             eprintln!("errdex: {why}");
             keep(file.path());
             return Ok(Outcome::NotFound);

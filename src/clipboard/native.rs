@@ -24,7 +24,7 @@ mod x11 {
     use arboard::{Clipboard, SetExtLinux};
 
     use super::HELPER_ARG;
-    use crate::clipboard::process::{feed, wait_until};
+    use errdex_core::process::{feed, wait_until};
 
     /// How long the helper may take to confirm that it owns the selection.
     const CONFIRM_TIMEOUT: Duration = Duration::from_secs(2);

@@ -6,8 +6,6 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::dataset::Dataset;
-use crate::load::{self, SourceSpec};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::step::Step;
@@ -15,6 +13,8 @@ use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::ui::theme::{Theme, ThemeName};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::{self, SourceSpec};
 
 pub const FIXTURE: &[u8] = include_bytes!("../../tests/fixtures/tui.jsonl");
 

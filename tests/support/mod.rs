@@ -166,7 +166,7 @@ pub fn pasted_data() -> [PathBuf; 2] {
 }
 
 /// The ids of the loaded records, in order.
-pub fn ids(l: &errdex::load::Loaded) -> Vec<String> {
+pub fn ids(l: &errdex_core::load::Loaded) -> Vec<String> {
     l.dataset
         .entries()
         .iter()

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::effect::{Effect, Handoff};
 use super::model::Model;
 use super::step::Step;
-use crate::dataset::Dataset;
+use errdex_core::dataset::Dataset;
 
 /// The loader's records so far (or all of them) become the model's; the engine and the triage
 /// worker get them through an effect, and the query is searched again.

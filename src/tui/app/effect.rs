@@ -3,8 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::dataset::Dataset;
 use crate::tui::history::memory::Chore;
+use errdex_core::dataset::Dataset;
 
 /// The I/O `update` asks for; the runtime executes it and may answer with a `Msg`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,9 +2,6 @@
 
 use std::sync::Arc;
 
-use crate::config::Layout;
-use crate::dataset::{Dataset, EntryRef};
-use crate::load::Progress;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
 use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
@@ -14,6 +11,9 @@ use crate::tui::team::{NoteInput, TeamState};
 use crate::tui::triage::TriageState;
 use crate::tui::ui::layout::Areas;
 use crate::tui::ui::theme::Theme;
+use errdex_core::config::Layout;
+use errdex_core::dataset::{Dataset, EntryRef};
+use errdex_core::load::Progress;
 
 /// The parts of the screen that can have the focus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::dataset::{Dataset, EntryRef};
-use crate::facets::Facets;
-use crate::load::Progress;
-use crate::record::Record;
+use errdex_core::dataset::{Dataset, EntryRef};
+use errdex_core::facets::Facets;
+use errdex_core::load::Progress;
+use errdex_core::record::Record;
 
 use crate::tui::detail::snippet::{FixCode, SourceLines};
 use crate::tui::history::memory::Remembered;
@@ -60,7 +60,7 @@ pub struct ResultSet {
 /// trust, and what in a typed query it could not understand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reading {
-    pub mode: crate::search::Mode,
+    pub mode: errdex_core::search::Mode,
     /// Per hit, in `hits` order; empty means none is weak.
     pub weak: Vec<bool>,
     pub warnings: Vec<String>,
@@ -115,15 +115,15 @@ pub enum Msg {
         report: String,
     },
     /// Opening a URL finished: the program that took it, or why none did.
-    Opened(String, Result<String, crate::open::OpenError>),
+    Opened(String, Result<String, errdex_core::open::OpenError>),
     /// Where a record's error line is in the user's checkout, or why that is not known.
     Located(Box<crate::tui::local::LocalAnswer>),
     /// The editor handed the terminal back: how it went.
     Edited(Result<(), String>),
     /// The team notes file was read: every note, by record id.
-    Notes(std::collections::HashMap<String, Vec<crate::record::TeamNote>>),
+    Notes(std::collections::HashMap<String, Vec<errdex_core::record::TeamNote>>),
     /// A note was appended to the notes file, or why not.
-    NoteSaved(Result<crate::record::TeamNote, String>),
+    NoteSaved(Result<errdex_core::record::TeamNote, String>),
     /// A record written in the editor (`N`) was added, or why not.
     RecordAdded(RecordAdded),
     /// Something the input thread must tell the user (a paste closed without its end).

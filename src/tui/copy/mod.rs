@@ -5,7 +5,7 @@ pub mod update;
 pub mod view;
 pub mod worker;
 
-use crate::copy::Offer;
+use errdex_core::copy::Offer;
 
 /// The copy menu over the screen: the selected record's targets and the highlighted one.
 #[derive(Debug, Clone, PartialEq, Eq)]

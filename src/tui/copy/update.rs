@@ -5,14 +5,14 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::{CopyMenu, REPORT_KEY};
-use crate::copy::{self, Target};
-use crate::open::OpenError;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Overlay};
 use crate::tui::app::msg::Msg;
 use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use errdex_core::copy::{self, Target};
+use errdex_core::open::OpenError;
 
 /// The copy and open actions; other actions do nothing here.
 pub fn apply(m: &mut Model, action: Action) -> Step {
@@ -168,7 +168,7 @@ fn open_url(m: &mut Model) -> Step {
 }
 
 /// The selected record with every field read, or why there is none to act on.
-fn record(m: &Model) -> Result<&crate::record::Record, String> {
+fn record(m: &Model) -> Result<&errdex_core::record::Record, String> {
     if let Some(d) = m.current_detail() {
         return Ok(&d.record);
     }

@@ -5,9 +5,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::copy::{Offer, Target};
-use crate::text::one_line;
 use crate::tui::copy::REPORT_KEY;
+use errdex_core::copy::{Offer, Target};
+use errdex_core::text::one_line;
 
 /// How the menu names the triage view's incident report.
 const REPORT_LABEL: &str = "incident report of the log";

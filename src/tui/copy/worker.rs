@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use crate::clipboard::{self, Clipboard, SystemClipboard, TerminalWriter};
-use crate::text;
 use crate::tui::app::msg::Msg;
+use errdex_core::text;
 
 /// Sends a worker's answer to the loop.
 pub type Reply = Arc<dyn Fn(Msg) + Send + Sync>;
@@ -59,7 +59,7 @@ impl Effects {
     pub fn open(&self, url: String) {
         let reply = Arc::clone(&self.reply);
         thread::spawn(move || {
-            let result = crate::open::open(&url);
+            let result = errdex_core::open::open(&url);
             reply(Msg::Opened(url, result));
         });
     }

@@ -95,9 +95,9 @@ fn coloured_lines(pieces: &[Vec<Piece>], theme: &Theme) -> Vec<Line<'static>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Record;
     use crate::tui::detail::snippet::{Highlighter, prepare_fixes};
     use crate::tui::ui::theme::ThemeName;
+    use errdex_core::record::Record;
     use ratatui::style::Color;
 
     #[test]

@@ -4,16 +4,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{present, prose_lines, section, text_lines};
-use crate::text::one_line;
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::theme::Theme;
+use errdex_core::text::one_line;
 
 /// Width of the label column (`location  `).
 const LABEL: usize = 11;
 
 pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
     let r = &detail.record;
-    let message = crate::search::searched(&r.error_message);
+    let message = errdex_core::search::searched(&r.error_message);
     let mut lines: Vec<Line<'static>> = text_lines(message, theme.title);
     if message.len() < r.error_message.len() {
         // Wrapping all of a 10 MB message every frame would cost gigabytes.
@@ -88,7 +88,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
         section(&mut lines, "Link", text_lines(url, theme.text), theme);
     }
     if !r.notes.is_empty() {
-        let notes = crate::export::newest_first(&r.notes).flat_map(|n| {
+        let notes = errdex_core::export::newest_first(&r.notes).flat_map(|n| {
             let head = Line::from(vec![
                 Span::styled(one_line(&n.author), theme.label),
                 Span::styled(format!("  {}", n.date().replace('T', " ")), theme.dim),
@@ -137,8 +137,8 @@ mod tests {
     use ratatui::widgets::Widget;
 
     use super::*;
-    use crate::record::Record;
     use crate::tui::ui::theme::ThemeName;
+    use errdex_core::record::Record;
 
     #[test]
     fn a_location_wraps_at_separators_not_inside_a_number() {
@@ -198,10 +198,10 @@ mod tests {
             origin: None,
         };
         let theme = Theme::new(ThemeName::Dark, false);
-        let shown = crate::search::FIELD_PREFIX / 100;
+        let shown = errdex_core::search::FIELD_PREFIX / 100;
         let rows = paragraph(&detail, &theme, 200).line_count(200);
         assert!(rows > shown && rows < shown + 20, "{rows} rows");
-        let more = long.len() - crate::search::searched(&long).len();
+        let more = long.len() - errdex_core::search::searched(&long).len();
         let area = Rect::new(0, 0, 200, 4);
         let mut buf = Buffer::empty(area);
         let scrolled = paragraph(&detail, &theme, 200).scroll((shown as u16, 0));

@@ -7,8 +7,8 @@ use syntect::highlighting::ThemeSet;
 use syntect::parsing::SyntaxSet;
 use syntect::util::LinesWithEndings;
 
-use crate::record::Record;
 use crate::tui::ui::text;
+use errdex_core::record::Record;
 
 /// Snippets longer than this are shown without colour: highlighting is sequential and the
 /// pane must appear at once.

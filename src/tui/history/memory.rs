@@ -52,7 +52,7 @@ pub enum Chore {
     RecordViewed(String),
     /// Write every pinned record as one Markdown note to a file in the data folder, with the
     /// team notes on each.
-    ExportPins(crate::state::note::TeamNotes),
+    ExportPins(errdex_core::state::note::TeamNotes),
     /// Write the triage view's incident report to `INCIDENT_FILE` in the data folder.
     WriteIncidentReport(String),
 }

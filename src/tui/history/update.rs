@@ -4,7 +4,6 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::text::sanitize;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Overlay, Pane};
 use crate::tui::app::step::Step;
@@ -12,6 +11,7 @@ use crate::tui::history::memory::{Chore, HistoryOverlay, Remembered};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::update::query_changed;
+use errdex_core::text::sanitize;
 
 /// The search engine's view of the pins and recently viewed records.
 fn context(m: &Model) -> Effect {
@@ -123,7 +123,7 @@ pub(crate) fn export_pins(m: &mut Model) -> Step {
 /// The user acted on a result: the query that found it is worth remembering.
 pub(crate) fn record_query(m: &Model, step: Step) -> Step {
     // A pasted line is kept only as far as it is searched.
-    let query = crate::search::capped(&m.query).0.trim();
+    let query = errdex_core::search::capped(&m.query).0.trim();
     if query.is_empty() || m.memory.queries.last().is_some_and(|q| q == query) {
         return step;
     }

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Sender};
 use std::thread::{self, JoinHandle};
 
-use crate::dataset::Dataset;
-use crate::state::{Pins, Recent, note};
 use crate::tui::app::msg::Msg;
 use crate::tui::history::memory::{Chore, Remembered};
+use errdex_core::dataset::Dataset;
+use errdex_core::state::{Pins, Recent, note};
 
 /// A chore and the dataset at the time it was asked for (the export needs the records).
 type Job = (Chore, Option<Arc<Dataset>>);

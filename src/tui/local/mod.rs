@@ -8,8 +8,8 @@ pub mod update;
 pub mod view;
 pub mod worker;
 
-use crate::checkout::{Located, NotLocated};
 use crate::tui::detail::snippet::SourceLines;
+use errdex_core::checkout::{Located, NotLocated};
 
 /// What the browser knows of the local file of the record on display.
 #[derive(Debug, Clone, Default)]

@@ -3,8 +3,6 @@ use std::path::PathBuf;
 use crossterm::event::KeyCode;
 
 use super::*;
-use crate::checkout::{Line, Located, NotLocated, Window};
-use crate::record::Record;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
@@ -14,6 +12,8 @@ use crate::tui::local::shown::shown_source;
 use crate::tui::local::view::title_text as title;
 use crate::tui::local::{LocalAnswer, LocalFile};
 use crate::tui::testing::{browsing, detail, key, render, send};
+use errdex_core::checkout::{Line, Located, NotLocated, Window};
+use errdex_core::record::Record;
 
 const FILE: &str = "/src/netkit/src/net/connect.rs";
 

@@ -3,8 +3,8 @@
 use ratatui::text::{Line, Span};
 
 use super::shown::current;
-use crate::checkout::{self, NotLocated};
 use crate::tui::app::model::{Model, Pane};
+use errdex_core::checkout::{self, NotLocated};
 
 /// ` local: PATH:431 (moved +3) ` while the Source pane is on display and there is a
 /// checkout to speak of; highlighted while the pane shows the local file.
@@ -20,7 +20,7 @@ pub fn title(m: &Model) -> Option<Line<'static>> {
     };
     Some(Line::from(vec![
         Span::raw(" "),
-        Span::styled(crate::text::one_line(&title), style),
+        Span::styled(errdex_core::text::one_line(&title), style),
         Span::raw(" "),
     ]))
 }
@@ -60,7 +60,7 @@ pub fn title_text(m: &Model) -> Option<String> {
 
 /// The path with the home folder as `~`.
 fn short_path(path: &std::path::Path) -> String {
-    if let Some(home) = crate::paths::home_dir()
+    if let Some(home) = errdex_core::paths::home_dir()
         && let Ok(rest) = path.strip_prefix(&home)
     {
         return format!("~/{}", rest.display());

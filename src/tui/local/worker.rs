@@ -10,12 +10,12 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::{LocalAnswer, LocalFile};
-use crate::checkout::{self, Located, Window, editor};
-use crate::config::Checkouts;
-use crate::record::Record;
 use crate::tui::app::msg::Msg;
 use crate::tui::copy::worker::Reply;
 use crate::tui::detail::snippet::{self, Highlighter};
+use errdex_core::checkout::{self, Located, Window, editor};
+use errdex_core::config::Checkouts;
+use errdex_core::record::Record;
 
 struct Job {
     index: usize,

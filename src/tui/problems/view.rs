@@ -4,9 +4,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::text::one_line;
 use crate::tui::app::model::{Model, Overlay};
 use crate::tui::ui::popup;
+use errdex_core::text::one_line;
 
 fn lines(model: &Model) -> Vec<Line<'static>> {
     let all = super::all(model);

@@ -6,15 +6,15 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::dataset::EntryRef;
-use crate::facets::{self, Facets};
-use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 use crate::tui::ui::text::highlight;
 use crate::tui::ui::theme::Theme;
+use errdex_core::dataset::EntryRef;
+use errdex_core::facets::{self, Facets};
+use errdex_core::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;

@@ -5,12 +5,12 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::search::{self, Query};
-use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::keymap::Mode;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::inner;
+use errdex_core::search::{self, Query};
+use errdex_core::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -96,7 +96,7 @@ fn counts(model: &Model) -> String {
             // The list still shows the previous query's results while this one runs.
             let pending = r.query != model.query && !model.in_triage();
             let mark = if pending { " · searching…" } else { "" };
-            let line = r.reading.mode == crate::search::Mode::Line && !model.in_triage();
+            let line = r.reading.mode == errdex_core::search::Mode::Line && !model.in_triage();
             let mode = if line { " ≈ line ·" } else { "" };
             format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }

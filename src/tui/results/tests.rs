@@ -1,12 +1,12 @@
 //! A pasted line in the search box: capped, read as a line (`≈ line`), weak rows under a
 //! divider, and the query language's warnings as a hint.
 
-use crate::search::{MAX_QUERY_BYTES, Mode};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Msg, Reading};
 use crate::tui::app::update::update;
 use crate::tui::testing::{loaded_model, results, screen};
+use errdex_core::search::{MAX_QUERY_BYTES, Mode};
 
 /// Results for `query` as the engine sends them, read as `reading` says.
 fn read(m: &mut Model, query: &str, hits: &[u32], reading: Reading) {

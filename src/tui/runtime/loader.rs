@@ -5,10 +5,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::dataset::Dataset;
-use crate::load::cache::Cache;
-use crate::load::{self, Loaded, Progress, SourceSpec};
 use crate::tui::app::msg::{LoadSummary, Msg};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{self, Loaded, Progress, SourceSpec};
 
 /// How often the records loaded so far are searched while a big dataset loads.
 const PARTIAL_EVERY: Duration = Duration::from_millis(200);

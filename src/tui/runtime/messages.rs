@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use crate::dataset::Dataset;
-use crate::search::{Query, Results, positions};
 use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
 use crate::tui::detail::snippet::{self, Highlighter};
+use errdex_core::dataset::Dataset;
+use errdex_core::search::{Query, Results, positions};
 
 /// The engine's results as the message `update` takes, with a matcher that marks the
 /// characters each visible row matched.
@@ -25,9 +25,10 @@ pub(super) fn results_msg(results: &Results) -> Msg {
         },
     };
     // A pasted line marks the words a row shares with it; typed terms what they matched.
-    let line = (results.mode == crate::search::Mode::Line)
-        .then(|| crate::search::LineWords::new(crate::search::capped(&results.query).0));
-    let query = Query::parse(crate::search::capped(&results.query).0);
+    let line = (results.mode == errdex_core::search::Mode::Line).then(|| {
+        errdex_core::search::LineWords::new(errdex_core::search::capped(&results.query).0)
+    });
+    let query = Query::parse(errdex_core::search::capped(&results.query).0);
     let matcher: RowMatcher = Arc::new(move |entry| {
         let p = match &line {
             Some(words) => words.positions(entry),
@@ -52,8 +53,8 @@ pub(super) fn read_detail(
         Ok(record) => {
             let source = snippet::prepare(&record, highlighter);
             let fixes = snippet::prepare_fixes(&record, highlighter);
-            let origin = crate::state::data_dir().ok().and_then(|dir| {
-                crate::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
+            let origin = errdex_core::state::data_dir().ok().and_then(|dir| {
+                errdex_core::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
             Msg::Detail(Ok(Box::new(Detail {
                 index,

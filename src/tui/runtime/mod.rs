@@ -19,8 +19,6 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
-use crate::load::SourceSpec;
-use crate::search::{Context, Engine, Weights};
 use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::Msg;
@@ -34,6 +32,8 @@ use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
+use errdex_core::load::SourceSpec;
+use errdex_core::search::{Context, Engine, Weights};
 use terminal::Guard;
 
 /// How the browser starts.
@@ -48,18 +48,18 @@ pub struct Options {
     pub log_on_stdin: bool,
     /// How much a match in each field counts (the config's `[ranking]`).
     pub weights: Weights,
-    pub layout: crate::config::Layout,
+    pub layout: errdex_core::config::Layout,
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
-    pub checkouts: crate::config::Checkouts,
+    pub checkouts: errdex_core::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
     pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
-    pub news: crate::sync::News,
+    pub news: errdex_core::sync::News,
 }
 
 impl Options {
@@ -75,13 +75,13 @@ impl Options {
             keymap: Keymap::default(),
             log_on_stdin: false,
             weights: Weights::default(),
-            layout: crate::config::Layout::default(),
+            layout: errdex_core::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
-            checkouts: crate::config::Checkouts::default(),
+            checkouts: errdex_core::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
-            news: crate::sync::News::default(),
+            news: errdex_core::sync::News::default(),
         }
     }
 }
@@ -158,7 +158,7 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
         triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
     }
     let memory_tx = Mutex::new(tx.clone());
-    let memory = Worker::spawn(crate::state::data_dir(), move |msg| {
+    let memory = Worker::spawn(errdex_core::state::data_dir(), move |msg| {
         if let Ok(tx) = memory_tx.lock() {
             let _ = tx.send(Inbox::Msg(msg));
         }
@@ -172,7 +172,7 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     let effects = Effects::new(options.clipboard, Arc::clone(&reply));
     let locator = Locator::spawn(
         options.checkouts,
-        crate::paths::cache_dir(),
+        errdex_core::paths::cache_dir(),
         Arc::clone(&reply),
     );
     let team_tx = Mutex::new(tx.clone());

@@ -37,7 +37,7 @@ pub const KEY_GAP: Duration = Duration::from_millis(50);
 /// triaged whole up to this size; a pasted line is cut further, to 4 KB, by the search box.
 pub const PASTE_CAP: usize = 16 * 1024 * 1024;
 // The search box's own cut of a pasted line, and its notice, still come after this one.
-const _: () = assert!(PASTE_CAP > crate::search::MAX_QUERY_BYTES);
+const _: () = assert!(PASTE_CAP > errdex_core::search::MAX_QUERY_BYTES);
 
 /// What the bytes meant.
 #[derive(Debug, Clone, PartialEq, Eq)]

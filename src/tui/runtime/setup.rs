@@ -1,12 +1,12 @@
 //! The config file taking effect in the browser: key overrides, theme, layout and clipboard,
 //! with every problem turned into a status-line notice rather than a refusal to start.
 
-use crate::config::{self, Theme};
-use crate::load::SourceSpec;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Keymap;
 use crate::tui::runtime::Options;
 use crate::tui::ui::theme::ThemeName;
+use errdex_core::config::{self, Theme};
+use errdex_core::load::SourceSpec;
 
 impl Options {
     /// Options from the loaded config and the environment. `problems` are the caller's own
@@ -32,8 +32,8 @@ impl Options {
         let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);
         notices.extend(problems);
-        if let Ok(dir) = crate::state::data_dir() {
-            options.news = crate::sync::news(&dir, &cfg.remotes);
+        if let Ok(dir) = errdex_core::state::data_dir() {
+            options.news = errdex_core::sync::news(&dir, &cfg.remotes);
         }
         let lists_them = options
             .keymap

@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use super::external::HandOver;
 use super::terminal::Guard;
-use crate::dataset::Dataset;
-use crate::load::{self, SourceSpec};
-use crate::state::drafts::{self, Submitted};
-use crate::state::team_notes;
 use crate::tui::app::msg::{Msg, RecordAdded};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::{self, SourceSpec};
+use errdex_core::state::drafts::{self, Submitted};
+use errdex_core::state::team_notes;
 
 pub type Post = Arc<dyn Fn(Msg) + Send + Sync>;
 
@@ -93,14 +93,14 @@ impl TeamEdge {
         write_to: &Path,
         from_log: Option<&str>,
     ) -> RecordAdded {
-        let draft = from_log.map(crate::triage::draft_from_line);
+        let draft = from_log.map(errdex_core::triage::draft_from_line);
         let template = drafts::template(draft.as_ref());
         let file = drafts::create(&template)?;
         let status = self
             .hand_over
-            .run(guard, crate::editor::command(file.path()))
-            .map_err(|e| format!("editor `{}`: {e}", crate::editor::editor_command()))?;
-        if let Err(why) = crate::editor::check_status(status) {
+            .run(guard, errdex_core::editor::command(file.path()))
+            .map_err(|e| format!("editor `{}`: {e}", errdex_core::editor::editor_command()))?;
+        if let Err(why) = errdex_core::editor::check_status(status) {
             return Err(kept(file.path(), &why));
         }
         match drafts::submit(file.path(), &template, dataset, write_to) {

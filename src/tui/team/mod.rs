@@ -11,7 +11,7 @@ mod tests;
 
 use std::collections::HashMap;
 
-use crate::record::TeamNote;
+use errdex_core::record::TeamNote;
 
 /// The notes the browser knows of (the note being typed is `Overlay::Note`).
 #[derive(Debug, Default)]

@@ -3,11 +3,11 @@ use std::sync::Arc;
 use crossterm::event::KeyCode;
 
 use super::update::pasted_line;
-use crate::record::TeamNote;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::msg::Msg;
 use crate::tui::input::keymap::{Mode, Scope};
 use crate::tui::testing::{browsing, key, render, send};
+use errdex_core::record::TeamNote;
 
 fn note(id: &str, text: &str, at: &str) -> TeamNote {
     TeamNote {

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::NoteInput;
-use crate::record::TeamNote;
 use crate::tui::app::dataset::use_dataset;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{LoadState, Model, Overlay};
@@ -16,6 +15,7 @@ use crate::tui::input::action::Action;
 use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::edit::space_word_start;
+use errdex_core::record::TeamNote;
 
 /// `n`: the note input for the selected record.
 pub fn open_note(m: &mut Model) -> Step {
@@ -129,7 +129,7 @@ pub fn pasted_line(query: &str) -> bool {
     if query.split_whitespace().count() < 4 {
         return false;
     }
-    let draft = crate::triage::draft_from_line(query);
+    let draft = errdex_core::triage::draft_from_line(query);
     draft.message != query.trim() || draft.pattern != draft.message
 }
 
@@ -188,5 +188,5 @@ pub fn attach_notes(m: &mut Model) {
 }
 
 fn search_context(m: &Model) -> Effect {
-    Effect::NotesContext(crate::state::team_notes::search_text(&m.team.notes))
+    Effect::NotesContext(errdex_core::state::team_notes::search_text(&m.team.notes))
 }

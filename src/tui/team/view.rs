@@ -4,9 +4,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::text::one_line;
 use crate::tui::app::model::{Model, Overlay};
 use crate::tui::ui::popup;
+use errdex_core::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let Some(Overlay::Note(input)) = &model.overlay else {

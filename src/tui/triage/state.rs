@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::triage::{Group, Incident, LineHits, UnknownGroup};
+use errdex_core::triage::{Group, Incident, LineHits, UnknownGroup};
 /// Rows of the results list from here on are unknown error groups (`UNKNOWN_ROW + k` is the
 /// k-th), listed under the known errors; no dataset has this many records.
 pub const UNKNOWN_ROW: u32 = u32::MAX / 2;
@@ -213,7 +213,7 @@ impl TriageState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triage::{Match, Via};
+    use errdex_core::triage::{Match, Via};
 
     fn hit(line: usize, last_line: usize, record: usize, score: f32) -> LineHits {
         LineHits {

@@ -2,7 +2,6 @@ use crossterm::event::KeyCode;
 
 use super::state::TEXT_KEPT;
 use super::*;
-use crate::triage::LineHits;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::Msg;
@@ -11,6 +10,7 @@ use crate::tui::app::update::update;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
 use crate::tui::testing::{browsing, ctrl, detail, key, loaded_model, results, send};
+use errdex_core::triage::LineHits;
 
 /// A log with three known errors of the fixture: the deadlock twice.
 pub const LOG: &str = "2024-05-01T10:00:00Z INFO boot\n\
@@ -39,7 +39,7 @@ pub fn answer(m: &Model, step: &Step) -> Msg {
         })
         .expect("a triage effect");
     let ds = m.dataset.as_ref().expect("loaded");
-    let triage = crate::triage::Triage::new(ds);
+    let triage = errdex_core::triage::Triage::new(ds);
     Msg::Triage(worker::scan_paste(&triage, id, &log))
 }
 
@@ -185,7 +185,7 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
     start(&mut m, 1, Origin::Stdin);
     assert!(m.in_triage() && m.mode == Mode::Browse);
     let ds = m.dataset.clone().expect("loaded");
-    let report = crate::triage::Triage::new(&ds).scan(LOG.lines(), 1);
+    let report = errdex_core::triage::Triage::new(&ds).scan(LOG.lines(), 1);
     let mut hits = report.hits.into_iter();
     let news = |phase, lines, hits| {
         Msg::Triage(TriageNews {
@@ -230,10 +230,10 @@ fn lines_kept_per_group_are_bounded_but_counts_are_not() {
             line,
             last_line: line,
             text: "x".repeat(5_000),
-            matches: vec![crate::triage::Match {
+            matches: vec![errdex_core::triage::Match {
                 record: 3,
                 score: 0.9,
-                via: crate::triage::Via::Contains,
+                via: errdex_core::triage::Via::Contains,
             }],
         })
         .collect();

@@ -5,12 +5,12 @@ use crossterm::event::KeyCode;
 
 use super::tests::{LOG_WITH_UNKNOWN, triaged_log};
 use super::*;
-use crate::triage::LineHits;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::input::keymap::Mode;
 use crate::tui::testing::{detail, key, loaded_model, render, results, screen};
+use errdex_core::triage::LineHits;
 
 #[test]
 fn snapshot_triage_with_unknown_errors_120x40() {
@@ -106,10 +106,10 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
         last_line: line,
         text: format!("2024-05-01T10:00:0{line}Z ERROR odd thing {line}"),
         matches: record
-            .map(|record| crate::triage::Match {
+            .map(|record| errdex_core::triage::Match {
                 record,
                 score: 0.9,
-                via: crate::triage::Via::Contains,
+                via: errdex_core::triage::Via::Contains,
             })
             .into_iter()
             .collect(),
@@ -164,7 +164,7 @@ fn n_on_an_unknown_group_drafts_a_record_from_its_first_line() {
         }]
     );
     // The runtime drafts it the way `errdex new --from-log LINE` does.
-    let draft = crate::triage::draft_from_line(first);
+    let draft = errdex_core::triage::draft_from_line(first);
     assert_eq!(draft.message, "disk quota exceeded for tenant 41");
     // Back in the search, the unknown group is not selected any more.
     update(&mut m, key(KeyCode::Esc));

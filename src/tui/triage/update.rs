@@ -2,7 +2,6 @@
 //! leaves it and `show_triage` comes back to it.
 
 use super::state::{Origin, TriageNews, TriageState, UNKNOWN_ROW};
-use crate::triage::UnknownGroup;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::msg::ResultSet;
@@ -12,6 +11,7 @@ use crate::tui::history::memory::Chore;
 use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::update::query_changed;
+use errdex_core::triage::UnknownGroup;
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
 pub fn on_paste(m: &mut Model, text: String) -> Step {
@@ -48,13 +48,13 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     m.cursor += one.chars().count();
     // Only the start of a huge paste is searched: keep only that, so that typing, drawing and
     // history stay quick.
-    let (kept, cut) = crate::search::capped(&m.query);
+    let (kept, cut) = errdex_core::search::capped(&m.query);
     if cut {
         m.query = kept.to_string();
         m.cursor = m.cursor.min(m.query.chars().count());
         m.notice = Some(format!(
             "pasted line cut to {} KB: only its start is searched",
-            crate::search::MAX_QUERY_BYTES / 1024
+            errdex_core::search::MAX_QUERY_BYTES / 1024
         ));
     }
     query_changed(m)

@@ -7,7 +7,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::text::{one_line, plural};
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
@@ -15,6 +14,7 @@ use crate::tui::triage::{Origin, Phase, TriageState, UNKNOWN_ROW};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
 use crate::tui::ui::theme::Theme;
+use errdex_core::text::{one_line, plural};
 
 /// Line numbers listed after a known error's location.
 const LINE_NUMBERS_SHOWN: usize = 3;
@@ -291,7 +291,7 @@ mod tests {
             })
             .collect();
         let ds = m.dataset.clone().expect("loaded");
-        let hits = crate::triage::Triage::new(&ds).scan(&log, 1).hits;
+        let hits = errdex_core::triage::Triage::new(&ds).scan(&log, 1).hits;
         assert_eq!(hits.len(), 60);
         update(
             &mut m,

@@ -10,10 +10,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::state::{Phase, TriageNews};
-use crate::dataset::Dataset;
-use crate::triage::feed::{self, Feed};
-use crate::triage::{LineHits, Triage};
 use crate::tui::app::msg::Msg;
+use errdex_core::dataset::Dataset;
+use errdex_core::triage::feed::{self, Feed};
+use errdex_core::triage::{LineHits, Triage};
 
 /// How often news of a streaming log reach the screen while lines keep coming.
 const NEWS_EVERY: Duration = Duration::from_millis(100);

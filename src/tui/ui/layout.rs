@@ -4,7 +4,7 @@
 
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 
-use crate::config::{DetailPosition, Layout as Prefs};
+use errdex_core::config::{DetailPosition, Layout as Prefs};
 
 /// Below this the browser cannot draw itself and says so.
 pub const MIN_WIDTH: u16 = 40;

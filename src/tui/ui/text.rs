@@ -1,8 +1,8 @@
 //! Pure text shaping for the terminal: expanding tabs to their column and splitting a field
 //! into highlighted and plain spans, with every character made safe by the crate's one rule
-//! (`crate::text`).
+//! (`errdex_core::text`).
 //!
-//! Everything from the dataset passes through here or `crate::text::one_line` before it
+//! Everything from the dataset passes through here or `errdex_core::text::one_line` before it
 //! reaches a widget, so no byte of data can move the cursor, change colours or reorder the
 //! line (escape sequences, C0/C1 controls, bidi controls and line separators are shown as
 //! visible text instead).
@@ -11,7 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use unicode_width::UnicodeWidthChar;
 
-use crate::text::push_visible;
+use errdex_core::text::push_visible;
 
 /// Tab stops in the source pane and in code blocks.
 pub const TAB_WIDTH: usize = 4;
@@ -115,7 +115,7 @@ pub fn highlight(text: &str, matched: &[usize], base: Style, hit: Style) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::one_line;
+    use errdex_core::text::one_line;
     use ratatui::style::Modifier;
 
     #[test]

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use crate::text::one_line;
 use crate::tui::app::model::Model;
+use errdex_core::text::one_line;
 
 /// At most this many rows; a notice longer than that is cut at its end.
 const MAX_ROWS: u16 = 3;

@@ -6,10 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::text::one_line;
 use crate::tui::app::model::{LoadState, Model};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::{Mode, Scope};
+use errdex_core::text::one_line;
 
 pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;

@@ -106,7 +106,7 @@ fn snapshot_loading_80x24() {
         80,
         24,
     );
-    m.load = LoadState::Loading(crate::load::Progress {
+    m.load = LoadState::Loading(errdex_core::load::Progress {
         records: 1200,
         bytes: 45,
         total_bytes: 100,
@@ -256,7 +256,7 @@ fn facets_of_the_whole_result_set_sit_under_the_list() {
     let Msg::Results(mut set, matcher) = results(2, "conn", &[0, 1], 5) else {
         unreachable!()
     };
-    let facets = crate::facets::Facets::count(m.dataset.as_ref().unwrap().entries());
+    let facets = errdex_core::facets::Facets::count(m.dataset.as_ref().unwrap().entries());
     let (tag, n) = facets.by_tag[0].clone();
     set.facets = Some(std::sync::Arc::new(facets));
     update(&mut m, Msg::Results(set, matcher));

@@ -154,7 +154,7 @@ fn equal_messages_tie_on_the_smaller_id() {
 fn streaming_and_whole_log_agree() {
     let ds = sample();
     let t = Triage::new(&ds);
-    let log = include_str!("../../tests/fixtures/logs/java_stacktrace.log");
+    let log = include_str!("../../../../tests/fixtures/logs/java_stacktrace.log");
     let whole = t.scan(log.lines(), 2);
     let mut scanner = t.scanner(2);
     let mut streamed = Vec::new();

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::clipboard::process::wait_until;
+use crate::process::wait_until;
 
 /// Long enough for rev-list over a big history on a busy machine; it never waits on the
 /// network, so only a pathological repository gets near this.

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use errdex::dataset::Dataset;
-use errdex::load::{self, Options, SourceSpec};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::{self, Options, SourceSpec};
 
 /// A JSON Lines dataset of `n` records whose ids start with `prefix`.
 fn write_dataset(path: &std::path::Path, prefix: &str, n: usize) {

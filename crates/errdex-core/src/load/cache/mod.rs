@@ -191,8 +191,7 @@ impl Cache {
 /// The key a cache file was built for (from its header alone).
 fn stored_key(path: &Path) -> Option<Key> {
     let file = fs::File::open(path).ok()?;
-    // SAFETY: read-only, and only the header is read; see `format::open`.
-    let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+    let map = crate::mmap::map(&file).ok()?;
     format::stored_key(&map)
 }
 

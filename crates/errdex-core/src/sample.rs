@@ -2,7 +2,7 @@
 
 use crate::load::SourceSpec;
 
-pub const SAMPLE_JSONL: &[u8] = include_bytes!("../assets/sample.jsonl");
+pub const SAMPLE_JSONL: &[u8] = include_bytes!("../../../assets/sample.jsonl");
 
 pub fn spec() -> SourceSpec {
     SourceSpec::Embedded {

@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn the_asset_file_is_the_generated_schema() {
-        let asset = include_str!("../assets/record.schema.json");
+        let asset = include_str!("../../../assets/record.schema.json");
         assert_eq!(
             asset,
             schema_text(),

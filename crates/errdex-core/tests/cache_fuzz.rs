@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use errdex::dataset::Entry;
-use errdex::diag::Diagnostic;
-use errdex::load::cache::Cache;
-use errdex::load::{Options, SourceSpec, load_cached};
+use errdex_core::dataset::Entry;
+use errdex_core::diag::Diagnostic;
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{Options, SourceSpec, load_cached};
 
 const CASES: usize = 300;
 

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use errdex::dataset::{Dataset, Lookup, PartView};
-use errdex::load::cache::Cache;
-use errdex::load::{Loaded, Options, SourceSpec, load_cached};
-use errdex::search::{self, Context, Query};
+use errdex_core::dataset::{Dataset, Lookup, PartView};
+use errdex_core::load::cache::Cache;
+use errdex_core::load::{Loaded, Options, SourceSpec, load_cached};
+use errdex_core::search::{self, Context, Query};
 
 /// A dataset big enough to be cached, with a small vocabulary, repeated ids, tags, paths,
 /// severities and records without them.

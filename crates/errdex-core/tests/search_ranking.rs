@@ -1,12 +1,12 @@
 //! Which record comes first for realistic queries on the embedded sample, determinism, and
 //! agreement of the fast path with the SkimMatcherV2-only reference.
 
-use errdex::dataset::Dataset;
-use errdex::load::{self, Options};
-use errdex::search::{self, Context, Query};
+use errdex_core::dataset::Dataset;
+use errdex_core::load::{self, Options};
+use errdex_core::search::{self, Context, Query};
 
 fn sample() -> Dataset {
-    load::load(&[errdex::sample::spec()], Options::default(), &|_| {}).dataset
+    load::load(&[errdex_core::sample::spec()], Options::default(), &|_| {}).dataset
 }
 
 fn ids(ds: &Dataset, q: &str, limit: usize) -> Vec<String> {
@@ -155,7 +155,7 @@ const TYPED: &[&str] = &[
 fn the_fast_path_agrees_with_skim_alone_on_the_top_20() {
     // Thirty copies of the sample: more matches than the fast path hands to SkimMatcherV2, and
     // whole groups of equal scores, so both the candidate cut and the tie order are tested.
-    let specs = vec![errdex::sample::spec(); 30];
+    let specs = vec![errdex_core::sample::spec(); 30];
     let ds = load::load(&specs, Options::default(), &|_| {}).dataset;
     let ctx = Context::default();
     for q in TYPED {

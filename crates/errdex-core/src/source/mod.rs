@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use memmap2::Mmap;
+use crate::mmap::Mmap;
 
 mod spool;
 use crate::diag::Diagnostic;
@@ -56,14 +56,8 @@ impl Bytes {
     /// back from the page cache if a record is shown later. Keeps peak RSS far below the
     /// file size while loading.
     pub fn release(&self, start: usize, end: usize) {
-        if let Bytes::Mapped(m) = self
-            && end > start
-        {
-            // SAFETY: the map is read-only and file-backed, so MADV_DONTNEED only drops page
-            // table entries; the next read faults the same bytes back in from the file.
-            let _ = unsafe {
-                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
-            };
+        if let Bytes::Mapped(m) = self {
+            crate::mmap::release(m, start, end);
         }
     }
 }
@@ -234,9 +228,7 @@ fn map(name: String, extension: Option<String>, file: &File) -> Result<Source, S
     let bytes = if len == 0 {
         Bytes::Static(&[])
     } else {
-        // SAFETY: the map is read-only; a file truncated by someone else while errdex runs
-        // is outside what any reader of a mapped file can guard against.
-        let map = unsafe { Mmap::map(file) }.map_err(|e| format!("cannot map: {e}"))?;
+        let map = crate::mmap::map(file).map_err(|e| format!("cannot map: {e}"))?;
         Bytes::Mapped(map)
     };
     Ok(Source {

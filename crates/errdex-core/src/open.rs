@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::clipboard::process::wait_until;
+use crate::process::wait_until;
 
 /// How long an opener may take to fail before we take its silence for success (a browser
 /// started directly from `$BROWSER` keeps running).
@@ -75,7 +75,7 @@ pub fn open(url: &str) -> Result<String, OpenError> {
         return Err(OpenError::NotWeb(url.to_string()));
     }
     let browser = std::env::var("BROWSER").ok();
-    let env = crate::clipboard::Env::from_process();
+    let env = crate::clipboard_settings::Env::from_process();
     let candidates = openers(url, browser.as_deref(), env.display || env.wayland);
     if candidates.is_empty() {
         return Err(OpenError::NoOpener(

@@ -19,7 +19,7 @@ pub use remotes::{Remote, RemoteSource};
 pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.
-pub const DEFAULT_CONFIG: &str = include_str!("../../assets/default-config.toml");
+pub const DEFAULT_CONFIG: &str = include_str!("../../../../assets/default-config.toml");
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -92,7 +92,7 @@ impl Choice for Theme {
 }
 
 /// The clipboard module's own mode enum, spelled in the config as it is on the command line.
-pub use crate::clipboard::Mode as ClipboardMode;
+pub use crate::clipboard_settings::Mode as ClipboardMode;
 
 impl Choice for ClipboardMode {
     const ALL: &'static [(&'static str, Self)] = &[
@@ -177,8 +177,8 @@ impl Config {
     }
 
     /// What the clipboard module needs of the config.
-    pub fn clipboard_config(&self) -> crate::clipboard::Config {
-        crate::clipboard::Config {
+    pub fn clipboard_config(&self) -> crate::clipboard_settings::Config {
+        crate::clipboard_settings::Config {
             mode: self.clipboard,
             command: self.clipboard_command.clone(),
         }

@@ -9,7 +9,7 @@
 use std::fs::File;
 use std::sync::Arc;
 
-use memmap2::Mmap;
+use crate::mmap::Mmap;
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::Key;
@@ -118,10 +118,7 @@ impl AsRef<[u8]> for Region {
 
 /// The table and diagnostics, if the file is intact and was built for exactly `key`.
 pub(super) fn open(file: &File, key: &Key) -> Option<(Arc<Table>, Vec<Diagnostic>)> {
-    // SAFETY: the map is read-only, and errdex replaces cache files by renaming a new one
-    // over them, never by writing into one; a file truncated by someone else while errdex
-    // runs is outside what any reader of a mapped file can guard against.
-    let map = unsafe { Mmap::map(file) }.ok()?;
+    let map = crate::mmap::map(file).ok()?;
     let header = header(&map)?;
     if header.key != *key {
         return None;

@@ -1,0 +1,30 @@
+//! The one place errdex maps files into memory, and so the one module allowed `unsafe`.
+//!
+//! A map is read-only. errdex replaces its own index files by renaming a new one over them,
+//! never by writing into one; a file truncated by someone else while errdex runs is outside
+//! what any reader of a mapped file can guard against.
+#![allow(unsafe_code)]
+
+use std::fs::File;
+use std::io;
+
+pub use memmap2::Mmap;
+
+/// Maps `file` read-only.
+pub fn map(file: &File) -> io::Result<Mmap> {
+    // SAFETY: read-only map of a file; see the module comment for what truncation means.
+    unsafe { Mmap::map(file) }
+}
+
+/// Lets the kernel drop the pages of `map[start..end]` from this process's memory; they are
+/// read back from the page cache if touched again. Keeps peak RSS far below the file size
+/// while loading.
+pub fn release(map: &Mmap, start: usize, end: usize) {
+    if end > start {
+        // SAFETY: the map is read-only and file-backed, so MADV_DONTNEED only drops page
+        // table entries; the next read faults the same bytes back in from the file.
+        let _ = unsafe {
+            map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+        };
+    }
+}
