@@ -11,7 +11,7 @@ use crate::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowM
 use crate::tui::app::step::Step;
 use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
-use crate::tui::input::keymap::Keymap;
+use crate::tui::input::keymap::{Key, Keymap};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use errdex_core::dataset::Dataset;
 use errdex_core::load::{self, SourceSpec};
@@ -116,6 +116,43 @@ pub fn key(code: KeyCode) -> Msg {
     Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
 }
 
+/// The key messages of a macro, typed as a user would: plain characters, and `<name>` for a
+/// key as the keymap spells it (`<esc>`, `<ctrl-n>`, `<shift-tab>`, `<f1>`, `<pgdn>`);
+/// `<lt>` types a `<`. `keys(&mut m, "conn<esc>y")` types `conn`, leaves the box, opens the
+/// copy menu.
+pub fn key_macro(script: &str) -> Vec<Msg> {
+    let mut msgs = Vec::new();
+    let mut rest = script;
+    while let Some(c) = rest.chars().next() {
+        let (event, len) = match (c, rest.find('>')) {
+            ('<', Some(close)) => {
+                let name = &rest[1..close];
+                let key = match name {
+                    "lt" => Key::parse("<"),
+                    _ => Key::parse(name),
+                };
+                let key = key.unwrap_or_else(|e| panic!("key macro `{script}`: {e}"));
+                (key.event(), close + 1)
+            }
+            _ => {
+                let mods = match c.is_ascii_uppercase() {
+                    true => KeyModifiers::SHIFT,
+                    false => KeyModifiers::NONE,
+                };
+                (KeyEvent::new(KeyCode::Char(c), mods), c.len_utf8())
+            }
+        };
+        msgs.push(Msg::Key(event));
+        rest = &rest[len..];
+    }
+    msgs
+}
+
+/// Types a key macro (see [`key_macro`]) and returns the last step.
+pub fn keys(m: &mut Model, script: &str) -> Step {
+    send(m, key_macro(script))
+}
+
 pub fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }
@@ -148,4 +185,56 @@ pub fn screen(m: &Model) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(script: &str) -> Vec<(KeyCode, KeyModifiers)> {
+        key_macro(script)
+            .into_iter()
+            .map(|msg| match msg {
+                Msg::Key(ev) => (ev.code, ev.modifiers),
+                _ => unreachable!("a key macro makes key messages"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_macro_types_characters_and_named_keys() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            events("aB<esc><ctrl-n><shift-tab><f1><lt>"),
+            [
+                (KeyCode::Char('a'), none),
+                (KeyCode::Char('B'), KeyModifiers::SHIFT),
+                (KeyCode::Esc, none),
+                (KeyCode::Char('n'), KeyModifiers::CONTROL),
+                (KeyCode::BackTab, KeyModifiers::SHIFT),
+                (KeyCode::F(1), none),
+                (KeyCode::Char('<'), none),
+            ]
+        );
+        // A `<` with no closing `>` is typed as it is.
+        assert_eq!(events("a<b"), events("a<lt>b"));
+    }
+
+    #[test]
+    fn a_macro_drives_the_browser_as_keys_do() {
+        let mut m = browsing(80, 24, false, "");
+        keys(&mut m, "conn<esc>");
+        assert_eq!(m.query, "conn");
+        let mut by_hand = browsing(80, 24, false, "");
+        send(
+            &mut by_hand,
+            "conn"
+                .chars()
+                .map(|c| key(KeyCode::Char(c)))
+                .chain([key(KeyCode::Esc)]),
+        );
+        assert_eq!(m.query, by_hand.query);
+        assert_eq!(m.focus, by_hand.focus);
+        assert_eq!(m.mode, by_hand.mode);
+    }
 }

@@ -89,6 +89,16 @@ impl Key {
         Ok(Key { code, mods })
     }
 
+    /// The terminal event this key arrives as (tests replay keys through `update`).
+    pub fn event(&self) -> KeyEvent {
+        let mods = match self.code {
+            KeyCode::Char(c) if c.is_ascii_uppercase() => self.mods | KeyModifiers::SHIFT,
+            KeyCode::BackTab => self.mods | KeyModifiers::SHIFT,
+            _ => self.mods,
+        };
+        KeyEvent::new(self.code, mods)
+    }
+
     /// How the help overlay and the hints write the key.
     pub fn label(&self) -> String {
         let mut out = String::new();

@@ -40,8 +40,7 @@ pub fn on_key(m: &mut Model, action: Option<Action>) -> Step {
 mod tests {
     use super::*;
     use crate::tui::app::msg::LoadSummary;
-    use crate::tui::testing::{browsing, key, render, send};
-    use crossterm::event::KeyCode;
+    use crate::tui::testing::{browsing, keys, render};
 
     fn screen(m: &Model) -> String {
         let t = render(m);
@@ -79,7 +78,7 @@ mod tests {
             "{}",
             screen(&m)
         );
-        send(&mut m, [key(KeyCode::Esc), key(KeyCode::Char('!'))]);
+        keys(&mut m, "<esc>!");
         assert!(is_open(&m));
         let text = screen(&m);
         for line in [
@@ -90,11 +89,11 @@ mod tests {
         ] {
             assert!(text.contains(line), "{line} in\n{text}");
         }
-        send(&mut m, [key(KeyCode::Esc)]);
+        keys(&mut m, "<esc>");
         assert!(!is_open(&m));
         assert!(!screen(&m).contains("problem 3"));
         // F2 opens it from the search box too.
-        send(&mut m, [key(KeyCode::Char('/')), key(KeyCode::F(2))]);
+        keys(&mut m, "/<f2>");
         assert!(is_open(&m));
     }
 }

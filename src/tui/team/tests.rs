@@ -6,7 +6,7 @@ use super::update::pasted_line;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::msg::Msg;
 use crate::tui::input::keymap::{Mode, Scope};
-use crate::tui::testing::{browsing, key, render, send};
+use crate::tui::testing::{browsing, key, keys, render, send};
 use errdex_core::record::TeamNote;
 
 fn note(id: &str, text: &str, at: &str) -> TeamNote {
@@ -36,21 +36,13 @@ fn n_opens_the_input_and_enter_saves_the_note() {
     let mut m = browsing(100, 30, false, "");
     m.mode = Mode::Browse;
     let id = m.entry(0).expect("entry").id.to_string();
-    send(&mut m, [key(KeyCode::Char('n'))]);
+    keys(&mut m, "n");
     assert!(m.overlay_is(Scope::Note));
-    let typed = "q restarts".chars().map(|c| key(KeyCode::Char(c)));
-    send(&mut m, typed);
-    send(&mut m, [key(KeyCode::Backspace), key(KeyCode::Char('s'))]);
-    let more = " oops".chars().map(|c| key(KeyCode::Char(c)));
-    send(&mut m, more);
-    send(
-        &mut m,
-        [crate::tui::testing::ctrl('w'), key(KeyCode::Backspace)],
-    );
+    keys(&mut m, "q restarts<backspace>s oops<ctrl-w><backspace>");
     assert!(screen(&m).contains("Note on"), "the input is drawn");
     assert_eq!(m.query, "", "typing went into the note, not the query");
     assert!(!m.quit, "q typed into the note does not quit");
-    let step = send(&mut m, [key(KeyCode::Enter)]);
+    let step = keys(&mut m, "<enter>");
     assert_eq!(
         step.effects,
         vec![Effect::SaveNote {
@@ -65,9 +57,9 @@ fn n_opens_the_input_and_enter_saves_the_note() {
 fn esc_cancels_and_an_empty_note_is_not_saved() {
     let mut m = browsing(100, 30, false, "");
     m.mode = Mode::Browse;
-    send(&mut m, [key(KeyCode::Char('n')), key(KeyCode::Esc)]);
+    keys(&mut m, "n<esc>");
     assert!(m.overlay.is_none());
-    let step = send(&mut m, [key(KeyCode::Char('n')), key(KeyCode::Enter)]);
+    let step = keys(&mut m, "n<enter>");
     assert!(step.effects.is_empty());
     assert_eq!(m.notice.as_deref(), Some("empty note not saved"));
 }

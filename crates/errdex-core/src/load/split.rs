@@ -321,3 +321,7 @@ fn split_structural(
 #[cfg(test)]
 #[path = "split_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "split_props.rs"]
+mod props;
