@@ -1,62 +1,21 @@
-//! The record's JSON Schema (draft 2020-12), built from `record::FIELDS` — the table the
+//! The record's JSON Schema (draft 2020-12), built from `record::Field` — the table the
 //! loader checks every field against — so the schema and the loader cannot drift apart.
 //! `assets/record.schema.json` holds the same text for editors; a test keeps them equal.
 
 use serde_json::{Map, Value, json};
 
-use crate::record::{FIELDS, FieldKind};
+use crate::record::{Field, FieldKind};
 
-/// What each field means, for editors' hover text.
-fn description(name: &str) -> &'static str {
-    match name {
-        "id" => "Stable identifier; derived from the content when missing.",
-        "repo" => "The repository the error comes from, e.g. `owner/name`.",
-        "slug" => "A short readable name for the error.",
-        "errorCode" => "The error's code (`ECONNREFUSED`, `E0502`, …).",
-        "errorMessage" => "The error message as it appears in logs. Required.",
-        "messagePattern" => {
-            "The message with its variable parts as placeholders (`{}`, `%s`, `{port}`); triage matches log lines with it."
-        }
-        "errorType" => "The kind of error (`runtime`, `network`, …).",
-        "errorClass" => "The exception or error class (`ValueError`, `io::Error`).",
-        "httpStatus" => "The HTTP status the error produces, if any.",
-        "severity" => "`critical`, `error`, `warning`, `info`.",
-        "filePath" => "The source file that raises the error.",
-        "lineNumber" => "The line in `filePath` that raises it.",
-        "sourceCode" => "The source around the error line: lines sourceCodeStart..=sourceCodeEnd.",
-        "sourceCodeStart" => "Line number of the first line of `sourceCode`.",
-        "sourceCodeEnd" => "Line number of the last line of `sourceCode`.",
-        "githubUrl" => "Where the source can be read on the web.",
-        "documentation" => "What the error means.",
-        "triggerScenarios" => "When it happens.",
-        "commonSituations" => "Situations it is commonly seen in.",
-        "solutions" => "Ways to fix it, best first.",
-        "exampleFix" => "Code that fixes it.",
-        "handlingStrategy" => "How code should handle it.",
-        "validationCode" => "Code that checks for the condition before it fails.",
-        "typeGuard" => "A type guard that prevents it.",
-        "tryCatchPattern" => "How to catch it.",
-        "preventionTips" => "How to keep it from happening.",
-        "tags" => "Words to find it by (`network`, `db`, `rust`).",
-        "backgroundTag" => "Background category.",
-        "analyzedSha" => "The commit the record was written from.",
-        "analyzedAt" => "When the record was written (RFC 3339).",
-        "contentChangedAt" => "When its content last changed (RFC 3339).",
-        "schemaVersion" => "Version of the record schema.",
-        _ => "",
-    }
-}
-
-fn field_schema(name: &str, kind: FieldKind) -> Value {
-    let mut v = match (name, kind) {
+fn field_schema(field: Field) -> Value {
+    let mut v = match (field, field.kind()) {
         // Required and never empty: the one field a record cannot do without.
-        ("errorMessage", _) => json!({"type": "string", "minLength": 1}),
+        (Field::ErrorMessage, _) => json!({"type": "string", "minLength": 1}),
         (_, FieldKind::Text) => json!({"type": ["string", "null"]}),
         (_, FieldKind::Integer) => json!({"type": ["integer", "null"]}),
         (_, FieldKind::List) => json!({"type": ["array", "null"], "items": {"type": "string"}}),
     };
     if let Some(obj) = v.as_object_mut() {
-        obj.insert("description".into(), json!(description(name)));
+        obj.insert("description".into(), json!(field.description()));
     }
     v
 }
@@ -64,8 +23,8 @@ fn field_schema(name: &str, kind: FieldKind) -> Value {
 /// The schema as a JSON value: a record, or a record wrapped with its dataset's version.
 pub fn schema() -> Value {
     let mut properties = Map::new();
-    for (name, kind) in FIELDS {
-        properties.insert((*name).to_string(), field_schema(name, *kind));
+    for field in Field::ALL {
+        properties.insert(field.name().to_string(), field_schema(*field));
     }
     properties.insert(
         "replaces".into(),
@@ -177,7 +136,7 @@ mod tests {
             .as_object()
             .expect("properties");
         let names: Vec<&str> = props.keys().map(String::as_str).collect();
-        let fields: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+        let fields: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
         assert_eq!(&names[..fields.len()], &fields[..]);
         for (name, v) in props {
             let d = v["description"].as_str().unwrap_or("");

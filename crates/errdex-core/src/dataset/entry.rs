@@ -2,7 +2,7 @@
 //! them from an `Entry` or from a mapped index (`mapped::Table`) — every reader takes the view,
 //! so a record read in place and one parsed this run are used alike.
 
-use crate::record::Record;
+use crate::record::{Field, Record};
 
 /// What search, triage and the result list need of a record, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +83,47 @@ pub struct EntryRef<'a> {
 }
 
 impl<'a> EntryRef<'a> {
+    /// The value the index keeps of `field`, as JSON (`null` when the record has none), or
+    /// `None` for a field the index does not keep. The field table's `indexed` flag and this
+    /// match must agree; a test holds both the parsed and the mapped entry to it.
+    pub fn field(&self, field: Field) -> Option<serde_json::Value> {
+        use serde_json::json;
+        Some(match field {
+            Field::Id => json!(self.id),
+            Field::ErrorMessage => json!(self.message),
+            Field::MessagePattern => json!(self.pattern),
+            Field::Repo => json!(self.repo),
+            Field::FilePath => json!(self.file_path),
+            Field::LineNumber => json!(self.line_number),
+            Field::Severity => json!(self.severity),
+            Field::ErrorType => json!(self.error_type),
+            Field::Tags => json!(self.tags),
+            Field::Slug
+            | Field::ErrorCode
+            | Field::ErrorClass
+            | Field::HttpStatus
+            | Field::SourceCode
+            | Field::SourceCodeStart
+            | Field::SourceCodeEnd
+            | Field::GithubUrl
+            | Field::Documentation
+            | Field::TriggerScenarios
+            | Field::CommonSituations
+            | Field::Solutions
+            | Field::ExampleFix
+            | Field::HandlingStrategy
+            | Field::ValidationCode
+            | Field::TypeGuard
+            | Field::TryCatchPattern
+            | Field::PreventionTips
+            | Field::BackgroundTag
+            | Field::AnalyzedSha
+            | Field::AnalyzedAt
+            | Field::ContentChangedAt
+            | Field::SchemaVersion => return None,
+        })
+    }
+
     /// `filePath:lineNumber`, or the path alone, or nothing.
     pub fn location(&self) -> Option<String> {
         let path = self.file_path?;

@@ -6,58 +6,46 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use crate::record::{FieldKind, coerce_integer};
+use crate::record::{Field, FieldKind, FieldValue, coerce_integer};
 
 /// How much of the record to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Depth {
-    /// Only the fields search needs (id, message, pattern, repo, path, line, severity, type, tags).
+    /// Only the fields the search index keeps (`Field::indexed`).
     Index,
     /// Every field, unknown ones included.
     Full,
 }
 
-/// The checked value of one known field. Only the part for the field's kind is set.
-#[derive(Default)]
-pub struct FieldValue {
-    pub text: Option<String>,
-    pub integer: Option<i64>,
-    pub list: Vec<String>,
-}
-
 pub struct FieldSeed<'s> {
     warnings: &'s mut Vec<String>,
-    name: &'s str,
+    name: &'static str,
     kind: FieldKind,
+    /// A line of a file: it must be one a file can have.
+    is_line: bool,
     /// False for large text that the index pass only checks.
     keep: bool,
 }
 
 impl<'s> FieldSeed<'s> {
-    pub fn new(
-        warnings: &'s mut Vec<String>,
-        depth: Depth,
-        name: &'s str,
-        kind: FieldKind,
-    ) -> Self {
-        let keep = depth == Depth::Full
-            || matches!(
-                name,
-                "id" | "errorMessage"
-                    | "messagePattern"
-                    | "repo"
-                    | "filePath"
-                    | "lineNumber"
-                    | "severity"
-                    | "errorType"
-                    | "tags"
-                    | "datasetVersion"
-            );
+    pub fn new(warnings: &'s mut Vec<String>, depth: Depth, field: Field) -> Self {
         FieldSeed {
             warnings,
-            name,
-            kind,
-            keep,
+            name: field.name(),
+            kind: field.kind(),
+            is_line: field.is_line(),
+            keep: depth == Depth::Full || field.indexed(),
+        }
+    }
+
+    /// The wrapper's `datasetVersion`: text, kept at every depth.
+    pub fn dataset_version(warnings: &'s mut Vec<String>) -> Self {
+        FieldSeed {
+            warnings,
+            name: "datasetVersion",
+            kind: FieldKind::Text,
+            is_line: false,
+            keep: true,
         }
     }
 
@@ -77,11 +65,7 @@ impl<'s> FieldSeed<'s> {
     /// An integer for this field; a line number must be one a file can have, so the
     /// arithmetic of numbering a snippet cannot overflow.
     fn integer(&mut self, n: i64) -> FieldValue {
-        let is_line = matches!(
-            self.name,
-            "lineNumber" | "sourceCodeStart" | "sourceCodeEnd"
-        );
-        let integer = if is_line && !(0..=MAX_LINE).contains(&n) {
+        let integer = if self.is_line && !(0..=MAX_LINE).contains(&n) {
             self.warnings.push(format!(
                 "field `{}`: {n} is not a line number (0 to {MAX_LINE}); ignored",
                 self.name

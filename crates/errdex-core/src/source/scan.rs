@@ -9,7 +9,7 @@ use serde_json::Value;
 
 pub use super::field::Depth;
 use super::field::FieldSeed;
-use crate::record::{FieldKind, Record, derive_id, field_kind};
+use crate::record::{Field, Record, derive_id};
 
 /// A record read from one document, with the coercions that were needed.
 #[derive(Debug, Default)]
@@ -166,12 +166,7 @@ impl<'de> Visitor<'de> for DocVisitor<'_> {
                     }
                 }
                 "datasetVersion" => {
-                    let seed = FieldSeed::new(
-                        &mut state.warnings,
-                        state.depth,
-                        "datasetVersion",
-                        FieldKind::Text,
-                    );
+                    let seed = FieldSeed::dataset_version(&mut state.warnings);
                     state.dataset_version = map.next_value_seed(seed)?.text;
                 }
                 _ => {
@@ -214,7 +209,7 @@ fn read_field<'de, A: MapAccess<'de>>(
     record: &mut Record,
     name: String,
 ) -> Result<(), A::Error> {
-    let Some(kind) = field_kind(&name) else {
+    let Some(field) = Field::from_name(&name) else {
         if state.depth == Depth::Full {
             let value: Value = map.next_value()?;
             record.extra.insert(name, value);
@@ -224,16 +219,11 @@ fn read_field<'de, A: MapAccess<'de>>(
         }
         return Ok(());
     };
-    if name == "errorMessage" {
+    if field == Field::ErrorMessage {
         state.has_message = true;
     }
-    let seed = FieldSeed::new(&mut state.warnings, state.depth, &name, kind);
-    let value = map.next_value_seed(seed)?;
-    match kind {
-        FieldKind::Text => record.set_text(&name, value.text),
-        FieldKind::Integer => record.set_integer(&name, value.integer),
-        FieldKind::List => record.set_list(&name, value.list),
-    };
+    let seed = FieldSeed::new(&mut state.warnings, state.depth, field);
+    record.set(field, map.next_value_seed(seed)?);
     Ok(())
 }
 

@@ -10,19 +10,19 @@ use serde_json::{Map, Value, json};
 use crate::dataset::Dataset;
 use crate::diag::Diagnostic;
 use crate::load::{self, Depth, Loaded, Options, SourceSpec};
-use crate::record::{FIELDS, FieldKind};
+use crate::record::{Field, FieldKind};
 use crate::triage::LogDraft;
 
 /// One record as pretty JSON with every schema field in order, filled from a log line.
 pub fn template(draft: Option<&LogDraft>) -> String {
     let mut map = Map::new();
-    for (name, kind) in FIELDS {
-        let empty = match kind {
+    for field in Field::ALL {
+        let empty = match field.kind() {
             FieldKind::List => json!([]),
-            _ if *name == "errorMessage" => json!(""),
+            _ if *field == Field::ErrorMessage => json!(""),
             _ => Value::Null,
         };
-        map.insert((*name).to_string(), empty);
+        map.insert(field.name().to_string(), empty);
     }
     if let Some(d) = draft {
         map.insert("errorMessage".into(), json!(d.message));
@@ -256,7 +256,7 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        let fields: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+        let fields: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
         assert_eq!(keys, fields);
         let d = crate::triage::draft_from_line("ERROR pool timed out after 30s at src/db.rs:12");
         let v: Value = serde_json::from_str(&template(Some(&d))).expect("json");

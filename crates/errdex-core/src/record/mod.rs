@@ -6,55 +6,17 @@
 
 use serde_json::{Map, Value};
 
-/// What a known field holds. The loader checks every field against this table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldKind {
-    /// string or null
-    Text,
-    /// integer or null; an integer written as a string is coerced with a warning
-    Integer,
-    /// array of strings or null; a lone string is coerced with a warning
-    List,
-}
+pub mod field;
 
-/// Every field of the schema, in the order of the seed record.
-pub const FIELDS: &[(&str, FieldKind)] = &[
-    ("id", FieldKind::Text),
-    ("repo", FieldKind::Text),
-    ("slug", FieldKind::Text),
-    ("errorCode", FieldKind::Text),
-    ("errorMessage", FieldKind::Text),
-    ("messagePattern", FieldKind::Text),
-    ("errorType", FieldKind::Text),
-    ("errorClass", FieldKind::Text),
-    ("httpStatus", FieldKind::Integer),
-    ("severity", FieldKind::Text),
-    ("filePath", FieldKind::Text),
-    ("lineNumber", FieldKind::Integer),
-    ("sourceCode", FieldKind::Text),
-    ("sourceCodeStart", FieldKind::Integer),
-    ("sourceCodeEnd", FieldKind::Integer),
-    ("githubUrl", FieldKind::Text),
-    ("documentation", FieldKind::Text),
-    ("triggerScenarios", FieldKind::Text),
-    ("commonSituations", FieldKind::Text),
-    ("solutions", FieldKind::List),
-    ("exampleFix", FieldKind::Text),
-    ("handlingStrategy", FieldKind::Text),
-    ("validationCode", FieldKind::Text),
-    ("typeGuard", FieldKind::Text),
-    ("tryCatchPattern", FieldKind::Text),
-    ("preventionTips", FieldKind::List),
-    ("tags", FieldKind::List),
-    ("backgroundTag", FieldKind::Text),
-    ("analyzedSha", FieldKind::Text),
-    ("analyzedAt", FieldKind::Text),
-    ("contentChangedAt", FieldKind::Text),
-    ("schemaVersion", FieldKind::Integer),
-];
+pub use field::{Field, FieldKind};
 
-pub fn field_kind(name: &str) -> Option<FieldKind> {
-    FIELDS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+/// The checked value of one known field, as the loader read it. Only the part for the
+/// field's kind is set.
+#[derive(Debug, Default)]
+pub struct FieldValue {
+    pub text: Option<String>,
+    pub integer: Option<i64>,
+    pub list: Vec<String>,
 }
 
 /// Reads an integer written as a string (`"428"`, `" 428 "`), the one coercion allowed for integers.
@@ -146,69 +108,87 @@ impl TeamNote {
 }
 
 impl Record {
-    /// Stores a text field by its JSON name. Returns false for a name that is not a text field.
-    pub fn set_text(&mut self, name: &str, value: Option<String>) -> bool {
-        let slot = match name {
-            "id" => {
-                self.id = value.unwrap_or_default();
-                return true;
-            }
-            "errorMessage" => {
-                self.error_message = value.unwrap_or_default();
-                return true;
-            }
-            "repo" => &mut self.repo,
-            "slug" => &mut self.slug,
-            "errorCode" => &mut self.error_code,
-            "messagePattern" => &mut self.message_pattern,
-            "errorType" => &mut self.error_type,
-            "errorClass" => &mut self.error_class,
-            "severity" => &mut self.severity,
-            "filePath" => &mut self.file_path,
-            "sourceCode" => &mut self.source_code,
-            "githubUrl" => &mut self.github_url,
-            "documentation" => &mut self.documentation,
-            "triggerScenarios" => &mut self.trigger_scenarios,
-            "commonSituations" => &mut self.common_situations,
-            "exampleFix" => &mut self.example_fix,
-            "handlingStrategy" => &mut self.handling_strategy,
-            "validationCode" => &mut self.validation_code,
-            "typeGuard" => &mut self.type_guard,
-            "tryCatchPattern" => &mut self.try_catch_pattern,
-            "backgroundTag" => &mut self.background_tag,
-            "analyzedSha" => &mut self.analyzed_sha,
-            "analyzedAt" => &mut self.analyzed_at,
-            "contentChangedAt" => &mut self.content_changed_at,
-            _ => return false,
-        };
-        *slot = value;
-        true
+    /// Stores a field's value: the part of `value` for the field's kind.
+    pub fn set(&mut self, field: Field, value: FieldValue) {
+        let FieldValue {
+            text,
+            integer,
+            list,
+        } = value;
+        // One arm a field, no catch-all: a field added to the table must get its slot here.
+        match field {
+            Field::Id => self.id = text.unwrap_or_default(),
+            Field::ErrorMessage => self.error_message = text.unwrap_or_default(),
+            Field::Repo => self.repo = text,
+            Field::Slug => self.slug = text,
+            Field::ErrorCode => self.error_code = text,
+            Field::MessagePattern => self.message_pattern = text,
+            Field::ErrorType => self.error_type = text,
+            Field::ErrorClass => self.error_class = text,
+            Field::HttpStatus => self.http_status = integer,
+            Field::Severity => self.severity = text,
+            Field::FilePath => self.file_path = text,
+            Field::LineNumber => self.line_number = integer,
+            Field::SourceCode => self.source_code = text,
+            Field::SourceCodeStart => self.source_code_start = integer,
+            Field::SourceCodeEnd => self.source_code_end = integer,
+            Field::GithubUrl => self.github_url = text,
+            Field::Documentation => self.documentation = text,
+            Field::TriggerScenarios => self.trigger_scenarios = text,
+            Field::CommonSituations => self.common_situations = text,
+            Field::Solutions => self.solutions = list,
+            Field::ExampleFix => self.example_fix = text,
+            Field::HandlingStrategy => self.handling_strategy = text,
+            Field::ValidationCode => self.validation_code = text,
+            Field::TypeGuard => self.type_guard = text,
+            Field::TryCatchPattern => self.try_catch_pattern = text,
+            Field::PreventionTips => self.prevention_tips = list,
+            Field::Tags => self.tags = list,
+            Field::BackgroundTag => self.background_tag = text,
+            Field::AnalyzedSha => self.analyzed_sha = text,
+            Field::AnalyzedAt => self.analyzed_at = text,
+            Field::ContentChangedAt => self.content_changed_at = text,
+            Field::SchemaVersion => self.schema_version = integer,
+        }
     }
 
-    /// Stores an integer field by its JSON name. Returns false for a name that is not one.
-    pub fn set_integer(&mut self, name: &str, value: Option<i64>) -> bool {
-        let slot = match name {
-            "httpStatus" => &mut self.http_status,
-            "lineNumber" => &mut self.line_number,
-            "sourceCodeStart" => &mut self.source_code_start,
-            "sourceCodeEnd" => &mut self.source_code_end,
-            "schemaVersion" => &mut self.schema_version,
-            _ => return false,
-        };
-        *slot = value;
-        true
-    }
-
-    /// Stores a list field by its JSON name. Returns false for a name that is not one.
-    pub fn set_list(&mut self, name: &str, value: Vec<String>) -> bool {
-        let slot = match name {
-            "solutions" => &mut self.solutions,
-            "preventionTips" => &mut self.prevention_tips,
-            "tags" => &mut self.tags,
-            _ => return false,
-        };
-        *slot = value;
-        true
+    /// A field's value as JSON (`null` when unset), the form exports and the schema tests use.
+    pub fn get(&self, field: Field) -> serde_json::Value {
+        use serde_json::json;
+        match field {
+            Field::Id => json!(self.id),
+            Field::ErrorMessage => json!(self.error_message),
+            Field::Repo => json!(self.repo),
+            Field::Slug => json!(self.slug),
+            Field::ErrorCode => json!(self.error_code),
+            Field::MessagePattern => json!(self.message_pattern),
+            Field::ErrorType => json!(self.error_type),
+            Field::ErrorClass => json!(self.error_class),
+            Field::HttpStatus => json!(self.http_status),
+            Field::Severity => json!(self.severity),
+            Field::FilePath => json!(self.file_path),
+            Field::LineNumber => json!(self.line_number),
+            Field::SourceCode => json!(self.source_code),
+            Field::SourceCodeStart => json!(self.source_code_start),
+            Field::SourceCodeEnd => json!(self.source_code_end),
+            Field::GithubUrl => json!(self.github_url),
+            Field::Documentation => json!(self.documentation),
+            Field::TriggerScenarios => json!(self.trigger_scenarios),
+            Field::CommonSituations => json!(self.common_situations),
+            Field::Solutions => json!(self.solutions),
+            Field::ExampleFix => json!(self.example_fix),
+            Field::HandlingStrategy => json!(self.handling_strategy),
+            Field::ValidationCode => json!(self.validation_code),
+            Field::TypeGuard => json!(self.type_guard),
+            Field::TryCatchPattern => json!(self.try_catch_pattern),
+            Field::PreventionTips => json!(self.prevention_tips),
+            Field::Tags => json!(self.tags),
+            Field::BackgroundTag => json!(self.background_tag),
+            Field::AnalyzedSha => json!(self.analyzed_sha),
+            Field::AnalyzedAt => json!(self.analyzed_at),
+            Field::ContentChangedAt => json!(self.content_changed_at),
+            Field::SchemaVersion => json!(self.schema_version),
+        }
     }
 
     /// `filePath:lineNumber`, or the path alone.
@@ -269,17 +249,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_field_has_a_setter() {
+    fn every_field_is_set_and_read_back_through_the_table() {
         let mut r = Record::default();
-        for (name, kind) in FIELDS {
-            let ok = match kind {
-                FieldKind::Text => r.set_text(name, Some("x".into())),
-                FieldKind::Integer => r.set_integer(name, Some(1)),
-                FieldKind::List => r.set_list(name, vec!["x".into()]),
+        for (i, field) in Field::ALL.iter().enumerate() {
+            let value = match field.kind() {
+                FieldKind::Text => FieldValue {
+                    text: Some(format!("v{i}")),
+                    ..FieldValue::default()
+                },
+                FieldKind::Integer => FieldValue {
+                    integer: Some(i as i64),
+                    ..FieldValue::default()
+                },
+                FieldKind::List => FieldValue {
+                    list: vec![format!("v{i}")],
+                    ..FieldValue::default()
+                },
             };
-            assert!(ok, "no setter for {name}");
+            r.set(*field, value);
         }
-        assert!(!r.set_text("nope", None));
+        for (i, field) in Field::ALL.iter().enumerate() {
+            let expected = match field.kind() {
+                FieldKind::Text => serde_json::json!(format!("v{i}")),
+                FieldKind::Integer => serde_json::json!(i),
+                FieldKind::List => serde_json::json!([format!("v{i}")]),
+            };
+            assert_eq!(r.get(*field), expected, "{}", field.name());
+        }
     }
 
     #[test]
