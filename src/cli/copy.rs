@@ -9,6 +9,7 @@ use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
 use clap::builder::TypedValueParser as _;
+use errdex_core::choice::Choice as _;
 use errdex_core::copy::{self, Target};
 use errdex_core::record::Record;
 use errdex_core::{open, text};
@@ -39,7 +40,7 @@ pub struct CopyArgs {
 
 /// The mode names, listed in `--help` and completions, parsed by the core's own rule.
 fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
-    clap::builder::PossibleValuesParser::new(Mode::NAMES).try_map(|name| name.parse::<Mode>())
+    clap::builder::PossibleValuesParser::new(Mode::names()).try_map(|name| name.parse::<Mode>())
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {

@@ -16,6 +16,7 @@ pub use native::{HELPER_ARG, serve as serve_helper};
 pub use osc52::{TerminalWriter, controlling_terminal, sequence as osc52_sequence};
 pub use report::{Report, Route};
 
+use errdex_core::choice::Choice as _;
 pub use errdex_core::clipboard_settings::{Config, Env, Mode};
 use errdex_core::process::{TOOL_TIMEOUT, run_with_input, which};
 use plan::{Abilities, Slot, Step, X11_TOOLS};

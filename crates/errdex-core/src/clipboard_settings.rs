@@ -3,11 +3,11 @@
 
 use std::str::FromStr;
 
-use serde::Deserialize;
+use crate::choice::Choice;
 
-/// The `clipboard` config key: which routes a copy may take.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The `clipboard` config key and `copy --mode`: which routes a copy may take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, strum::EnumIter, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Mode {
     /// tmux buffer inside tmux; the display's clipboard; OSC 52 outside tmux.
     #[default]
@@ -24,41 +24,16 @@ pub enum Mode {
     Off,
 }
 
-impl Mode {
-    pub const NAMES: &[&str] = &["auto", "osc52", "native", "tmux", "command", "off"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Auto => "auto",
-            Mode::Osc52 => "osc52",
-            Mode::Native => "native",
-            Mode::Tmux => "tmux",
-            Mode::Command => "command",
-            Mode::Off => "off",
-        }
-    }
-}
-
 impl FromStr for Mode {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let all = [
-            Mode::Auto,
-            Mode::Osc52,
-            Mode::Native,
-            Mode::Tmux,
-            Mode::Command,
-            Mode::Off,
-        ];
-        all.into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown clipboard mode `{s}`; one of: {}",
-                    Mode::NAMES.join(", ")
-                )
-            })
+        Mode::from_name(s).ok_or_else(|| {
+            format!(
+                "unknown clipboard mode `{s}`; one of: {}",
+                Mode::names().join(", ")
+            )
+        })
     }
 }
 
@@ -98,8 +73,10 @@ mod tests {
 
     #[test]
     fn modes_parse_by_name() {
-        for name in Mode::NAMES {
-            assert_eq!(name.parse::<Mode>().map(Mode::name), Ok(*name));
+        let names = Mode::names();
+        assert_eq!(names, ["auto", "osc52", "native", "tmux", "command", "off"]);
+        for name in names {
+            assert_eq!(name.parse::<Mode>().map(Mode::name), Ok(name));
         }
         assert!(
             "clip"

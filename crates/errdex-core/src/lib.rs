@@ -7,6 +7,7 @@
 #![deny(unsafe_code)]
 
 pub mod checkout;
+pub mod choice;
 pub mod clipboard_settings;
 pub mod config;
 pub mod copy;

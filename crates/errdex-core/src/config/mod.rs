@@ -60,22 +60,10 @@ impl Default for Config {
     }
 }
 
-/// A closed set of words a config value must be one of.
-pub trait Choice: Sized + Copy + 'static {
-    const ALL: &'static [(&'static str, Self)];
+pub use crate::choice::Choice;
 
-    fn name(self) -> &'static str
-    where
-        Self: PartialEq,
-    {
-        Self::ALL
-            .iter()
-            .find(|(_, v)| *v == self)
-            .map_or("", |(n, _)| n)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumIter, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Theme {
     Dark,
     Light,
@@ -83,27 +71,12 @@ pub enum Theme {
     Auto,
 }
 
-impl Choice for Theme {
-    const ALL: &'static [(&'static str, Self)] = &[
-        ("dark", Theme::Dark),
-        ("light", Theme::Light),
-        ("auto", Theme::Auto),
-    ];
-}
+impl Choice for Theme {}
 
 /// The clipboard module's own mode enum, spelled in the config as it is on the command line.
 pub use crate::clipboard_settings::Mode as ClipboardMode;
 
-impl Choice for ClipboardMode {
-    const ALL: &'static [(&'static str, Self)] = &[
-        ("auto", ClipboardMode::Auto),
-        ("osc52", ClipboardMode::Osc52),
-        ("native", ClipboardMode::Native),
-        ("tmux", ClipboardMode::Tmux),
-        ("command", ClipboardMode::Command),
-        ("off", ClipboardMode::Off),
-    ];
-}
+impl Choice for ClipboardMode {}
 
 /// How much a match in each field counts; only their proportions matter.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -135,7 +108,8 @@ impl Ranking {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumIter, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum DetailPosition {
     /// Right of the results when the terminal is wide enough, else below.
     Auto,
@@ -143,13 +117,7 @@ pub enum DetailPosition {
     Below,
 }
 
-impl Choice for DetailPosition {
-    const ALL: &'static [(&'static str, Self)] = &[
-        ("auto", DetailPosition::Auto),
-        ("right", DetailPosition::Right),
-        ("below", DetailPosition::Below),
-    ];
-}
+impl Choice for DetailPosition {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {

@@ -61,16 +61,11 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
 }
 
 impl Problems<'_> {
-    fn choice<T: Choice + PartialEq>(&mut self, key: &str, value: &Value, slot: &mut T) {
-        let found = value.get_ref().as_str().and_then(|s| {
-            T::ALL
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(s.trim()))
-        });
-        match found {
-            Some((_, v)) => *slot = *v,
+    fn choice<T: Choice>(&mut self, key: &str, value: &Value, slot: &mut T) {
+        match value.get_ref().as_str().and_then(T::from_name) {
+            Some(v) => *slot = v,
             None => {
-                let names: Vec<&str> = T::ALL.iter().map(|(n, _)| *n).collect();
+                let names = T::names();
                 self.add(
                     value.span().start,
                     format!(
