@@ -54,7 +54,7 @@ pub enum Command {
     Search {
         /// The query: every remaining word, joined by spaces (quotes optional), e.g.
         /// `conn refused tag:rust !test`, or a pasted log line. `--` ends the options (for a
-        /// query that starts with `-`). See the README for the language.
+        /// query that starts with `-`). GUIDE.md, "Search", describes the language.
         #[arg(required = true, num_args = 1..)]
         query: Vec<String>,
         /// How many hits to print (default 20).

@@ -36,7 +36,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
     if remotes.is_empty() {
         let path = loaded.path.map(|p| p.display().to_string());
         return Err(Failure::new(format!(
-            "no [[remotes]] in {}; the README's \"Keeping datasets fresh\" shows how to add one",
+            "no [[remotes]] in {}; GUIDE.md's \"Keeping datasets fresh\" shows how to add one",
             path.as_deref().unwrap_or("the config")
         )));
     }
