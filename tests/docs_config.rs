@@ -8,15 +8,13 @@ use errdex_core::config::DEFAULT_CONFIG;
 /// of one (`# datasets = [...]`, `# [[remotes]]`).
 fn is_setting(line: &str) -> bool {
     let body = line.strip_prefix('#').map_or(line, str::trim_start);
-    let looks_like_key = body
-        .split_once('=')
-        .is_some_and(|(key, _)| {
-            let key = key.trim().trim_matches('"');
-            !key.is_empty()
-                && key
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c))
-        });
+    let looks_like_key = body.split_once('=').is_some_and(|(key, _)| {
+        let key = key.trim().trim_matches('"');
+        !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c))
+    });
     let looks_like_table = body.starts_with('[') && body.trim_end().ends_with(']');
     !line.starts_with('#') || looks_like_key || looks_like_table
 }
@@ -83,6 +81,9 @@ fn every_key_of_the_default_config_is_on_the_page() {
     let page = render(DEFAULT_CONFIG);
     let table: toml::Table = DEFAULT_CONFIG.parse().expect("the default config is TOML");
     for key in table.keys() {
-        assert!(page.contains(&format!("{key} =")) || page.contains(&format!("[{key}]")), "{key}");
+        assert!(
+            page.contains(&format!("{key} =")) || page.contains(&format!("[{key}]")),
+            "{key}"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! (`ctrl-c`, `shift-tab`, `G`, `f1`), and written back for the hints and the help.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use errdex_core::config::{KeyName, KeySpec};
 
 /// A key with its modifiers, normalised so that a table entry and a terminal event compare
 /// equal (`?` arrives with SHIFT on some terminals, `G` always does).
@@ -28,65 +29,43 @@ impl Key {
         Key { code, mods }
     }
 
-    /// Reads `ctrl-c`, `alt-x`, `shift-tab`, `shift-g` (= `G`), `f1`, `pagedown`, `?`.
+    /// Reads `ctrl-c`, `alt-x`, `shift-tab`, `shift-g` (= `G`), `f1`, `pagedown`, `?`: the
+    /// core's one key parser, which the config's `[keys]` uses too.
     pub fn parse(text: &str) -> Result<Key, String> {
-        let bad = || format!("unknown key `{text}`");
-        let mut mods = KeyModifiers::NONE;
-        let mut rest = text.trim();
-        loop {
-            let lower = rest.to_ascii_lowercase();
-            let (m, len) = if lower.starts_with("ctrl-") {
-                (KeyModifiers::CONTROL, 5)
-            } else if lower.starts_with("alt-") {
-                (KeyModifiers::ALT, 4)
-            } else if lower.starts_with("shift-") {
-                (KeyModifiers::SHIFT, 6)
-            } else {
-                break;
-            };
-            if rest.len() == len {
-                return Err(bad());
-            }
-            mods |= m;
-            rest = &rest[len..];
-        }
-        let shift = mods.contains(KeyModifiers::SHIFT);
-        mods.remove(KeyModifiers::SHIFT);
-        let mut chars = rest.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) if mods.contains(KeyModifiers::CONTROL) => {
-                KeyCode::Char(c.to_ascii_lowercase())
-            }
-            (Some(c), None) if shift => KeyCode::Char(c.to_ascii_uppercase()),
-            (Some(c), None) => KeyCode::Char(c),
-            _ => match rest.to_ascii_lowercase().as_str() {
-                "tab" if shift => KeyCode::BackTab,
-                "backtab" => KeyCode::BackTab,
-                "tab" => KeyCode::Tab,
-                "esc" | "escape" => KeyCode::Esc,
-                "enter" | "return" => KeyCode::Enter,
-                "backspace" => KeyCode::Backspace,
-                "delete" | "del" => KeyCode::Delete,
-                "space" => KeyCode::Char(' '),
-                "up" => KeyCode::Up,
-                "down" => KeyCode::Down,
-                "left" => KeyCode::Left,
-                "right" => KeyCode::Right,
-                "home" => KeyCode::Home,
-                "end" => KeyCode::End,
-                "pageup" | "pgup" => KeyCode::PageUp,
-                "pagedown" | "pgdn" => KeyCode::PageDown,
-                f if f.starts_with('f') => match f[1..].parse::<u8>() {
-                    Ok(n @ 1..=12) => KeyCode::F(n),
-                    _ => return Err(bad()),
-                },
-                _ => return Err(bad()),
-            },
+        KeySpec::parse(text).map(Key::from_spec)
+    }
+
+    pub fn from_spec(spec: KeySpec) -> Key {
+        let code = match spec.name {
+            KeyName::Char(c) => KeyCode::Char(c),
+            KeyName::F(n) => KeyCode::F(n),
+            KeyName::Enter => KeyCode::Enter,
+            KeyName::Esc => KeyCode::Esc,
+            KeyName::Tab => KeyCode::Tab,
+            KeyName::BackTab => KeyCode::BackTab,
+            KeyName::Backspace => KeyCode::Backspace,
+            KeyName::Delete => KeyCode::Delete,
+            KeyName::Insert => KeyCode::Insert,
+            KeyName::Up => KeyCode::Up,
+            KeyName::Down => KeyCode::Down,
+            KeyName::Left => KeyCode::Left,
+            KeyName::Right => KeyCode::Right,
+            KeyName::Home => KeyCode::Home,
+            KeyName::End => KeyCode::End,
+            KeyName::PageUp => KeyCode::PageUp,
+            KeyName::PageDown => KeyCode::PageDown,
         };
-        if shift && !matches!(code, KeyCode::Char(_) | KeyCode::BackTab) {
-            mods |= KeyModifiers::SHIFT;
+        let mut mods = KeyModifiers::NONE;
+        for (on, m) in [
+            (spec.ctrl, KeyModifiers::CONTROL),
+            (spec.alt, KeyModifiers::ALT),
+            (spec.shift, KeyModifiers::SHIFT),
+        ] {
+            if on {
+                mods |= m;
+            }
         }
-        Ok(Key { code, mods })
+        Key { code, mods }
     }
 
     /// The terminal event this key arrives as (tests replay keys through `update`).

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::search::Weights;
 
-pub use keys::normalize_key;
+pub use keys::{KeyName, KeySpec, normalize_key};
 pub use remotes::{Remote, RemoteSource};
 pub use repos::{Checkouts, repo_slug};
 
