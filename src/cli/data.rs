@@ -1,7 +1,6 @@
 //! `--data`: which datasets a command reads, and loading them with a word on stderr about
 //! anything that was wrong.
 
-use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -83,10 +82,10 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
         diagnostics,
     } = args.resolve();
     for p in &config.problems {
-        eprintln!("{p}");
+        crate::say!("{p}");
     }
     for d in &diagnostics {
-        eprintln!("{d}");
+        crate::say!("{d}");
     }
     if specs.is_empty() {
         let path = config.path.map(|p| p.display().to_string());
@@ -103,11 +102,11 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
         .filter(|d| d.is_error())
         .take(SHOWN_DIAGNOSTICS)
     {
-        eprintln!("{d}");
+        crate::say!("{d}");
     }
     let (errors, warnings) = (loaded.errors(), loaded.warnings());
     if errors > SHOWN_DIAGNOSTICS || warnings > 0 {
-        eprintln!(
+        crate::say!(
             "errdex: {}, {} in the data ({} skipped); `errdex validate PATH` lists them all",
             super::output::plural(errors, "error"),
             super::output::plural(warnings, "warning"),
@@ -129,7 +128,7 @@ pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
 }
 
 fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>) -> Loaded {
-    let tty = std::io::stderr().is_terminal();
+    let tty = crate::out::stderr_is_terminal();
     let started = Instant::now();
     let last = Mutex::new(started);
     let report = |p: Progress| {
@@ -138,13 +137,12 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
         }
         let Ok(mut last) = last.lock() else { return };
         if p.done {
-            eprint!("\r\x1b[K");
+            crate::out::progress_end();
         } else if last.elapsed() >= Duration::from_millis(100) {
             *last = Instant::now();
             let pct = (p.bytes * 100).checked_div(p.total_bytes).unwrap_or(0);
-            eprint!("\rloading {pct:>3}%  {} records", p.records);
+            crate::out::progress(&format!("loading {pct:>3}%  {} records", p.records));
         }
-        let _ = std::io::stderr().flush();
     };
     load::load_cached(specs, options, cache, &report)
 }
@@ -154,7 +152,7 @@ pub fn find(dataset: &errdex_core::dataset::Dataset, id: &str) -> Option<usize> 
     match dataset.lookup(id) {
         errdex_core::dataset::Lookup::Found(i) => Some(i),
         errdex_core::dataset::Lookup::Missing => {
-            eprintln!(
+            crate::say!(
                 "errdex: no record with id `{}`",
                 errdex_core::text::one_line(id)
             );
@@ -162,7 +160,7 @@ pub fn find(dataset: &errdex_core::dataset::Dataset, id: &str) -> Option<usize> 
         }
         errdex_core::dataset::Lookup::Ambiguous(ids) => {
             let ids = errdex_core::text::one_line(&ids.join(", "));
-            eprintln!(
+            crate::say!(
                 "errdex: `{}` could be any of: {ids} …",
                 errdex_core::text::one_line(id)
             );
