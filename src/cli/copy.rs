@@ -53,6 +53,10 @@ pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Fa
     };
     let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
     record.notes = super::notes::notes_for(&record.id);
+    // Whoever acts on this record hears that another source holds its id too.
+    for c in loaded.dataset.conflicts(&record.id) {
+        crate::say!("errdex: note: {c}");
+    }
     Ok(Some(record))
 }
 

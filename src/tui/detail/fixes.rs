@@ -115,6 +115,7 @@ mod tests {
             record,
             source: None,
             origin: None,
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, true);
         let lines = fixes_lines(&detail, &theme);

@@ -74,6 +74,12 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
             Span::styled(one_line(value), style),
         ]));
     }
+    for c in &detail.conflicts {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>9}  ", "conflict"), theme.label),
+            Span::styled(one_line(c), theme.severity("warning")),
+        ]));
+    }
     for (title, value) in [
         ("Documentation", &r.documentation),
         ("Trigger scenarios", &r.trigger_scenarios),
@@ -169,6 +175,7 @@ mod tests {
             source: None,
             fixes: Default::default(),
             origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let area = Rect::new(0, 0, 60, 6);
@@ -180,6 +187,34 @@ mod tests {
         assert_eq!(
             rows[3].trim_end(),
             "   remote  public · version 2026-11-30 · synced 2026-12-01"
+        );
+    }
+
+    #[test]
+    fn a_record_that_hides_another_with_its_id_says_so() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "team-fix-1".into(),
+                error_message: "payment declined".into(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: None,
+            conflicts: vec!["id `team-fix-1` is also at feed.jsonl:1 (a synced remote)".into()],
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let area = Rect::new(0, 0, 80, 5);
+        let mut buf = Buffer::empty(area);
+        paragraph(&detail, &theme, area.width).render(area, &mut buf);
+        let rows: Vec<String> = (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        assert!(
+            rows.iter().any(|r| r.trim_end()
+                == " conflict  id `team-fix-1` is also at feed.jsonl:1 (a synced remote)"),
+            "{rows:#?}"
         );
     }
 
@@ -196,6 +231,7 @@ mod tests {
             source: None,
             fixes: Default::default(),
             origin: None,
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let shown = errdex_core::search::FIELD_PREFIX / 100;
