@@ -47,7 +47,10 @@ impl DataArgs {
                     &mut diagnostics,
                 ));
             }
-            if specs.is_empty() && config.config.datasets.is_empty() {
+            // The sample stands in only for a config that names nothing: answering from it
+            // when remotes are configured would look like an answer from them.
+            let configured = &config.config;
+            if specs.is_empty() && configured.datasets.is_empty() && configured.remotes.is_empty() {
                 specs.push(errdex_core::sample::spec());
             }
             if let Some(own) = config.config.write_to_path() {
@@ -89,10 +92,12 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
     }
     if specs.is_empty() {
         let path = config.path.map(|p| p.display().to_string());
-        return Err(Failure::new(format!(
-            "none of the datasets in {} exist",
-            path.as_deref().unwrap_or("the config")
-        )));
+        let path = path.as_deref().unwrap_or("the config");
+        return Err(Failure::new(if config.config.datasets.is_empty() {
+            format!("none of the remotes in {path} can be read (`errdex sync` fetches them)")
+        } else {
+            format!("none of the datasets in {path} exist")
+        }));
     }
     let cache = Cache::open_default();
     let loaded = load_reporting(&specs, Options::default(), cache.as_ref());
