@@ -29,3 +29,34 @@ fn a_damaged_state_file_is_named_and_the_sample_does_not_answer() {
     );
     assert_eq!(out.status.code(), Some(2), "{err}");
 }
+
+#[test]
+fn a_rollback_name_cannot_leave_the_remotes_folder() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.data_dir().join("remotes")).expect("mkdir");
+    let out = run(&home, &["sync", "--rollback", "../../x"]);
+    assert!(!out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("may only hold letters"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!home.path("data/x.lock").exists() && !home.data_dir().join("x.lock").exists());
+    let stray: Vec<_> = walk(home.dir.path())
+        .into_iter()
+        .filter(|p| p.ends_with("x.lock"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        }
+        out.push(p);
+    }
+    out
+}

@@ -123,7 +123,6 @@ pub fn sync(
 
 /// Brings back the version before the current one; the current one becomes the one kept.
 pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration, waiting: &dyn Fn()) -> Report {
-    let store = Store::new(data_dir, name);
     let report = |outcome| Report {
         name: name.to_string(),
         renamed_from: None,
@@ -135,6 +134,11 @@ pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration, waiting: &dyn 
             kept,
         })
     };
+    // The name becomes a folder under remotes/: checked as the config checks it.
+    if let Err(why) = crate::config::check_remote_name(name) {
+        return failed(why, None);
+    }
+    let store = Store::new(data_dir, name);
     let _lock = match store.lock(lock_wait, waiting) {
         Ok(lock) => lock,
         Err(LockError::Busy) => return failed("a sync of it is running".into(), None),
