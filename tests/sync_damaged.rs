@@ -60,3 +60,23 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn a_body_trickled_just_inside_the_timeout_is_bounded_as_a_whole() {
+    use std::time::Duration;
+    use support::serve::Reply;
+    let home = Home::new();
+    let server = Server::start();
+    server.route("/feed.jsonl", Reply::Trickle(Duration::from_millis(500)));
+    // timeout = 1: no single wait reaches it, the whole download reaches ten of them.
+    home.write_config(
+        &remote("feed", &server.url("/feed.jsonl"), "").replace("timeout = 2", "timeout = 1"),
+    );
+    let out = run(&home, &["sync"]);
+    assert!(!out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("the download took longer than 10 s (10 × timeout)"),
+        "{}",
+        stdout(&out)
+    );
+}
