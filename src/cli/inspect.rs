@@ -87,18 +87,22 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             record.notes = notes;
             let mut s = export::to_markdown(&record);
             if let Some(o) = &origin {
-                s.push_str(&format!("\n\n*Remote: {}*", o.describe()));
+                let remote = errdex_core::markdown::inline(&o.describe());
+                s.push_str(&format!("\n\n*Remote: {remote}*"));
             }
             for c in &conflicts {
-                s.push_str(&format!("\n\n> **Conflict:** {}", c));
+                let c = errdex_core::markdown::inline(&c.to_string());
+                s.push_str(&format!("\n\n> **Conflict:** {c}"));
             }
             for r in &replaced {
                 s.push_str(&format!(
-                    "\n\n> Replaces the record at `{}`: {}",
-                    r.at,
-                    r.record
-                        .as_ref()
-                        .map_or("(cannot be read)", |old| old.error_message.as_str())
+                    "\n\n> Replaces the record at {}: {}",
+                    errdex_core::markdown::code(&r.at),
+                    errdex_core::markdown::inline(
+                        r.record
+                            .as_ref()
+                            .map_or("(cannot be read)", |old| old.error_message.as_str())
+                    )
                 ));
             }
             let mut s = text::sanitize(&s).into_owned();
