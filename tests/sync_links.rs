@@ -65,3 +65,35 @@ fn a_linked_path_in_a_git_remote_is_never_followed() {
         assert!(stdout(&found).is_empty(), "{path}: {}", stdout(&found));
     }
 }
+
+#[test]
+fn a_git_remote_is_held_to_max_size_mb_once_unpacked() {
+    let home = Home::new();
+    let root = home.path("git");
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    git(&root, &["init", "--bare", "-q", "feed.git"]);
+    git(&work, &["init", "-q"]);
+    // Three records, then 3 MB of blank lines: a few KB packed.
+    let mut body = records("v1", FIRST);
+    body.push_str(&"\n".repeat(3_000_000));
+    std::fs::write(
+        work.join("records.jsonl.gz"),
+        support::gzip(body.as_bytes()),
+    )
+    .expect("write");
+    git(&work, &["add", "."]);
+    git(&work, &["commit", "-q", "-m", "bomb"]);
+    let bare = format!("file://{}", root.join("feed.git").display());
+    git(&work, &["push", "-q", &bare, "HEAD:refs/heads/main"]);
+    home.write_config(&format!(
+        "[[remotes]]\nname = \"feed\"\ngit = \"{bare}\"\nbranch = \"main\"\nmax_size_mb = 1\n"
+    ));
+    let out = run(&home, &["sync"]);
+    assert!(!out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("unpack to more than the limit of 1 MB"),
+        "{}",
+        stdout(&out)
+    );
+}

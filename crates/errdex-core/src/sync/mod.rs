@@ -230,6 +230,7 @@ fn fetch_and_switch(
             let checkout = git::checkout_dir(staging.path());
             let commit = git::clone(url, branch.as_deref(), &checkout, &limits)?;
             git::copy_records(&checkout, path.as_deref(), &data)?;
+            unpack::check_unpacked_size(&data, &limits)?;
             if remote.sha256.is_some() {
                 fetched.sha256 = pinned_file_hash(&data, path.as_deref())?;
                 check_pin(remote, &fetched.sha256)?;
