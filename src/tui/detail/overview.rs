@@ -3,6 +3,7 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use super::fixes::SHOWN_ITEMS;
 use super::{present, prose_lines, section, text_lines};
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::theme::Theme;
@@ -23,7 +24,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
     }
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
-    let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
+    let tags = (!r.tags.is_empty()).then(|| shown_tags(&r.tags));
     let facts: [(&str, Option<&str>); 11] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
@@ -134,6 +135,16 @@ fn wrap_at_separators(text: &str, room: usize) -> Vec<String> {
     }
     lines.push(current);
     lines
+}
+
+/// The first tags, joined; a million of them wrapped every frame stalled each keystroke.
+fn shown_tags(tags: &[String]) -> String {
+    let shown = &tags[..tags.len().min(SHOWN_ITEMS)];
+    let mut text = shown.join(", ");
+    if tags.len() > shown.len() {
+        text.push_str(&format!(", … {} more", tags.len() - shown.len()));
+    }
+    text
 }
 
 #[cfg(test)]
@@ -247,5 +258,26 @@ mod tests {
             .map(|p| buf[p].symbol().to_string())
             .collect();
         assert!(text.contains(&format!("… {more} more bytes")), "{text}");
+    }
+
+    #[test]
+    fn a_record_with_a_million_tags_lays_out_a_bounded_overview() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "t1".into(),
+                error_message: "many tags".into(),
+                tags: (0..1_000_000).map(|i| format!("tag{i}")).collect(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: None,
+            conflicts: Vec::new(),
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let rows = paragraph(&detail, &theme, 80).line_count(80);
+        assert!(rows < 200, "{rows} rows");
+        assert!(shown_tags(&detail.record.tags).ends_with(", … 999500 more"));
     }
 }
