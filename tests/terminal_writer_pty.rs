@@ -202,3 +202,33 @@ fn no_command_lets_data_act_on_a_terminal() {
         home = s.into_home();
     }
 }
+
+#[test]
+fn a_newline_in_a_file_path_does_not_split_where() {
+    let home = Home::new();
+    let checkout = home.path("shop");
+    std::fs::create_dir_all(checkout.join("src")).expect("mkdir");
+    std::fs::write(checkout.join("src/a\nb.rs"), "one\ntwo\nthree\n").expect("write");
+    home.write_config(&format!(
+        "[repos]\n\"acme/shop\" = \"{}\"\n",
+        checkout.display()
+    ));
+    let record = json!({"id": "nl1", "errorMessage": "boom", "repo": "acme/shop",
+        "filePath": "src/a\nb.rs", "lineNumber": 2});
+    let data = home.path("nl.jsonl");
+    std::fs::write(&data, format!("{record}\n")).expect("write");
+    let out = home
+        .cmd()
+        .args(["where", "nl1", "--data", &data.to_string_lossy()])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("run errdex");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{shown}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(shown.lines().count(), 1, "{shown}");
+    assert!(shown.ends_with("src/a b.rs:2\n"), "{shown}");
+}
