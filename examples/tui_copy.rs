@@ -75,6 +75,7 @@ fn model() -> Model {
             source: None,
             fixes: Default::default(),
             origin: None,
+            conflicts: Vec::new(),
         }))),
     );
     update(&mut m, key(KeyCode::Esc));

@@ -74,6 +74,7 @@ fn model(big_snippet: bool) -> Model {
             source,
             fixes: Default::default(),
             origin: None,
+            conflicts: Vec::new(),
         }))),
     );
     m

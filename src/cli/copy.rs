@@ -1,7 +1,5 @@
 //! `copy` and `open`: act on one record's fix or URL from the command line.
 
-use std::io::IsTerminal;
-
 use clap::Args;
 
 use super::data::find;
@@ -56,6 +54,10 @@ pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Fa
     };
     let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
     record.notes = super::notes::notes_for(&record.id);
+    // Whoever acts on this record hears that another source holds its id too.
+    for c in loaded.dataset.conflicts(&record.id) {
+        crate::say!("errdex: note: {c}");
+    }
     Ok(Some(record))
 }
 
@@ -68,7 +70,7 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
             .iter()
             .map(|o| o.target.to_string())
             .collect();
-        eprintln!(
+        crate::say!(
             "errdex: record {} has no {}; it has: {}",
             text::one_line(&record.id),
             args.what,
@@ -79,7 +81,7 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
     if args.stdout {
         // Exact bytes for a pipe; for a terminal, nothing that could drive it, and a
         // final newline so the prompt does not follow the text.
-        let terminal = std::io::stdout().is_terminal();
+        let terminal = crate::out::stdout_is_terminal();
         let mut shown = match terminal {
             true => text::sanitize(&copied).into_owned(),
             false => copied,
@@ -87,7 +89,10 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         if terminal && !shown.ends_with('\n') {
             shown.push('\n');
         }
-        emit(|out| out.write_all(shown.as_bytes()))?;
+        match terminal {
+            true => emit(|out| out.write_all(shown.as_bytes()))?,
+            false => super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?,
+        }
         return Ok(Outcome::Found);
     }
     let config = match (args.mode, args.clipboard_command) {
@@ -106,8 +111,8 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
     let report = SystemClipboard::new(config).copy(&clean);
     let id = text::one_line(&record.id);
     match text::removed_note(removed) {
-        Some(note) => eprintln!("errdex: {} of {id}: {report}; {note}", args.what),
-        None => eprintln!("errdex: {} of {id}: {report}", args.what),
+        Some(note) => crate::say!("errdex: {} of {id}: {report}; {note}", args.what),
+        None => crate::say!("errdex: {} of {id}: {report}", args.what),
     }
     Ok(if report.copied() {
         Outcome::Found
@@ -121,7 +126,7 @@ pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
         return Ok(Outcome::NotFound);
     };
     let Some(url) = copy::line_url(&record) else {
-        eprintln!(
+        crate::say!(
             "errdex: record {} has no githubUrl",
             text::one_line(&record.id)
         );
@@ -129,11 +134,11 @@ pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     };
     match open::open(&url) {
         Ok(by) => {
-            eprintln!("errdex: opened {} with {by}", text::sanitize(&url));
+            crate::say!("errdex: opened {} with {by}", text::sanitize(&url));
             Ok(Outcome::Found)
         }
         Err(e) => {
-            eprintln!("errdex: {e}");
+            crate::say!("errdex: {e}");
             if !matches!(e, open::OpenError::NotWeb(_)) {
                 // The URL where the user (or a script) can take it from.
                 let url = text::sanitize(&url).into_owned();

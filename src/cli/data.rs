@@ -1,7 +1,6 @@
 //! `--data`: which datasets a command reads, and loading them with a word on stderr about
 //! anything that was wrong.
 
-use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -48,7 +47,10 @@ impl DataArgs {
                     &mut diagnostics,
                 ));
             }
-            if specs.is_empty() && config.config.datasets.is_empty() {
+            // The sample stands in only for a config that names nothing: answering from it
+            // when remotes are configured would look like an answer from them.
+            let configured = &config.config;
+            if specs.is_empty() && configured.datasets.is_empty() && configured.remotes.is_empty() {
                 specs.push(errdex_core::sample::spec());
             }
             if let Some(own) = config.config.write_to_path() {
@@ -83,17 +85,19 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
         diagnostics,
     } = args.resolve();
     for p in &config.problems {
-        eprintln!("{p}");
+        crate::say!("{p}");
     }
     for d in &diagnostics {
-        eprintln!("{d}");
+        crate::say!("{d}");
     }
     if specs.is_empty() {
         let path = config.path.map(|p| p.display().to_string());
-        return Err(Failure::new(format!(
-            "none of the datasets in {} exist",
-            path.as_deref().unwrap_or("the config")
-        )));
+        let path = path.as_deref().unwrap_or("the config");
+        return Err(Failure::new(if config.config.datasets.is_empty() {
+            format!("none of the remotes in {path} can be read (`errdex sync` fetches them)")
+        } else {
+            format!("none of the datasets in {path} exist")
+        }));
     }
     let cache = Cache::open_default();
     let loaded = load_reporting(&specs, Options::default(), cache.as_ref());
@@ -103,11 +107,11 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
         .filter(|d| d.is_error())
         .take(SHOWN_DIAGNOSTICS)
     {
-        eprintln!("{d}");
+        crate::say!("{d}");
     }
     let (errors, warnings) = (loaded.errors(), loaded.warnings());
     if errors > SHOWN_DIAGNOSTICS || warnings > 0 {
-        eprintln!(
+        crate::say!(
             "errdex: {}, {} in the data ({} skipped); `errdex validate PATH` lists them all",
             super::output::plural(errors, "error"),
             super::output::plural(warnings, "warning"),
@@ -129,7 +133,7 @@ pub fn load_with_progress(specs: &[SourceSpec], options: Options) -> Loaded {
 }
 
 fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>) -> Loaded {
-    let tty = std::io::stderr().is_terminal();
+    let tty = crate::out::stderr_is_terminal();
     let started = Instant::now();
     let last = Mutex::new(started);
     let report = |p: Progress| {
@@ -138,13 +142,12 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
         }
         let Ok(mut last) = last.lock() else { return };
         if p.done {
-            eprint!("\r\x1b[K");
+            crate::out::progress_end();
         } else if last.elapsed() >= Duration::from_millis(100) {
             *last = Instant::now();
             let pct = (p.bytes * 100).checked_div(p.total_bytes).unwrap_or(0);
-            eprint!("\rloading {pct:>3}%  {} records", p.records);
+            crate::out::progress(&format!("loading {pct:>3}%  {} records", p.records));
         }
-        let _ = std::io::stderr().flush();
     };
     load::load_cached(specs, options, cache, &report)
 }
@@ -154,7 +157,7 @@ pub fn find(dataset: &errdex_core::dataset::Dataset, id: &str) -> Option<usize> 
     match dataset.lookup(id) {
         errdex_core::dataset::Lookup::Found(i) => Some(i),
         errdex_core::dataset::Lookup::Missing => {
-            eprintln!(
+            crate::say!(
                 "errdex: no record with id `{}`",
                 errdex_core::text::one_line(id)
             );
@@ -162,7 +165,7 @@ pub fn find(dataset: &errdex_core::dataset::Dataset, id: &str) -> Option<usize> 
         }
         errdex_core::dataset::Lookup::Ambiguous(ids) => {
             let ids = errdex_core::text::one_line(&ids.join(", "));
-            eprintln!(
+            crate::say!(
                 "errdex: `{}` could be any of: {ids} …",
                 errdex_core::text::one_line(id)
             );

@@ -18,6 +18,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let id = ds.entries().at(index).id;
     let notes = super::notes::notes_for(id);
     let replaced = ds.replaced(id);
+    let conflicts = ds.conflicts(id);
     // A record from a synced remote says which remote and version, as the Overview does.
     let origin = errdex_core::state::data_dir()
         .ok()
@@ -42,6 +43,13 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
                         .collect();
                     obj.insert("replacedRecords".into(), Value::Array(old));
                 }
+                if !conflicts.is_empty() {
+                    let hidden: Vec<Value> = conflicts
+                        .iter()
+                        .map(|c| json!({"at": c.hidden_at, "source": c.hidden.describe(), "note": c.to_string()}))
+                        .collect();
+                    obj.insert("hiddenRecords".into(), Value::Array(hidden));
+                }
             }
             let s = serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
             let mut s = text::json_safe(&s).into_owned();
@@ -54,6 +62,9 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             let mut s = export::to_text(&record);
             if let Some(o) = &origin {
                 s.push_str(&format!("\nRemote:   {}\n", o.describe()));
+            }
+            for c in &conflicts {
+                s.push_str(&format!("\nConflict: {c}\n"));
             }
             for r in &replaced {
                 s.push_str(&format!(
@@ -76,15 +87,22 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             record.notes = notes;
             let mut s = export::to_markdown(&record);
             if let Some(o) = &origin {
-                s.push_str(&format!("\n\n*Remote: {}*", o.describe()));
+                let remote = errdex_core::markdown::inline(&o.describe());
+                s.push_str(&format!("\n\n*Remote: {remote}*"));
+            }
+            for c in &conflicts {
+                let c = errdex_core::markdown::inline(&c.to_string());
+                s.push_str(&format!("\n\n> **Conflict:** {c}"));
             }
             for r in &replaced {
                 s.push_str(&format!(
-                    "\n\n> Replaces the record at `{}`: {}",
-                    r.at,
-                    r.record
-                        .as_ref()
-                        .map_or("(cannot be read)", |old| old.error_message.as_str())
+                    "\n\n> Replaces the record at {}: {}",
+                    errdex_core::markdown::code(&r.at),
+                    errdex_core::markdown::inline(
+                        r.record
+                            .as_ref()
+                            .map_or("(cannot be read)", |old| old.error_message.as_str())
+                    )
                 ));
             }
             let mut s = text::sanitize(&s).into_owned();

@@ -5,7 +5,7 @@ use super::copy::record_for;
 use super::data::DataArgs;
 use super::output::{Failure, Outcome, emit};
 use errdex_core::checkout::{self, Located, editor};
-use errdex_core::text::sanitize;
+use errdex_core::text::one_line;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
 /// or the line is gone.
@@ -18,22 +18,26 @@ fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure
     let located = match checkout::locate(&record, &config.checkouts, cache.as_deref()) {
         Ok(located) => located,
         Err(why) => {
-            eprintln!("errdex: {}: {}", record.id, sanitize(&why.to_string()));
+            crate::say!(
+                "errdex: {}: {}",
+                one_line(&record.id),
+                one_line(&why.to_string())
+            );
             return Ok(None);
         }
     };
-    let note = located.note().map(|n| sanitize(&n).into_owned());
+    let note = located.note().map(|n| one_line(&n));
     let Some(line) = located.line.local() else {
-        eprintln!(
+        crate::say!(
             "errdex: {}: {}: {}",
-            record.id,
-            located.file.display(),
+            one_line(&record.id),
+            one_line(&located.file.display().to_string()),
             note.as_deref().unwrap_or("the error line is gone")
         );
         return Ok(None);
     };
     if let Some(note) = note {
-        eprintln!("errdex: {note}");
+        crate::say!("errdex: {note}");
     }
     Ok(Some((located, line)))
 }
@@ -44,7 +48,7 @@ pub fn where_is(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
         return Ok(Outcome::NotFound);
     };
     let position = format!("{}:{line}", located.file.display());
-    emit(|out| writeln!(out, "{}", sanitize(&position)))?;
+    emit(|out| writeln!(out, "{}", one_line(&position)))?;
     Ok(Outcome::Found)
 }
 

@@ -232,11 +232,14 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // clap prints help and version to stdout with success, usage errors to stderr.
-            let _ = e.print();
+            // Help and version go to stdout with success, usage errors to stderr; both as
+            // plain text through the safe writer (an argument is echoed in the error).
+            let text = e.render().to_string();
             return if e.use_stderr() {
+                crate::out::err_part(format_args!("{text}"));
                 ExitCode::from(2)
             } else {
+                let _ = output::emit(|out| out.write_all(text.as_bytes()));
                 ExitCode::SUCCESS
             };
         }
@@ -244,7 +247,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(outcome) => output::exit_code(outcome),
         Err(failure) => {
-            eprintln!("errdex: {failure}");
+            crate::say!("errdex: {failure}");
             ExitCode::from(2)
         }
     }
@@ -322,8 +325,10 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             Ok(Outcome::Found)
         }
         Some(Command::Completions { shell }) => {
-            let mut out = std::io::stdout();
-            clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
+            output::emit(|out| {
+                clap_complete::generate(shell, &mut Cli::command(), "errdex", out);
+                Ok(())
+            })?;
             Ok(Outcome::Found)
         }
         None => {
@@ -375,7 +380,7 @@ fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        eprintln!("errdex: internal error{at}: {what}");
-        eprintln!("errdex: this is a bug; please report it with the command you ran.");
+        crate::say!("errdex: internal error{at}: {what}");
+        crate::say!("errdex: this is a bug; please report it with the command you ran.");
     }));
 }

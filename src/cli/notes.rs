@@ -24,7 +24,7 @@ pub(super) fn all_notes() -> HashMap<String, Vec<TeamNote>> {
     let mut warnings = Vec::new();
     let notes = team_notes::read(&path, &mut warnings);
     for w in warnings {
-        eprintln!("{}", sanitize(&w));
+        crate::say!("{}", sanitize(&w));
     }
     team_notes::by_id(notes)
 }
@@ -49,7 +49,7 @@ pub fn note(data: &DataArgs, id: &str, words: &[String]) -> Result<Outcome, Fail
     let path = notes_path()?;
     let note = team_notes::new_note(&id, &text);
     if let Err(why) = team_notes::add(&path, &note) {
-        eprintln!("errdex: note not added: {why}");
+        crate::say!("errdex: note not added: {why}");
         return Ok(Outcome::NotFound);
     }
     emit(|out| {
@@ -69,19 +69,23 @@ pub fn notes(id: Option<&str>, json: bool) -> Result<Outcome, Failure> {
     let mut warnings = Vec::new();
     let mut list = team_notes::read(&path, &mut warnings);
     for w in warnings {
-        eprintln!("{}", sanitize(&w));
+        crate::say!("{}", sanitize(&w));
     }
     if let Some(id) = id {
         list.retain(|n| n.id.starts_with(id));
     }
     if list.is_empty() {
-        eprintln!("errdex: no notes (`errdex note ID TEXT`, or n in the browser)");
+        crate::say!("errdex: no notes (`errdex note ID TEXT`, or n in the browser)");
         return Ok(Outcome::NotFound);
     }
     emit(|out| {
         for n in list.iter().rev() {
             if json {
-                writeln!(out, "{}", json!(n))?;
+                writeln!(
+                    out,
+                    "{}",
+                    errdex_core::text::json_safe(&json!(n).to_string())
+                )?;
             } else {
                 let text = n.text.replace(['\n', '\t'], " ");
                 let line = format!(

@@ -63,8 +63,21 @@ pub use errdex_core::text::plural;
 /// Writes a command's output to stdout. A reader that goes away (`errdex search x | head`)
 /// is not an error.
 pub fn emit(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    finish(
+        write,
+        BufWriter::with_capacity(64 * 1024, crate::out::stdout()),
+    )
+}
+
+/// Writes the exact bytes to stdout: only `copy --stdout` into a pipe.
+pub fn emit_exact(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    finish(write, BufWriter::new(crate::out::stdout_exact()))
+}
+
+fn finish(
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    mut out: BufWriter<impl Write>,
+) -> Result<(), Failure> {
     match write(&mut out).and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(Failure::new(format!("cannot write output: {e}")))

@@ -19,7 +19,7 @@ fn open_pins() -> Result<Pins, Failure> {
 /// A corrupt pins file set aside is worth a line on stderr, once.
 fn report_warnings(pins: &mut Pins) {
     for w in pins.warnings.drain(..) {
-        eprintln!("errdex: warning: {w}");
+        crate::say!("errdex: warning: {w}");
     }
 }
 
@@ -49,14 +49,14 @@ pub fn unpin(id: &str) -> Result<Outcome, Failure> {
         }
     });
     let Some(target) = target else {
-        eprintln!("errdex: `{}` is not pinned", text::sanitize(id));
+        crate::say!("errdex: `{}` is not pinned", text::sanitize(id));
         return Ok(Outcome::NotFound);
     };
     let removed = pins.unpin(&target).map_err(Failure::new);
     report_warnings(&mut pins);
     if !removed? {
         // Another errdex unpinned it between our read and our write.
-        eprintln!("errdex: `{}` is not pinned", text::sanitize(&target));
+        crate::say!("errdex: `{}` is not pinned", text::sanitize(&target));
         return Ok(Outcome::NotFound);
     }
     emit(|out| writeln!(out, "unpinned {}", text::sanitize(&target)))?;
@@ -73,7 +73,7 @@ pub enum PinsFormat {
 pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
     let pins = open_pins()?;
     if pins.list().is_empty() {
-        eprintln!("errdex: nothing is pinned (`errdex pin ID`, or b in the browser)");
+        crate::say!("errdex: nothing is pinned (`errdex pin ID`, or b in the browser)");
         return Ok(Outcome::NotFound);
     }
     let loaded = load_data(data)?;

@@ -24,7 +24,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     let limit = opts.limit.unwrap_or(ds.len()).max(1);
     let found = search::find(ds, text, &ctx, limit);
     if !found.warnings.is_empty() {
-        eprintln!("errdex: query: {}", found.warnings.join("; "));
+        crate::say!("errdex: query: {}", found.warnings.join("; "));
     }
     // Explanations follow the query language (a line match has none); a line match marks the
     // words it shares with the line.
@@ -85,7 +85,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
         Ok(())
     })?;
     if found.matched > found.hits.len() && opts.limit.is_some() {
-        eprintln!(
+        crate::say!(
             "errdex: {} of {} shown; --limit N or --all for more",
             found.hits.len(),
             found.matched

@@ -1,7 +1,6 @@
 //! `errdex sync [NAME...]` and `errdex sync --rollback NAME`: one line per remote on stdout,
 //! a progress line on stderr for a long download when stderr is a terminal.
 
-use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -24,7 +23,7 @@ pub struct SyncArgs {
 pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
     let loaded = config::load();
     for p in &loaded.problems {
-        eprintln!("{p}");
+        crate::say!("{p}");
     }
     let data_dir = errdex_core::state::data_dir().map_err(Failure::new)?;
     if let Some(name) = args.rollback {
@@ -54,13 +53,13 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
             &|| waiting(&remote.name),
         );
         meter.clear();
-        emit(|out| writeln!(out, "{}", errdex_core::text::sanitize(&report.to_string())))?;
+        emit(|out| writeln!(out, "{}", errdex_core::text::one_line(&report.to_string())))?;
         reports.push(report);
     }
     if args.names.is_empty() {
         for (name, state) in sync::orphans(&data_dir, remotes) {
             let records = state.current.map_or(0, |v| v.records);
-            eprintln!(
+            crate::say!(
                 "errdex: {name}: no longer in the config — its {} records stay in {}, not loaded (delete the folder if unwanted)",
                 sync::grouped(records),
                 sync::folder(&data_dir, &name).display()
@@ -72,7 +71,7 @@ pub fn run(args: SyncArgs) -> Result<Outcome, Failure> {
 
 /// Another errdex holds the remote's lock: say why nothing seems to happen.
 fn waiting(name: &str) {
-    eprintln!(
+    crate::say!(
         "errdex: {}: another errdex sync of it is running; waiting up to {} s for it to finish…",
         errdex_core::text::sanitize(name),
         sync::LOCK_WAIT.as_secs()
@@ -81,7 +80,7 @@ fn waiting(name: &str) {
 
 fn finish(reports: &[Report]) -> Result<Outcome, Failure> {
     for r in reports {
-        emit(|out| writeln!(out, "{}", errdex_core::text::sanitize(&r.to_string())))?;
+        emit(|out| writeln!(out, "{}", errdex_core::text::one_line(&r.to_string())))?;
     }
     finish_codes(reports)
 }
@@ -128,7 +127,7 @@ impl<'a> Meter<'a> {
     fn new(name: &'a str) -> Self {
         Meter {
             name,
-            tty: std::io::stderr().is_terminal(),
+            tty: crate::out::stderr_is_terminal(),
             started: Instant::now(),
             last: Mutex::new(None),
         }
@@ -146,22 +145,15 @@ impl<'a> Meter<'a> {
         }
         *last = Some(Instant::now());
         let mb = |b: u64| b as f64 / 1_000_000.0;
-        match p.total {
-            Some(total) => eprint!(
-                "\r\x1b[K{}: {:.1} of {:.1} MB",
-                self.name,
-                mb(p.bytes),
-                mb(total)
-            ),
-            None => eprint!("\r\x1b[K{}: {:.1} MB", self.name, mb(p.bytes)),
-        }
-        let _ = std::io::stderr().flush();
+        crate::out::progress(&match p.total {
+            Some(total) => format!("{}: {:.1} of {:.1} MB", self.name, mb(p.bytes), mb(total)),
+            None => format!("{}: {:.1} MB", self.name, mb(p.bytes)),
+        });
     }
 
     fn clear(&self) {
         if self.last.lock().is_ok_and(|l| l.is_some()) {
-            eprint!("\r\x1b[K");
-            let _ = std::io::stderr().flush();
+            crate::out::progress_end();
         }
     }
 }

@@ -190,7 +190,7 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 out,
                 "{}\t{}\t{score:.2}\t{}",
                 hits.line,
-                e.id,
+                one_line(e.id),
                 one_line(e.message)
             )?;
         }
@@ -208,7 +208,7 @@ pub fn via_name(via: Via) -> &'static str {
 
 fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
     let groups = incident.known();
-    let mut err = io::stderr().lock();
+    let mut err = crate::out::stderr();
     let unknown = incident.unknown_events();
     let unknown_note = match unknown {
         0 => "0 unknown error events".to_string(),
@@ -252,7 +252,7 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
             err,
             "{:>7}  {}  {message}  (line {})",
             g.count,
-            e.id,
+            one_line(e.id),
             at.join(", ")
         );
     }

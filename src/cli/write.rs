@@ -1,7 +1,7 @@
 //! `errdex new` and `errdex add`: the team's own records, checked like `validate` and appended
 //! to the records file (`write_to`) all together or not at all.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -24,13 +24,14 @@ pub(super) fn write_to() -> Result<PathBuf, Failure> {
 
 fn report(lines: impl IntoIterator<Item = String>) {
     for line in lines {
-        eprintln!("{}", sanitize(&line));
+        crate::say!("{}", sanitize(&line));
     }
 }
 
 fn announce(ids: &[String], path: &Path) {
     for id in ids {
-        println!("added {} to {}", sanitize(id), path.display());
+        let line = format!("added {} to {}", sanitize(id), path.display());
+        let _ = crate::cli::output::emit(|out| writeln!(out, "{line}"));
     }
 }
 
@@ -44,11 +45,11 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
     let (batch, diags) = drafts::check(&specs);
     report(diags.iter().map(ToString::to_string));
     if batch.errors() > 0 {
-        eprintln!("errdex: nothing added: {} errors", batch.errors());
+        crate::say!("errdex: nothing added: {} errors", batch.errors());
         return Ok(Outcome::NotFound);
     }
     if batch.dataset.is_empty() {
-        eprintln!("errdex: nothing added: no records in the input");
+        crate::say!("errdex: nothing added: no records in the input");
         return Ok(Outcome::NotFound);
     }
     let existing = load_data(data)?;
@@ -57,12 +58,12 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
             Ok(docs) => docs,
             Err(errors) => {
                 report(errors.iter().map(Diagnostic::to_string));
-                eprintln!("errdex: nothing added: {} errors", errors.len());
+                crate::say!("errdex: nothing added: {} errors", errors.len());
                 return Ok(Outcome::NotFound);
             }
         };
     if let Err(why) = records::append(&path, &docs, replace) {
-        eprintln!("errdex: nothing added: {why}");
+        crate::say!("errdex: nothing added: {why}");
         return Ok(Outcome::NotFound);
     }
     let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
@@ -93,11 +94,11 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
     let template = drafts::template(draft.as_ref());
     let file = drafts::create(&template).map_err(Failure::new)?;
     // Asking again needs a person at a terminal; `--from-log -` has used up stdin.
-    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let interactive = std::io::stdin().is_terminal() && crate::out::stderr_is_terminal();
     let existing = load_data(data)?;
     loop {
         if let Err(why) = errdex_core::editor::edit(file.path()) {
-            eprintln!("errdex: {why}");
+            crate::say!("errdex: {why}");
             keep(file.path());
             return Ok(Outcome::NotFound);
         }
@@ -108,7 +109,7 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
                 return Ok(Outcome::Found);
             }
             Submitted::Unchanged => {
-                eprintln!("errdex: nothing added (the draft was left unchanged or emptied)");
+                crate::say!("errdex: nothing added (the draft was left unchanged or emptied)");
                 return Ok(Outcome::NotFound);
             }
             Submitted::Rejected(problems) => {
@@ -124,8 +125,7 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
 }
 
 fn ask(question: &str) -> bool {
-    eprint!("{question}");
-    let _ = std::io::stderr().flush();
+    crate::out::err_part(format_args!("{question}"));
     let mut answer = String::new();
     if std::io::stdin().lock().read_line(&mut answer).is_err() {
         return false;
@@ -138,10 +138,10 @@ fn ask(question: &str) -> bool {
 
 fn keep(draft: &Path) {
     match drafts::keep(draft) {
-        Ok(path) => eprintln!(
+        Ok(path) => crate::say!(
             "errdex: nothing added; the draft is kept at {}",
             path.display()
         ),
-        Err(why) => eprintln!("errdex: nothing added; {why}"),
+        Err(why) => crate::say!("errdex: nothing added; {why}"),
     }
 }

@@ -76,7 +76,7 @@ mod x11 {
     }
 
     fn say(line: &str) {
-        let mut out = std::io::stdout();
+        let mut out = crate::out::stdout();
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     }
@@ -152,7 +152,7 @@ pub fn copy_via_helper(_exe: &std::path::Path, text: &str) -> Result<(), String>
 
 #[cfg(not(all(unix, not(target_os = "macos"))))]
 pub fn serve() -> u8 {
-    eprintln!("errdex: the clipboard helper is only needed on X11");
+    crate::say!("errdex: the clipboard helper is only needed on X11");
     2
 }
 

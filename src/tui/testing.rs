@@ -96,6 +96,7 @@ pub fn detail(m: &Model, index: usize) -> Msg {
         source,
         fixes,
         origin: None,
+        conflicts: Vec::new(),
     })))
 }
 

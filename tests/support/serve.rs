@@ -29,6 +29,8 @@ pub enum Reply {
     Unauthorized,
     /// 200 with this body sent in ten parts, `pause` between them.
     Dribble(Vec<u8>, Duration),
+    /// 200 announcing a megabyte, then one byte each `pause`, for at most a minute.
+    Trickle(Duration),
 }
 
 /// One request as the server saw it.
@@ -212,6 +214,21 @@ fn respond(stream: &mut TcpStream, reply: Option<Reply>, request: &Request) -> u
             for part in body.chunks(body.len().div_ceil(10).max(1)) {
                 let _ = stream.write_all(part);
                 let _ = stream.flush();
+                std::thread::sleep(pause);
+            }
+            200
+        }
+        Some(Reply::Trickle(pause)) => {
+            let _ = stream.write_all(head(200, "OK", "", 1 << 20).as_bytes());
+            let until = std::time::Instant::now() + Duration::from_secs(60);
+            while std::time::Instant::now() < until {
+                if stream
+                    .write_all(b"\n")
+                    .and_then(|()| stream.flush())
+                    .is_err()
+                {
+                    break;
+                }
                 std::thread::sleep(pause);
             }
             200

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::markdown as md;
 use crate::record::Record;
 
 /// The Markdown/highlighting language name for a file path's extension.
@@ -186,42 +187,43 @@ pub fn numbered_snippet(r: &Record, code: &str) -> String {
 /// The record as an incident note: title, where, what, why, how to fix, how to prevent.
 pub fn to_markdown(r: &Record) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "## {}\n", r.error_message.trim());
+    let _ = writeln!(out, "## {}\n", md::inline(&r.error_message));
     let mut facts = Vec::new();
     if let Some(repo) = &r.repo {
-        facts.push(format!("- **Repository:** {repo}"));
+        facts.push(format!("- **Repository:** {}", md::inline(repo)));
     }
     if let Some(loc) = r.location() {
+        let loc = md::code(&loc);
         facts.push(match &r.github_url {
-            Some(url) => format!("- **Location:** [`{loc}`]({url})"),
-            None => format!("- **Location:** `{loc}`"),
+            Some(url) => format!("- **Location:** {}", md::link(&loc, url)),
+            None => format!("- **Location:** {loc}"),
         });
     }
     let kind = [&r.error_type, &r.error_class, &r.error_code];
     let kind: Vec<&str> = kind.into_iter().flatten().map(String::as_str).collect();
     if !kind.is_empty() {
-        facts.push(format!("- **Type:** {}", kind.join(" / ")));
+        facts.push(format!("- **Type:** {}", md::inline(&kind.join(" / "))));
     }
     if let Some(h) = r.http_status {
         facts.push(format!("- **HTTP status:** {h}"));
     }
     if let Some(s) = &r.severity {
-        facts.push(format!("- **Severity:** {s}"));
+        facts.push(format!("- **Severity:** {}", md::inline(s)));
     }
     if !r.tags.is_empty() {
-        let tags: Vec<String> = r.tags.iter().map(|t| format!("`{t}`")).collect();
+        let tags: Vec<String> = r.tags.iter().map(|t| md::code(t)).collect();
         facts.push(format!("- **Tags:** {}", tags.join(" ")));
     }
-    facts.push(format!("- **Record:** `{}`", r.id));
+    facts.push(format!("- **Record:** {}", md::code(&r.id)));
     let _ = writeln!(out, "{}\n", facts.join("\n"));
-    let _ = writeln!(out, "### Message\n\n```\n{}\n```\n", r.error_message);
+    let _ = writeln!(out, "### Message\n\n{}", fence("", &r.error_message));
     for (title, body) in [
         ("What it means", &r.documentation),
         ("When it happens", &r.trigger_scenarios),
         ("Common situations", &r.common_situations),
     ] {
         if let Some(body) = body.as_deref().filter(|b| !b.trim().is_empty()) {
-            let _ = writeln!(out, "### {title}\n\n{}\n", body.trim());
+            let _ = writeln!(out, "### {title}\n\n{}\n", md::prose(body, ""));
         }
     }
     let lang = r.file_path.as_deref().and_then(language_for).unwrap_or("");
@@ -235,7 +237,7 @@ pub fn to_markdown(r: &Record) -> String {
     if !r.solutions.is_empty() {
         let _ = writeln!(out, "### Solutions\n");
         for (i, s) in r.solutions.iter().enumerate() {
-            let _ = writeln!(out, "{}. {s}", i + 1);
+            let _ = writeln!(out, "{}. {}", i + 1, md::prose(s, "   "));
         }
         out.push('\n');
     }
@@ -245,7 +247,7 @@ pub fn to_markdown(r: &Record) -> String {
     if !r.prevention_tips.is_empty() {
         let _ = writeln!(out, "### Prevention\n");
         for t in &r.prevention_tips {
-            let _ = writeln!(out, "- {t}");
+            let _ = writeln!(out, "- {}", md::prose(t, "  "));
         }
         out.push('\n');
     }
@@ -253,7 +255,13 @@ pub fn to_markdown(r: &Record) -> String {
         let _ = writeln!(out, "### Team notes\n");
         for n in newest_first(&r.notes) {
             let when = n.date().replace('T', " ");
-            let _ = writeln!(out, "- **{}**, {when}: {}", n.author, n.text);
+            let _ = writeln!(
+                out,
+                "- **{}**, {}: {}",
+                md::inline(&n.author),
+                md::inline(&when),
+                md::prose(&n.text, "  ")
+            );
         }
         out.push('\n');
     }

@@ -17,6 +17,7 @@ pub mod editor;
 pub mod export;
 pub mod facets;
 pub mod load;
+pub mod markdown;
 pub mod mmap;
 pub mod open;
 pub mod paths;

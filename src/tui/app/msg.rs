@@ -25,6 +25,8 @@ pub struct Detail {
     pub fixes: FixCode,
     /// The synced remote and version the record came from (`errdex sync`), if any.
     pub origin: Option<String>,
+    /// Records of less trusted sources this record's id hides, one sentence each.
+    pub conflicts: Vec<String>,
 }
 
 /// What loading ended with, as the status bar reports it.

@@ -202,6 +202,7 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         source: src,
         fixes: Default::default(),
         origin: None,
+        conflicts: Vec::new(),
     });
     update(&mut m, Msg::Detail(Ok(boxed)));
     let height = usize::from(m.areas().expect("fits").detail_inner().height);

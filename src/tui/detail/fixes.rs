@@ -62,10 +62,16 @@ fn fixes_lines(detail: &Detail, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// `1. first item`, continuation lines indented under the text.
+/// Items of one list the browser lays out: every frame wraps all of them, and a record with
+/// 200,000 solutions made each PgDn take seconds. `errdex show` prints them all.
+pub(crate) const SHOWN_ITEMS: usize = 500;
+
+/// `1. first item`, continuation lines indented under the text; the first [`SHOWN_ITEMS`],
+/// then a line saying how many more there are.
 pub(crate) fn numbered(items: &[String], theme: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    for (i, item) in items.iter().filter(|s| !s.trim().is_empty()).enumerate() {
+    let present = || items.iter().filter(|s| !s.trim().is_empty());
+    for (i, item) in present().take(SHOWN_ITEMS).enumerate() {
         for (j, line) in item.lines().enumerate() {
             let lead = if j == 0 {
                 format!("{:>2}. ", i + 1)
@@ -76,6 +82,11 @@ pub(crate) fn numbered(items: &[String], theme: &Theme) -> Vec<Line<'static>> {
             spans.extend(prose_spans(line, theme));
             out.push(Line::from(spans));
         }
+    }
+    let more = present().skip(SHOWN_ITEMS).count();
+    if more > 0 {
+        let note = format!("    … {more} more (`errdex show` prints them all)");
+        out.push(Line::styled(note, theme.dim));
     }
     out
 }
@@ -115,6 +126,7 @@ mod tests {
             record,
             source: None,
             origin: None,
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, true);
         let lines = fixes_lines(&detail, &theme);
@@ -131,5 +143,29 @@ mod tests {
         };
         assert!(rgb("Example fix") > 1, "{lines:?}");
         assert!(rgb("Type guard") > 1, "{lines:?}");
+    }
+
+    fn detail(record: Record) -> Detail {
+        Detail {
+            index: 0,
+            fixes: Default::default(),
+            record,
+            source: None,
+            origin: None,
+            conflicts: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_record_with_200k_solutions_lays_out_a_bounded_list() {
+        let record = Record {
+            solutions: (0..200_000).map(|i| format!("solution {i}")).collect(),
+            ..Record::default()
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let lines = fixes_lines(&detail(record), &theme);
+        assert!(lines.len() < SHOWN_ITEMS + 10, "{} lines", lines.len());
+        let last = lines.last().expect("lines").to_string();
+        assert_eq!(last, "    … 199500 more (`errdex show` prints them all)");
     }
 }

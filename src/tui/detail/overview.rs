@@ -3,6 +3,7 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use super::fixes::SHOWN_ITEMS;
 use super::{present, prose_lines, section, text_lines};
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::theme::Theme;
@@ -23,7 +24,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
     }
     lines.push(Line::default());
     let http = r.http_status.map(|h| h.to_string());
-    let tags = (!r.tags.is_empty()).then(|| r.tags.join(", "));
+    let tags = (!r.tags.is_empty()).then(|| shown_tags(&r.tags));
     let facts: [(&str, Option<&str>); 11] = [
         ("severity", present(&r.severity)),
         ("type", present(&r.error_type)),
@@ -72,6 +73,12 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
         lines.push(Line::from(vec![
             Span::styled(format!("{label:>9}  "), theme.label),
             Span::styled(one_line(value), style),
+        ]));
+    }
+    for c in &detail.conflicts {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>9}  ", "conflict"), theme.label),
+            Span::styled(one_line(c), theme.severity("warning")),
         ]));
     }
     for (title, value) in [
@@ -130,6 +137,16 @@ fn wrap_at_separators(text: &str, room: usize) -> Vec<String> {
     lines
 }
 
+/// The first tags, joined; a million of them wrapped every frame stalled each keystroke.
+fn shown_tags(tags: &[String]) -> String {
+    let shown = &tags[..tags.len().min(SHOWN_ITEMS)];
+    let mut text = shown.join(", ");
+    if tags.len() > shown.len() {
+        text.push_str(&format!(", … {} more", tags.len() - shown.len()));
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use ratatui::buffer::Buffer;
@@ -169,6 +186,7 @@ mod tests {
             source: None,
             fixes: Default::default(),
             origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let area = Rect::new(0, 0, 60, 6);
@@ -180,6 +198,34 @@ mod tests {
         assert_eq!(
             rows[3].trim_end(),
             "   remote  public · version 2026-11-30 · synced 2026-12-01"
+        );
+    }
+
+    #[test]
+    fn a_record_that_hides_another_with_its_id_says_so() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "team-fix-1".into(),
+                error_message: "payment declined".into(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: None,
+            conflicts: vec!["id `team-fix-1` is also at feed.jsonl:1 (a synced remote)".into()],
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let area = Rect::new(0, 0, 80, 5);
+        let mut buf = Buffer::empty(area);
+        paragraph(&detail, &theme, area.width).render(area, &mut buf);
+        let rows: Vec<String> = (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        assert!(
+            rows.iter().any(|r| r.trim_end()
+                == " conflict  id `team-fix-1` is also at feed.jsonl:1 (a synced remote)"),
+            "{rows:#?}"
         );
     }
 
@@ -196,6 +242,7 @@ mod tests {
             source: None,
             fixes: Default::default(),
             origin: None,
+            conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let shown = errdex_core::search::FIELD_PREFIX / 100;
@@ -211,5 +258,26 @@ mod tests {
             .map(|p| buf[p].symbol().to_string())
             .collect();
         assert!(text.contains(&format!("… {more} more bytes")), "{text}");
+    }
+
+    #[test]
+    fn a_record_with_a_million_tags_lays_out_a_bounded_overview() {
+        let detail = Detail {
+            index: 0,
+            record: Record {
+                id: "t1".into(),
+                error_message: "many tags".into(),
+                tags: (0..1_000_000).map(|i| format!("tag{i}")).collect(),
+                ..Record::default()
+            },
+            source: None,
+            fixes: Default::default(),
+            origin: None,
+            conflicts: Vec::new(),
+        };
+        let theme = Theme::new(ThemeName::Dark, false);
+        let rows = paragraph(&detail, &theme, 80).line_count(80);
+        assert!(rows < 200, "{rows} rows");
+        assert!(shown_tags(&detail.record.tags).ends_with(", … 999500 more"));
     }
 }

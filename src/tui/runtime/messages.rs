@@ -56,12 +56,15 @@ pub(super) fn read_detail(
             let origin = errdex_core::state::data_dir().ok().and_then(|dir| {
                 errdex_core::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
             });
+            let conflicts = dataset.conflicts(&record.id);
+            let conflicts = conflicts.iter().map(ToString::to_string).collect();
             Msg::Detail(Ok(Box::new(Detail {
                 index,
                 record,
                 source,
                 fixes,
                 origin,
+                conflicts,
             })))
         }
         Err(why) => Msg::Detail(Err((index, why))),

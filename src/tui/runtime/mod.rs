@@ -13,7 +13,7 @@ pub mod setup;
 mod team;
 mod terminal;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
@@ -97,7 +97,7 @@ enum Inbox {
 /// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
 /// then 128 + n, as a shell reports a killed command).
 pub fn run(options: Options) -> Result<Option<i32>, String> {
-    if !std::io::stdout().is_terminal() {
+    if !crate::out::stdout_is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
     let theme = Theme::new(options.theme, options.color);

@@ -1,6 +1,10 @@
 //! The one owner of the terminal: raw mode, alternate screen, mouse and bracketed paste on
 //! entry; all of it undone on exit, on panic and on SIGTERM/SIGHUP, so a shell is never left
 //! unusable.
+//!
+//! The browser owns stdout while it runs: ratatui draws cells whose text the views have made
+//! safe, so this is the one module besides `crate::out` that holds stdout itself.
+#![allow(clippy::disallowed_methods)]
 
 use std::io::{self, Stdout};
 use std::sync::Once;

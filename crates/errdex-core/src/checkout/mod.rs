@@ -185,6 +185,13 @@ pub fn locate(
         }
     };
     let file = checkout.join(rel_path);
+    // A symbolic link inside the checkout (`pw -> /etc/passwd`, `evil -> /etc`) may lead
+    // anywhere: what counts is where the file really is.
+    if let (Ok(real), Ok(root)) = (file.canonicalize(), checkout.canonicalize())
+        && !real.starts_with(&root)
+    {
+        return Err(NotLocated::BadPath(rel.to_string()));
+    }
     let text = read_source(&file).map_err(|why| match why {
         None => NotLocated::NoFile {
             repo: repo.clone(),
@@ -297,6 +304,20 @@ mod tests {
             roots: Vec::new(),
         };
         for bad in ["../etc/passwd", "/etc/passwd", "src/../../x"] {
+            assert_eq!(
+                locate(&record(bad), &checkouts, None),
+                Err(NotLocated::BadPath(bad.into()))
+            );
+        }
+        // Through a link inside the checkout, to a file or into a folder outside it.
+        let outside = tempfile::tempdir().expect("temp dir");
+        std::fs::write(outside.path().join("passwd"), "root\nx\n").expect("write");
+        let link = |to: &Path, name: &str| {
+            std::os::unix::fs::symlink(to, dir.path().join(name)).expect("symlink")
+        };
+        link(&outside.path().join("passwd"), "pw");
+        link(outside.path(), "evil");
+        for bad in ["pw", "evil/passwd"] {
             assert_eq!(
                 locate(&record(bad), &checkouts, None),
                 Err(NotLocated::BadPath(bad.into()))

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::search::Weights;
 
 pub use keys::{KeyName, KeySpec, normalize_key};
-pub use remotes::{Remote, RemoteSource};
+pub use remotes::{Remote, RemoteSource, check_name as check_remote_name};
 pub use repos::{Checkouts, repo_slug};
 
 /// The documented default configuration, printed by `errdex config --default`.

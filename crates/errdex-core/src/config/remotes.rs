@@ -211,7 +211,7 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
 }
 
 /// The name is a folder name in the data folder: no separators, nothing hidden.
-fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), String> {
     let ok = name.len() <= 64
         && !name.starts_with('.')
         && name

@@ -6,6 +6,7 @@ mod entries;
 mod entry;
 pub mod mapped;
 pub mod mapped_write;
+pub mod precedence;
 
 use std::sync::Arc;
 
@@ -46,6 +47,8 @@ pub struct Dataset {
     /// Records a later one with the same id replaces (`errdex add --replace`): out of search,
     /// still shown beside the record that replaces them.
     shadowed: Vec<Entry>,
+    /// Records hidden because a more trusted source holds their id (`precedence`).
+    conflicts: Vec<precedence::Conflict>,
 }
 
 /// The records read from one source: parsed this run, or an index read in place.
@@ -126,6 +129,7 @@ impl Dataset {
             sources: self.sources.clone(),
             parts: self.parts.clone(),
             shadowed: self.shadowed.clone(),
+            conflicts: self.conflicts.clone(),
         };
         if let Some((source, more)) = more {
             out.push_source(Arc::clone(source), more.to_vec());
@@ -160,6 +164,7 @@ impl Dataset {
                 }),
             }
         }
+        out.conflicts.extend(more.conflicts);
         out.shadowed.extend(more.shadowed.into_iter().map(|mut e| {
             e.source += offset;
             e
@@ -218,6 +223,11 @@ impl Dataset {
                 }
             }
         }
+    }
+
+    /// The records of less trusted sources that this id hides (the precedence rule).
+    pub fn conflicts(&self, id: &str) -> Vec<&precedence::Conflict> {
+        self.conflicts.iter().filter(|c| c.id == id).collect()
     }
 
     /// The records a record with this id replaced: where each came from (`PATH:LINE`), and

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, precedence};
 use crate::diag::Diagnostic;
 use crate::source;
 pub use crate::source::SourceSpec;
@@ -160,6 +160,14 @@ fn load_into(
     // Replacing shifts the records after the ones it hides: their pairs are found again.
     if apply_replacements(&mut loaded.dataset, &pairs) {
         pairs = loaded.dataset.duplicate_ids();
+    }
+    if !pairs.is_empty() && loaded.dataset.source_count() > 1 {
+        let layout = precedence::Layout::current();
+        let hidden = precedence::apply(&mut loaded.dataset, &pairs, &layout);
+        if !hidden.is_empty() {
+            loaded.diagnostics.extend(hidden);
+            pairs = loaded.dataset.duplicate_ids();
+        }
     }
     warn_duplicate_ids(&loaded.dataset, &pairs, &mut loaded.diagnostics);
     progress(Progress {

@@ -309,7 +309,7 @@ fn parse_doc(
                 .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
             return None;
         }
-        Err(e) => e,
+        Err(e) => syntax_first(e, &bytes[doc.start..doc.end]),
     };
     let message = match e.position {
         Some((line, column)) => {
@@ -328,6 +328,30 @@ fn parse_doc(
     Some(split::structural_within(
         bytes, resume, doc.end, line, in_array,
     ))
+}
+
+/// The scanner stops at the first field it cannot use, which in a document whose JSON is
+/// also broken may come before the syntax error (`"errorMessage":[1,2,}` is an array first):
+/// the syntax error is then the one reported, with its position, so the documents the
+/// splitter ran past are found again. Read only for a document that already failed.
+fn syntax_first(e: scan::ScanError, doc: &[u8]) -> scan::ScanError {
+    if e.position.is_some() {
+        return e;
+    }
+    match serde_json::from_slice::<serde::de::IgnoredAny>(doc) {
+        Err(syntax) if syntax.is_syntax() || syntax.is_eof() => {
+            let message = syntax.to_string();
+            // serde_json ends its message with the position, which the caller words itself.
+            let message = message
+                .rsplit_once(" at line ")
+                .map_or(&*message, |(m, _)| m);
+            scan::ScanError {
+                message: message.to_string(),
+                position: Some((syntax.line(), syntax.column())),
+            }
+        }
+        _ => e,
+    }
 }
 
 #[cfg(test)]
@@ -351,6 +375,40 @@ mod tests {
             diags: vec![Diagnostic::warning("x", 1, "w")],
             lines,
         }
+    }
+
+    fn ids_and_errors(bytes: &[u8]) -> (Vec<String>, Vec<String>) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.json");
+        std::fs::write(&path, bytes).expect("write");
+        let spec = crate::load::SourceSpec::Path(path);
+        let loaded = crate::load::load(&[spec], Options::default(), &|_| {});
+        let entries = loaded.dataset.entries();
+        let ids = (0..entries.len()).map(|i| entries.at(i).id.to_string());
+        let errors = loaded.diagnostics.iter().filter(|d| d.is_error());
+        (ids.collect(), errors.map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn an_array_element_broken_after_a_wrong_type_loses_only_itself() {
+        for bytes in [
+            &b"[\n{\"id\":\"a\",\"errorMessage\":\"one\"},\n{\"id\":\"b\",\"errorMessage\":[1,2,},\n{\"id\":\"c\",\"errorMessage\":\"three\"},\n{\"id\":\"d\",\"errorMessage\":\"four\"}\n]\n"[..],
+            b"[{\"id\":\"a\",\"errorMessage\":\"one\"},{\"id\":\"b\",\"errorMessage\":[1,2,},{\"id\":\"c\",\"errorMessage\":\"three\"},{\"id\":\"d\",\"errorMessage\":\"four\"}]",
+        ] {
+            let (ids, errors) = ids_and_errors(bytes);
+            assert_eq!(ids, ["a", "c", "d"], "{errors:?}");
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert!(errors[0].contains("invalid JSON"), "{errors:?}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_type_in_valid_json_does_not_split_the_record() {
+        let bytes = b"[\n{\"id\":\"a\",\"errorMessage\":[\n{\"x\":1}\n]},\n{\"id\":\"b\",\"errorMessage\":\"two\"}\n]\n";
+        let (ids, errors) = ids_and_errors(bytes);
+        assert_eq!(ids, ["b"], "{errors:?}");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("expected a string"), "{errors:?}");
     }
 
     #[test]

@@ -121,6 +121,7 @@ impl StateFile {
     /// Temp file in the same folder, flushed to disk, then renamed over the old file: a
     /// reader sees the old contents or the new, never half of either.
     fn write<T: Serialize>(&self, value: &T) -> io::Result<()> {
+        self.remove_stale_temps();
         let mut tmp = tempfile::Builder::new()
             .prefix(&format!(".{}.", self.name))
             .tempfile_in(&self.dir)?;
@@ -162,6 +163,7 @@ impl StateFile {
         };
         check(&old)?;
         let write = || -> io::Result<()> {
+            self.remove_stale_temps();
             let mut tmp = tempfile::Builder::new()
                 .prefix(&format!(".{}.", self.name))
                 .tempfile_in(&self.dir)?;
@@ -176,6 +178,27 @@ impl StateFile {
             File::open(&self.dir).and_then(|d| d.sync_all())
         };
         write().map_err(|e| format!("cannot write {shown}: {e}"))
+    }
+
+    /// Removes the temp files of writes that never finished (a process killed between
+    /// creating its temp file and renaming it). Called under the lock: every writer of this
+    /// file holds it while its temp file exists, so any temp file seen now is stale.
+    fn remove_stale_temps(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        let prefix = format!(".{}.", self.name);
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+                continue;
+            };
+            // tempfile's names: the prefix and six random letters or digits.
+            let temp = rest.len() == 6 && rest.bytes().all(|b| b.is_ascii_alphanumeric());
+            if temp && entry.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
     }
 
     /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the
@@ -257,6 +280,50 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["list.json", "list.json.lock"]);
+    }
+
+    /// What a writer killed between creating its temp file and renaming it leaves behind.
+    fn leave_stale_temps(dir: &Path, name: &str) {
+        fs::write(dir.join(format!(".{name}.Ab12Cd")), "half").expect("write");
+        fs::write(dir.join(format!(".{name}.zz9yy8")), "half").expect("write");
+        // Not a temp file of ours: kept.
+        fs::write(dir.join(format!(".{name}.keep")), "mine").expect("write");
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("read dir")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_next_write_removes_temp_files_a_killed_writer_left() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        leave_stale_temps(dir.path(), "pins.json");
+        let file = StateFile::new(dir.path(), "pins.json");
+        file.update(&mut Vec::new(), |v: &mut Vec<u32>| v.push(1))
+            .expect("update");
+        assert_eq!(
+            names_in(dir.path()),
+            [".pins.json.keep", "pins.json", "pins.json.lock"]
+        );
+        leave_stale_temps(dir.path(), "records.jsonl");
+        let records = StateFile::new(dir.path(), "records.jsonl");
+        records.append("{}\n", |_| Ok(())).expect("append");
+        assert_eq!(
+            names_in(dir.path()),
+            [
+                ".pins.json.keep",
+                ".records.jsonl.keep",
+                "pins.json",
+                "pins.json.lock",
+                "records.jsonl",
+                "records.jsonl.lock"
+            ]
+        );
     }
 
     #[test]

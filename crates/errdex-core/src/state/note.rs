@@ -50,7 +50,7 @@ pub fn pinned_note(
     let missing: Vec<String> = found
         .iter()
         .filter(|(_, i)| i.is_none())
-        .map(|(p, _)| format!("`{}`", p.id))
+        .map(|(p, _)| crate::markdown::code(&p.id))
         .collect();
     if !missing.is_empty() {
         out.push_str(&format!(

@@ -48,7 +48,12 @@ pub fn fetch(
     if let Some(path) = file_url_path(url) {
         return copy_file(&path, limits, to, progress).map(Fetched::File);
     }
+    // Each read is bounded by `timeout`, but a server can answer one byte just inside it for
+    // ever: the whole download is bounded too.
+    let whole = limits.timeout.saturating_mul(WHOLE_DOWNLOAD_TIMEOUTS);
+    let started = std::time::Instant::now();
     let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(whole))
         .timeout_connect(Some(limits.timeout))
         .timeout_per_read(Some(limits.timeout))
         .timeout_recv_response(Some(limits.timeout))
@@ -94,8 +99,16 @@ pub fn fetch(
             return Err(too_big(n, limits));
         }
         let reader = response.body_mut().as_reader();
-        let (sha256, written) =
-            save(reader, limits, to, total, progress).map_err(|e| body_failure(&e, limits))?;
+        let (sha256, written) = save(reader, limits, to, total, progress).map_err(|e| {
+            if started.elapsed() >= whole {
+                Failure::failed(format!(
+                    "the download took longer than {} s ({WHOLE_DOWNLOAD_TIMEOUTS} × timeout)",
+                    seconds(whole)
+                ))
+            } else {
+                body_failure(&e, limits)
+            }
+        })?;
         if let Some(expected) = total.filter(|n| *n != written) {
             return Err(Failure::failed(format!(
                 "the download was cut short ({written} of {expected} bytes)"
@@ -204,6 +217,9 @@ fn copy_file(
         html: false,
     })
 }
+
+/// How many `timeout`s a whole download may take.
+const WHOLE_DOWNLOAD_TIMEOUTS: u32 = 10;
 
 /// Streams `reader` into `to`, hashing as it goes; more than the limit is an error.
 fn save(

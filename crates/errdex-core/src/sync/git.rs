@@ -65,6 +65,9 @@ pub fn copy_records(checkout: &Path, path: Option<&str>, to: &Path) -> Result<()
         None => checkout.to_path_buf(),
     };
     let cannot = |e: std::io::Error| Failure::failed(format!("cannot copy the records: {e}"));
+    if let Some(p) = path {
+        no_links_on_the_way(checkout, p)?;
+    }
     std::fs::create_dir_all(to).map_err(cannot)?;
     if from.is_file() {
         let name = from.file_name().unwrap_or_default().to_string_lossy();
@@ -84,6 +87,31 @@ pub fn copy_records(checkout: &Path, path: Option<&str>, to: &Path) -> Result<()
         )));
     }
     copy_tree(&from, to).map_err(cannot)
+}
+
+/// A remote's `path` leads to its own files only: a symbolic link on the way (`records.jsonl
+/// -> /home/me/secret.jsonl`, `records -> /etc`) would copy a local file into the synced
+/// version. Links are never followed, and the path cannot climb out with `..`.
+fn no_links_on_the_way(checkout: &Path, path: &str) -> Result<(), Failure> {
+    let refused = |why: &str| Failure::failed(format!("the remote's path `{path}` {why}"));
+    let mut at = checkout.to_path_buf();
+    for part in Path::new(path).components() {
+        match part {
+            std::path::Component::Normal(name) => at.push(name),
+            std::path::Component::CurDir => continue,
+            _ => return Err(refused("leaves the repository")),
+        }
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(refused(
+                    "is a symbolic link in the repository; errdex does not follow links in a remote",
+                ));
+            }
+            // A missing part is reported as missing by the caller.
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {

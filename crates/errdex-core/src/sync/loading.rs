@@ -11,10 +11,15 @@ use crate::load::SourceSpec;
 
 /// The folder and state of a configured remote: under its name, or, when it was renamed in the
 /// config and not synced since, under the old name (found by its source).
-fn stored(data_dir: &Path, remote: &Remote, configured: &[&str]) -> Option<(Store, State)> {
+/// A damaged state of its own is an error, not a remote never synced.
+fn stored(
+    data_dir: &Path,
+    remote: &Remote,
+    configured: &[&str],
+) -> Result<Option<(Store, State)>, String> {
     let own = Store::new(data_dir, &remote.name);
-    if let Ok(Some(state)) = own.read() {
-        return Some((own, state));
+    if let Some(state) = own.read()? {
+        return Ok(Some((own, state)));
     }
     let source = remote.source.describe();
     store::stored_names(data_dir)
@@ -25,6 +30,7 @@ fn stored(data_dir: &Path, remote: &Remote, configured: &[&str]) -> Option<(Stor
             Ok(Some(state)) if state.source == source => Some((s, state)),
             _ => None,
         })
+        .map_or(Ok(None), |found| Ok(Some(found)))
 }
 
 fn names(remotes: &[Remote]) -> Vec<&str> {
@@ -42,12 +48,17 @@ pub fn synced_specs(
     let mut specs = Vec::new();
     for remote in remotes {
         match stored(data_dir, remote, &configured) {
-            Some((
+            Err(why) => diags.push(Diagnostic::error(
+                format!("remote `{}`", remote.name),
+                0,
+                format!("{why}; its synced versions are not used until `errdex sync {}` writes it again", remote.name),
+            )),
+            Ok(Some((
                 store,
                 State {
                     current: Some(v), ..
                 },
-            )) => specs.push(SourceSpec::Path(store.version_dir(&v))),
+            ))) => specs.push(SourceSpec::Path(store.version_dir(&v))),
             _ => diags.push(Diagnostic::warning(
                 format!("remote `{}`", remote.name),
                 0,
@@ -85,7 +96,7 @@ pub fn news(data_dir: &Path, remotes: &[Remote]) -> News {
     let configured = names(remotes);
     let mut news = News::default();
     for remote in remotes {
-        let Some((_, state)) = stored(data_dir, remote, &configured) else {
+        let Ok(Some((_, state))) = stored(data_dir, remote, &configured) else {
             continue;
         };
         if state.new_ids.is_empty() {

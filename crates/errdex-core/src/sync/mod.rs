@@ -123,7 +123,6 @@ pub fn sync(
 
 /// Brings back the version before the current one; the current one becomes the one kept.
 pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration, waiting: &dyn Fn()) -> Report {
-    let store = Store::new(data_dir, name);
     let report = |outcome| Report {
         name: name.to_string(),
         renamed_from: None,
@@ -135,6 +134,11 @@ pub fn rollback(data_dir: &Path, name: &str, lock_wait: Duration, waiting: &dyn 
             kept,
         })
     };
+    // The name becomes a folder under remotes/: checked as the config checks it.
+    if let Err(why) = crate::config::check_remote_name(name) {
+        return failed(why, None);
+    }
+    let store = Store::new(data_dir, name);
     let _lock = match store.lock(lock_wait, waiting) {
         Ok(lock) => lock,
         Err(LockError::Busy) => return failed("a sync of it is running".into(), None),
@@ -226,6 +230,7 @@ fn fetch_and_switch(
             let checkout = git::checkout_dir(staging.path());
             let commit = git::clone(url, branch.as_deref(), &checkout, &limits)?;
             git::copy_records(&checkout, path.as_deref(), &data)?;
+            unpack::check_unpacked_size(&data, &limits)?;
             if remote.sha256.is_some() {
                 fetched.sha256 = pinned_file_hash(&data, path.as_deref())?;
                 check_pin(remote, &fetched.sha256)?;

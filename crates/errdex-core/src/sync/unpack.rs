@@ -72,6 +72,49 @@ fn gunzip(from: &Path, to: &Path, limits: &Limits) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Checks that the files under `dir` (a git remote's records) come to at most `max_size_mb`
+/// once unpacked, as an HTTP download is held to: a small `.gz` that unpacks to gigabytes would
+/// otherwise be unpacked again by every search.
+pub fn check_unpacked_size(dir: &Path, limits: &Limits) -> Result<(), Failure> {
+    let cannot = |e: io::Error| Failure::failed(format!("cannot read the records: {e}"));
+    let too_big = || {
+        Failure::failed(format!(
+            "the records unpack to more than the limit of {} MB (max_size_mb)",
+            limits.max_bytes / 1_000_000
+        ))
+    };
+    let mut left = limits.max_bytes;
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).map_err(cannot)? {
+            let entry = entry.map_err(cannot)?;
+            let kind = entry.file_type().map_err(cannot)?;
+            if kind.is_dir() {
+                folders.push(entry.path());
+                continue;
+            }
+            let mut file = File::open(entry.path()).map_err(cannot)?;
+            let mut magic = [0u8; 2];
+            let gzip =
+                read_up_to(&mut file, &mut magic).map_err(cannot)? == 2 && magic == GZIP_MAGIC;
+            let size = if gzip {
+                let file = File::open(entry.path()).map_err(cannot)?;
+                let mut decoder = flate2::read::MultiGzDecoder::new(BufReader::new(file));
+                match copy_limited(&mut decoder, &mut io::sink(), left, |_, _| {}) {
+                    Ok(n) => n,
+                    Err(CopyError::TooBig) => return Err(too_big()),
+                    // A broken archive is the loader's to report, with its file and line.
+                    Err(CopyError::Read(_) | CopyError::Write(_)) => 0,
+                }
+            } else {
+                entry.metadata().map_err(cannot)?.len()
+            };
+            left = left.checked_sub(size).ok_or_else(too_big)?;
+        }
+    }
+    Ok(())
+}
+
 pub(super) enum CopyError {
     Read(io::Error),
     Write(io::Error),
@@ -144,6 +187,28 @@ mod tests {
         );
         assert_eq!(file_name_for("file:///a/b.JSON"), "records.json");
         assert_eq!(file_name_for("https://h/download"), "records.json");
+    }
+
+    #[test]
+    fn a_folder_of_records_is_held_to_the_limit_once_unpacked() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&vec![b'\n'; 3_000_000]).expect("compress");
+        let bomb = gz.finish().expect("compress");
+        assert!(bomb.len() < 100_000);
+        std::fs::create_dir_all(dir.path().join("sub")).expect("mkdir");
+        std::fs::write(dir.path().join("sub/records.jsonl.gz"), &bomb).expect("write");
+        assert!(check_unpacked_size(dir.path(), &limits(4_000_000)).is_ok());
+        let err = check_unpacked_size(dir.path(), &limits(2_000_000)).expect_err("over");
+        assert!(
+            err.message
+                .contains("unpack to more than the limit of 2 MB"),
+            "{}",
+            err.message
+        );
+        // Plain files count too, with what the archive unpacks to.
+        std::fs::write(dir.path().join("more.jsonl"), vec![b' '; 1_500_000]).expect("write");
+        assert!(check_unpacked_size(dir.path(), &limits(4_000_000)).is_err());
     }
 
     #[test]

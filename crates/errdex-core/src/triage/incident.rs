@@ -9,6 +9,7 @@ use super::report::{Group, Summary};
 use super::{LineHits, header, normalized};
 use crate::dataset::Dataset;
 use crate::export::{fence, language_for};
+use crate::markdown as md;
 use crate::text::{plural, sanitize};
 
 /// Line numbers listed per unknown group in the report.
@@ -151,36 +152,43 @@ impl Incident {
         let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();
-        let _ = writeln!(out, "### {}\n", sanitize(title));
-        let mut facts = vec![format!("- **Record:** `{}`", entry.id)];
+        let _ = writeln!(out, "### {}\n", md::inline(&sanitize(title)));
+        let mut facts = vec![format!("- **Record:** {}", md::code(&sanitize(entry.id)))];
         facts.push(format!("- **Events:** {}", group.count));
         if let Some((first, last)) = self.ends.get(&group.record) {
             facts.push(format!("- **First:** {}", cite(first)));
             facts.push(format!("- **Last:** {}", cite(last)));
         }
         if let Some(severity) = &entry.severity {
-            facts.push(format!("- **Severity:** {severity}"));
+            facts.push(format!(
+                "- **Severity:** {}",
+                md::inline(&sanitize(severity))
+            ));
         }
         if let Some(location) = entry.location() {
-            let repo = entry.repo.map(|r| format!(" ({r})")).unwrap_or_default();
-            facts.push(format!("- **Location:** `{location}`{repo}"));
+            let repo = entry
+                .repo
+                .map(|r| format!(" ({})", md::inline(&sanitize(r))));
+            let location = md::code(&sanitize(&location));
+            let repo = repo.unwrap_or_default();
+            facts.push(format!("- **Location:** {location}{repo}"));
         }
         if let Some(solution) = record.as_ref().and_then(|r| r.solutions.first()) {
             facts.push(format!(
                 "- **First solution:** {}",
-                sanitize(solution.trim())
+                md::prose(&sanitize(solution), "  ")
             ));
         }
         let _ = writeln!(out, "{}\n", facts.join("\n"));
         if let Some(fix) = record.as_ref().and_then(|r| r.example_fix.as_deref()) {
             let lang = entry.file_path.and_then(language_for).unwrap_or("");
-            let _ = writeln!(out, "Fix:\n\n{}", fence(lang, fix.trim_end()));
+            let _ = writeln!(out, "Fix:\n\n{}", fence(lang, &sanitize(fix.trim_end())));
         }
     }
 }
 
 fn unknown_section(out: &mut String, group: &UnknownGroup) {
-    let _ = writeln!(out, "### `{}`\n", group.pattern.replace('`', "'"));
+    let _ = writeln!(out, "### {}\n", md::code(&sanitize(&group.pattern)));
     let lines: Vec<String> = group
         .events
         .iter()
@@ -200,7 +208,7 @@ fn unknown_section(out: &mut String, group: &UnknownGroup) {
     );
     if let Some(first) = group.events.first() {
         if let Some(time) = timestamp(&first.text) {
-            let _ = writeln!(out, "- **First:** {}", sanitize(time));
+            let _ = writeln!(out, "- **First:** {}", md::inline(&sanitize(time)));
         }
         let _ = writeln!(out, "\n{}", fence("", &sanitize(&first.text)));
     }
@@ -209,7 +217,7 @@ fn unknown_section(out: &mut String, group: &UnknownGroup) {
 /// `line 12 (2024-01-15T10:23:45Z)`.
 fn cite(seen: &Seen) -> String {
     match timestamp(&seen.text) {
-        Some(time) => format!("line {} ({})", seen.line, sanitize(time)),
+        Some(time) => format!("line {} ({})", seen.line, md::inline(&sanitize(time))),
         None => format!("line {}", seen.line),
     }
 }
