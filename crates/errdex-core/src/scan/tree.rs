@@ -1,0 +1,217 @@
+//! The walk every language shares: a depth-first pass over the syntax tree that keeps the
+//! enclosing function's name and asks the language's table about each node.
+
+use std::collections::HashMap;
+
+use tree_sitter::{Node, Tree};
+
+use super::site::{Found, Site};
+
+/// What a language learns about a file before the walk: the package a Go file declares,
+/// the logger variables a Python module names.
+#[derive(Debug, Default)]
+pub struct Facts {
+    pub package: Option<String>,
+    /// Variable → logger name (`log = logging.getLogger("db")`).
+    pub loggers: HashMap<String, String>,
+    /// The file's module, for loggers named after it (`getLogger(__name__)`).
+    pub module: Option<String>,
+}
+
+/// What the table is asked with: the file's text, its facts and the enclosing function.
+pub struct Cx<'a> {
+    pub src: &'a str,
+    pub facts: &'a Facts,
+}
+
+impl Cx<'_> {
+    pub fn text(&self, node: Node) -> &str {
+        text(self.src, node)
+    }
+}
+
+pub fn text<'s>(src: &'s str, node: Node) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// One language's table of error sites.
+pub trait Grammar: Sync {
+    fn facts(&self, _root: Node, _src: &str, module: Option<&str>) -> Facts {
+        Facts {
+            module: module.map(str::to_string),
+            ..Facts::default()
+        }
+    }
+
+    /// The frame name of the code inside `node` when it is a function (or a type whose
+    /// body holds functions); `outer` is the enclosing one.
+    fn scope(&self, node: Node, cx: &Cx, outer: Option<&str>) -> Option<String>;
+
+    /// The error site `node` is, if it is one.
+    fn site(&self, node: Node, cx: &Cx) -> Option<Found>;
+}
+
+/// Deeper than this the walk stops: no real code nests so far, and generated code that
+/// does must not exhaust anything.
+const MAX_DEPTH: usize = 2_000;
+
+pub fn sites(grammar: &dyn Grammar, tree: &Tree, src: &str, module: Option<&str>) -> Vec<Site> {
+    let root = tree.root_node();
+    let facts = grammar.facts(root, src, module);
+    let cx = Cx { src, facts: &facts };
+    let mut out = Vec::new();
+    // (depth of the node that opened it, name); a name may be a type's, not a function's.
+    let mut scopes: Vec<(usize, String)> = Vec::new();
+    let mut cursor = root.walk();
+    let mut depth = 0usize;
+    loop {
+        let node = cursor.node();
+        let outer = scopes.last().map(|(_, s)| s.as_str());
+        if let Some(name) = grammar.scope(node, &cx, outer) {
+            scopes.push((depth, name));
+        }
+        if let Some(found) = grammar.site(node, &cx) {
+            out.push(Site {
+                kind: found.kind,
+                error_type: found.error_type,
+                severity: found.severity,
+                message: found.message,
+                row: found.row.unwrap_or(node.start_position().row),
+                function: scopes.last().map(|(_, s)| s.clone()),
+                logger: found.logger,
+            });
+        }
+        if depth < MAX_DEPTH && cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            while scopes.last().is_some_and(|(d, _)| *d >= depth) {
+                scopes.pop();
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+            depth -= 1;
+        }
+    }
+}
+
+/// The named children of `node`, without comments.
+pub fn args<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect()
+}
+
+/// The nearest ancestor of one of `kinds`, not looking past `stop` kinds.
+pub fn ancestor<'t>(node: Node<'t>, kinds: &[&str], stop: &[&str]) -> Option<Node<'t>> {
+    let mut at = node.parent();
+    while let Some(n) = at {
+        if kinds.contains(&n.kind()) {
+            return Some(n);
+        }
+        if stop.contains(&n.kind()) {
+            return None;
+        }
+        at = n.parent();
+    }
+    None
+}
+
+/// Backslash escapes as C, Go, Rust, Java and JavaScript share them; unknown ones are
+/// kept as written.
+pub fn unescape(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') if !chars.peek().is_some_and(|c| c.is_ascii_digit()) => out.push('\0'),
+            Some(q @ ('\\' | '"' | '\'' | '`' | '?')) => out.push(q),
+            // A line continuation (Rust, Python, C): the newline and the next line's indent go.
+            Some('\n') => {
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+            }
+            Some('u') | Some('x') | Some('U') => {
+                let mut digits = String::new();
+                let braced = chars.peek() == Some(&'{');
+                if braced {
+                    chars.next();
+                }
+                while let Some(&d) = chars.peek() {
+                    if d.is_ascii_hexdigit() && (braced || digits.len() < 8) {
+                        digits.push(d);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                if braced && chars.peek() == Some(&'}') {
+                    chars.next();
+                }
+                match u32::from_str_radix(&digits, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                {
+                    Some(ch) => out.push(ch),
+                    None => out.push('\u{FFFD}'),
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The variable a placeholder is filled from: an identifier, or the last field of a plain
+/// field access (`self.path` → `path`); anything else has no name.
+pub fn variable_name(expr: &str) -> Option<String> {
+    let expr = expr.trim().trim_start_matches(['&', '*']);
+    let last = expr.rsplit(['.']).next()?;
+    let plain = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !s.chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
+    let all_plain = expr.split('.').all(|p| plain(p.trim_start_matches("->")));
+    (all_plain && plain(last)).then(|| last.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_decode_and_unknown_ones_stay() {
+        assert_eq!(
+            unescape(r#"a\n\t\"b\" \u{e9}\x41 \q"#),
+            "a\n\t\"b\" \u{e9}A \\q"
+        );
+        assert_eq!(unescape("one \\\n     two"), "one two");
+    }
+
+    #[test]
+    fn only_plain_variables_name_a_hole() {
+        assert_eq!(variable_name("path").as_deref(), Some("path"));
+        assert_eq!(variable_name("&self.path").as_deref(), Some("path"));
+        assert_eq!(variable_name("e.to_string()"), None);
+        assert_eq!(variable_name("0"), None);
+    }
+}

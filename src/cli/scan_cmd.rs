@@ -1,0 +1,213 @@
+//! `errdex scan`: the error sites of a checkout's code as a dataset, in `code/` of the data
+//! folder (loaded by every command without `--data`), or in one file, or on stdout.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{Failure, Outcome, output};
+use errdex_core::scan::output::{self as out, Summary};
+use errdex_core::scan::{self, Filter, Language, Scanned};
+
+#[derive(Args, Debug)]
+pub struct ScanArgs {
+    /// Folders to scan (default: the checkouts of the config's `[repos]` and `repo_roots`,
+    /// else the git work tree around the current folder).
+    pub paths: Vec<PathBuf>,
+    /// Write every record into FILE (nothing is written to the data folder).
+    #[arg(long, value_name = "FILE", conflicts_with = "stdout")]
+    pub out: Option<PathBuf>,
+    /// Print the records on stdout (JSON Lines) instead of writing them.
+    #[arg(long)]
+    pub stdout: bool,
+    /// Only these languages (repeatable or comma-separated): rust, go, python.
+    #[arg(long, value_name = "LANG", value_delimiter = ',')]
+    pub lang: Vec<String>,
+    /// Only files whose path (relative to the checkout) matches this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+    /// Leave out files whose path matches this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Also scan test code and the folders left out by default (target, vendor,
+    /// node_modules, tests, …); `.gitignore` still applies.
+    #[arg(long)]
+    pub all_files: bool,
+}
+
+/// Problem lines printed per checkout before `… and N more`.
+const SHOWN_PROBLEMS: usize = 20;
+
+pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
+    let filter = filter(&args)?;
+    let roots = if args.paths.is_empty() {
+        default_paths()?
+    } else {
+        args.paths.clone()
+    };
+    let mut scans = Vec::new();
+    for path in &roots {
+        let Ok(start) = path.canonicalize().map_err(|e| {
+            eprintln!("errdex: {}: {e}", path.display());
+            output::note_unreadable_source();
+        }) else {
+            continue;
+        };
+        if !start.is_dir() {
+            eprintln!("errdex: {}: not a folder", path.display());
+            output::note_unreadable_source();
+            continue;
+        }
+        let root = out::checkout_root(&start);
+        let scanned = scan::scan(&root, &start, &filter, &|_| None);
+        report_problems(&scanned);
+        scans.push(scanned);
+    }
+    let mut records = 0;
+    if args.stdout || args.out.is_some() {
+        let mut text = Vec::new();
+        for s in &scans {
+            records += out::write_jsonl(s, &mut text).map_err(io_failure)?;
+        }
+        match &args.out {
+            Some(file) => write_file(file, &text)?,
+            None => output::emit(|w| w.write_all(&text))?,
+        }
+        for s in &scans {
+            eprintln!("{}", line(s, None));
+        }
+    } else {
+        let dir = errdex_core::state::data_dir()
+            .map_err(Failure::new)?
+            .join(out::CODE_DIR);
+        for s in &scans {
+            let mut text = Vec::new();
+            let count = out::write_jsonl(s, &mut text).map_err(io_failure)?;
+            records += count;
+            let file = dir.join(format!("{}.jsonl", scan::output_name(&s.origin.repo)));
+            let before = std::fs::read_to_string(&file)
+                .map(|t| out::sites_of(&t))
+                .unwrap_or_default();
+            let now = out::sites_of(&String::from_utf8_lossy(&text));
+            write_file(&file, &text)?;
+            let summary = Summary::between(&before, &now);
+            eprintln!("{} → {}", line(s, Some(summary)), file.display());
+        }
+    }
+    Ok(if records > 0 {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
+}
+
+fn filter(args: &ScanArgs) -> Result<Filter, Failure> {
+    let languages = args
+        .lang
+        .iter()
+        .map(|l| {
+            Language::from_name(l.trim()).ok_or_else(|| {
+                let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+                Failure::new(format!(
+                    "--lang {l}: not a language errdex scans ({})",
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Filter::new(languages, &args.include, &args.exclude, args.all_files).map_err(Failure::new)
+}
+
+/// The config's checkouts, else the git work tree around the current folder.
+fn default_paths() -> Result<Vec<PathBuf>, Failure> {
+    let config = errdex_core::config::load();
+    let configured = errdex_core::checkout::configured_checkouts(&config.config.checkouts);
+    if !configured.is_empty() {
+        return Ok(configured);
+    }
+    let here =
+        std::env::current_dir().map_err(|e| Failure::new(format!("no current folder: {e}")))?;
+    let root = out::checkout_root(&here);
+    if root.join(".git").exists() {
+        Ok(vec![root])
+    } else {
+        Err(Failure::new(
+            "nothing to scan: name a folder (`errdex scan PATH`), run it inside a git checkout, or list checkouts in the config ([repos], repo_roots)",
+        ))
+    }
+}
+
+fn report_problems(s: &Scanned) {
+    for p in s.problems.iter().take(SHOWN_PROBLEMS) {
+        eprintln!(
+            "{}",
+            errdex_core::text::sanitize(&format!("{}: {p}", s.root.display()))
+        );
+    }
+    if s.problems.len() > SHOWN_PROBLEMS {
+        eprintln!(
+            "{}: … and {} more files skipped",
+            s.root.display(),
+            s.problems.len() - SHOWN_PROBLEMS
+        );
+    }
+}
+
+fn line(s: &Scanned, summary: Option<Summary>) -> String {
+    let sites: usize = s
+        .files
+        .iter()
+        .map(|f| f.records.as_ref().map_or(0, Vec::len))
+        .sum();
+    let by_lang = s
+        .files
+        .iter()
+        .fold(HashMap::<&str, usize>::new(), |mut m, f| {
+            *m.entry(f.language.name()).or_default() += 1;
+            m
+        });
+    let mut langs: Vec<_> = by_lang.into_iter().collect();
+    langs.sort();
+    let langs: Vec<String> = langs.iter().map(|(l, n)| format!("{n} {l}")).collect();
+    let mut text = format!(
+        "{}: {} in {} ({})",
+        s.origin.repo,
+        output::plural(sites, "site"),
+        output::plural(s.files.len(), "file"),
+        if langs.is_empty() {
+            "none".to_string()
+        } else {
+            langs.join(", ")
+        }
+    );
+    if let Some(summary) = summary {
+        text.push_str(&format!(", {summary}"));
+    }
+    text
+}
+
+fn write_file(file: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = file
+        .file_name()
+        .ok_or_else(|| Failure::new(format!("{}: not a file name", file.display())))?;
+    let fail = |e: std::io::Error| Failure::new(format!("cannot write {}: {e}", file.display()));
+    errdex_core::state::create_folder(dir).map_err(fail)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{}.", name.to_string_lossy()))
+        .tempfile_in(dir)
+        .map_err(fail)?;
+    tmp.write_all(bytes).map_err(fail)?;
+    tmp.as_file().sync_all().map_err(fail)?;
+    tmp.persist(file).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+fn io_failure(e: std::io::Error) -> Failure {
+    Failure::new(format!("cannot write records: {e}"))
+}
