@@ -48,6 +48,8 @@ pub struct FileScan {
     pub seen: Seen,
     /// `None`: unchanged since the previous scan, whose records stand.
     pub records: Option<Vec<Map<String, Value>>>,
+    /// Where the file stopped parsing cleanly: its other sites are kept.
+    pub broken_at: Option<usize>,
 }
 
 /// One checkout's scan.
@@ -129,6 +131,12 @@ pub fn scan(
     for (_, result) in results {
         match result {
             Ok((file, parsed)) => {
+                if let Some(line) = file.broken_at {
+                    scanned.problems.push(format!(
+                        "{}:{line}: does not parse here; the sites of the rest are kept",
+                        file.rel
+                    ));
+                }
                 if file.records.is_some() {
                     scanned.files_parsed += 1;
                 }
@@ -165,6 +173,7 @@ impl Job<'_> {
             language: file.language,
             seen,
             records: None,
+            broken_at: None,
         };
         if let Some(seen) = before
             && seen.size == file.size
@@ -225,8 +234,32 @@ impl Job<'_> {
             language: file.language,
             seen,
             records: Some(records),
+            broken_at: broken_at(tree.root_node()),
         };
         Ok((scan, bytes.len() as u64))
+    }
+}
+
+/// The first line (1-based) of a part the grammar could not parse.
+fn broken_at(root: tree_sitter::Node) -> Option<usize> {
+    if !root.has_error() {
+        return None;
+    }
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return Some(node.start_position().row + 1);
+        }
+        // Into the first child that holds the error, else on to the next sibling.
+        if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return Some(root.start_position().row + 1);
+            }
+        }
     }
 }
 
