@@ -22,7 +22,8 @@ pub struct ScanArgs {
     /// Print the records on stdout (JSON Lines) instead of writing them.
     #[arg(long)]
     pub stdout: bool,
-    /// Only these languages (repeatable or comma-separated): rust, go, python.
+    /// Only these languages (repeatable or comma-separated): rust, go, python, java,
+    /// javascript, typescript, c, cpp.
     #[arg(long, value_name = "LANG", value_delimiter = ',')]
     pub lang: Vec<String>,
     /// Only files whose path (relative to the checkout) matches this glob (repeatable).
@@ -104,19 +105,17 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
 }
 
 fn filter(args: &ScanArgs) -> Result<Filter, Failure> {
-    let languages = args
-        .lang
-        .iter()
-        .map(|l| {
-            Language::from_name(l.trim()).ok_or_else(|| {
-                let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
-                Failure::new(format!(
-                    "--lang {l}: not a language errdex scans ({})",
-                    known.join(", ")
-                ))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut languages = Vec::new();
+    for word in &args.lang {
+        let named = Language::named(word.trim());
+        if named.is_empty() {
+            return Err(Failure::new(format!(
+                "--lang {word}: not a language errdex scans ({})",
+                Language::names().join(", ")
+            )));
+        }
+        languages.extend(named);
+    }
     Filter::new(languages, &args.include, &args.exclude, args.all_files).map_err(Failure::new)
 }
 

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::message::{self, Message};
 use super::site::{Found, Kind, level_severity};
-use super::tree::{Cx, Facts, Grammar, args, text, unescape, variable_name};
+use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
 
 pub struct Go;
 
@@ -201,49 +201,21 @@ fn literal(node: Node, cx: &Cx) -> Option<String> {
 /// A message expression: literals, `+` concatenation (a variable's part is a hole),
 /// `fmt.Sprintf`, `errors.New`, `fmt.Errorf`.
 fn message_of(node: Node, cx: &Cx) -> Option<Message> {
-    let message = expression(node, cx, 0);
-    message.has_text().then_some(message)
+    tree::message(node, cx, &leaf)
 }
 
-fn expression(node: Node, cx: &Cx, depth: usize) -> Message {
-    if depth > 64 {
-        return Message::hole(None);
-    }
+fn leaf(node: Node, cx: &Cx) -> Option<Message> {
     if let Some(value) = literal(node, cx) {
-        return Message::text(&value);
+        return Some(Message::text(&value));
     }
-    match node.kind() {
-        "binary_expression"
-            if node
-                .child_by_field_name("operator")
-                .is_some_and(|o| cx.text(o) == "+") =>
-        {
-            let mut m = Message::default();
-            if let Some(left) = node.child_by_field_name("left") {
-                m.append(expression(left, cx, depth + 1));
-            }
-            if let Some(right) = node.child_by_field_name("right") {
-                m.append(expression(right, cx, depth + 1));
-            }
-            m
-        }
-        "parenthesized_expression" => match args(node).first() {
-            Some(inner) => expression(*inner, cx, depth + 1),
-            None => Message::hole(None),
-        },
-        "call_expression" => {
-            let function = node.child_by_field_name("function").map(|f| cx.text(f));
-            let arguments = node
-                .child_by_field_name("arguments")
-                .map(args)
-                .unwrap_or_default();
-            match function {
-                Some("fmt.Sprintf" | "fmt.Errorf") => printf_call(&arguments, 0, cx),
-                Some("errors.New") => arguments.first().map(|a| expression(*a, cx, depth + 1)),
-                _ => None,
-            }
-            .unwrap_or_else(|| Message::hole(None))
-        }
-        _ => Message::hole(variable_name(cx.text(node))),
+    if node.kind() != "call_expression" {
+        return None;
+    }
+    let function = cx.text(node.child_by_field_name("function")?);
+    let arguments = args(node.child_by_field_name("arguments")?);
+    match function {
+        "fmt.Sprintf" | "fmt.Errorf" => printf_call(&arguments, 0, cx),
+        "errors.New" => Some(tree::concat(*arguments.first()?, cx, &leaf, 1)),
+        _ => None,
     }
 }

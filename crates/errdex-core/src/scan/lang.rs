@@ -9,10 +9,27 @@ pub enum Language {
     Rust,
     Go,
     Python,
+    Java,
+    JavaScript,
+    TypeScript,
+    /// `.tsx`: TypeScript with JSX, its own grammar.
+    Tsx,
+    C,
+    Cpp,
 }
 
 impl Language {
-    pub const ALL: [Language; 3] = [Language::Rust, Language::Go, Language::Python];
+    pub const ALL: [Language; 9] = [
+        Language::Rust,
+        Language::Go,
+        Language::Python,
+        Language::Java,
+        Language::JavaScript,
+        Language::TypeScript,
+        Language::Tsx,
+        Language::C,
+        Language::Cpp,
+    ];
 
     /// The `language` field and the `--lang` value.
     pub fn name(self) -> &'static str {
@@ -20,22 +37,37 @@ impl Language {
             Language::Rust => "rust",
             Language::Go => "go",
             Language::Python => "python",
+            Language::Java => "java",
+            Language::JavaScript => "javascript",
+            Language::TypeScript | Language::Tsx => "typescript",
+            Language::C => "c",
+            Language::Cpp => "cpp",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Language> {
+    /// The languages a `--lang` word names (`typescript` is both grammars).
+    pub fn named(name: &str) -> Vec<Language> {
         let name = name.to_ascii_lowercase();
+        let alias = match name.as_str() {
+            "rs" => "rust",
+            "golang" => "go",
+            "py" => "python",
+            "js" => "javascript",
+            "ts" | "tsx" => "typescript",
+            "c++" | "cxx" => "cpp",
+            other => other,
+        };
         Language::ALL
             .into_iter()
-            .find(|l| l.name() == name || l.aliases().contains(&name.as_str()))
+            .filter(|l| l.name() == alias)
+            .collect()
     }
 
-    fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Language::Rust => &["rs"],
-            Language::Go => &["golang"],
-            Language::Python => &["py"],
-        }
+    /// The `--lang` words, once each.
+    pub fn names() -> Vec<&'static str> {
+        let mut names: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+        names.dedup();
+        names
     }
 
     pub fn of_path(path: &Path) -> Option<Language> {
@@ -44,6 +76,12 @@ impl Language {
             "rs" => Language::Rust,
             "go" => Language::Go,
             "py" | "pyw" => Language::Python,
+            "java" => Language::Java,
+            "js" | "mjs" | "cjs" | "jsx" => Language::JavaScript,
+            "ts" | "mts" | "cts" => Language::TypeScript,
+            "tsx" => Language::Tsx,
+            "c" | "h" => Language::C,
+            "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" => Language::Cpp,
             _ => return None,
         })
     }
@@ -53,6 +91,12 @@ impl Language {
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Go => tree_sitter_go::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Java => tree_sitter_java::LANGUAGE.into(),
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+            Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
         }
     }
 
@@ -61,17 +105,26 @@ impl Language {
             Language::Rust => &super::rust::Rust,
             Language::Go => &super::go::Go,
             Language::Python => &super::python::Python,
+            Language::Java => &super::java::Java,
+            Language::JavaScript | Language::TypeScript | Language::Tsx => &super::js::Js,
+            Language::C | Language::Cpp => &super::c::C,
         }
     }
 
-    /// Test code by its file name alone (`foo_test.go`, `test_foo.py`); folders are the
-    /// walker's business.
+    /// Test code by its file name alone (`foo_test.go`, `test_foo.py`, `a.spec.ts`);
+    /// folders are the walker's business.
     pub fn is_test_file(self, name: &str) -> bool {
+        let stem = name.split('.').next().unwrap_or(name);
         match self {
             Language::Go => name.ends_with("_test.go"),
             Language::Python => {
                 name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py"
             }
+            Language::Java => stem.ends_with("Test") || stem.ends_with("Tests"),
+            Language::JavaScript | Language::TypeScript | Language::Tsx => {
+                name.contains(".test.") || name.contains(".spec.")
+            }
+            Language::C | Language::Cpp => stem.ends_with("_test") || stem.starts_with("test_"),
             Language::Rust => false,
         }
     }

@@ -112,7 +112,7 @@ pub fn printf(format: &str, args: &[Option<String>]) -> Message {
         let verb_and_more = &spec[flags..];
         // C length modifiers before the conversion (`%lu`, `%zd`, `%lld`).
         let modifiers = verb_and_more
-            .find(|c: char| !matches!(c, 'h' | 'l' | 'z' | 'j' | 't' | 'L' | 'q'))
+            .find(|c: char| !matches!(c, 'h' | 'l' | 'z' | 'j' | 'L'))
             .unwrap_or(verb_and_more.len());
         let Some(verb) = verb_and_more[modifiers..].chars().next() else {
             out.push_text("%");
@@ -202,9 +202,9 @@ mod tests {
 
     #[test]
     fn printf_verbs_become_holes_named_by_their_arguments() {
-        let m = printf("open %s: %-5d%% %w", &[n("path"), None, n("err")]);
-        assert_eq!(m.message(), "open {path}: {}% {err}");
-        assert_eq!(m.pattern(), "open {}: {}% {}");
+        let m = printf("open %s: %-5d%% %w %q %t", &[n("path"), None, n("err")]);
+        assert_eq!(m.message(), "open {path}: {}% {err} {} {}");
+        assert_eq!(m.pattern(), "open {}: {}% {} {} {}");
         assert_eq!(printf("%(user)s left %lu", &[]).message(), "{user} left {}");
         assert_eq!(printf("100% sure", &[]).pattern(), "100% sure");
     }

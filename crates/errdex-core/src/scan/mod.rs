@@ -1,10 +1,13 @@
 //! `errdex scan`: every place a checkout's code raises or logs an error, as a record. Each
 //! file is parsed with tree-sitter; one table per language says which calls count
-//! ([`rust`], [`go`], [`python`]); [`tree`] walks, [`record`] builds the records, [`walk`]
+//! (`rust`, `go`, `python`, `java`, `js`, `c`); [`tree`] walks, [`record`] builds the records, [`walk`]
 //! picks the files, [`output`] writes them and says what changed.
 
+mod c;
 pub mod git;
 mod go;
+mod java;
+mod js;
 pub mod lang;
 pub mod message;
 pub mod module;
@@ -219,7 +222,9 @@ impl Job<'_> {
             .parse(text.as_bytes(), None)
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
-        let sites = tree::sites(file.language.grammar(), &tree, &text, module.as_deref());
+        let (sites, facts) = tree::sites(file.language.grammar(), &tree, &text, module.as_deref());
+        let module = facts.module.or(module);
+        let tag = tag.or(facts.package);
         let cx = record::FileCx {
             origin: self.origin,
             path: &file.rel,

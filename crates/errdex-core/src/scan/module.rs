@@ -14,6 +14,8 @@ pub struct Manifests {
     pub crates: HashMap<String, String>,
     /// Folder → Go module path.
     pub go_modules: HashMap<String, String>,
+    /// Folder → npm package name.
+    pub packages: HashMap<String, String>,
 }
 
 impl Manifests {
@@ -39,6 +41,15 @@ impl Manifests {
         });
         if let Some(module) = module.filter(|m| !m.is_empty()) {
             self.go_modules.insert(folder.to_string(), module);
+        }
+    }
+
+    pub fn read_package_json(&mut self, folder: &str, text: &str) {
+        let name = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string));
+        if let Some(name) = name.filter(|n| !n.is_empty()) {
+            self.packages.insert(folder.to_string(), name);
         }
     }
 
@@ -99,7 +110,22 @@ impl Manifests {
                 let top = module.split('.').next().unwrap_or(stem).to_string();
                 (Some(module), Some(top))
             }
+            // Java's module is its package and class, which only the file says.
+            Language::Java | Language::C | Language::Cpp => {
+                (Some(without_extension(path).to_string()), None)
+            }
+            Language::JavaScript | Language::TypeScript | Language::Tsx => {
+                let package = Self::nearest(&self.packages, dir).map(|(_, p)| p.to_string());
+                (Some(without_extension(path).to_string()), package)
+            }
         }
+    }
+}
+
+fn without_extension(path: &str) -> &str {
+    match path.rsplit_once('.') {
+        Some((stem, _)) if !stem.ends_with('/') && !stem.is_empty() => stem,
+        _ => path,
     }
 }
 

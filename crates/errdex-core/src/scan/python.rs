@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::message::{self, Message};
 use super::site::{Found, Kind};
-use super::tree::{Cx, Facts, Grammar, args, text, unescape, variable_name};
+use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
 
 pub struct Python;
 
@@ -224,71 +224,40 @@ fn string_message(node: Node, cx: &Cx) -> Option<Message> {
 
 /// A message expression: literals and f-strings, `"…" % args`, `"…".format(…)`, `+`.
 fn message_of(node: Node, cx: &Cx) -> Option<Message> {
-    let m = expression(node, cx, 0);
-    m.has_text().then_some(m)
+    tree::message(node, cx, &leaf)
 }
 
-fn expression(node: Node, cx: &Cx, depth: usize) -> Message {
-    if depth > 64 {
-        return Message::hole(None);
-    }
+fn leaf(node: Node, cx: &Cx) -> Option<Message> {
     if let Some(m) = string_message(node, cx) {
-        return m;
+        return Some(m);
     }
     match node.kind() {
         "binary_operator" => {
-            let (Some(left), Some(op), Some(right)) = (
-                node.child_by_field_name("left"),
-                node.child_by_field_name("operator"),
-                node.child_by_field_name("right"),
-            ) else {
-                return Message::hole(None);
+            let op = node.child_by_field_name("operator")?;
+            (cx.text(op) == "%").then_some(())?;
+            let left = node.child_by_field_name("left")?;
+            let right = node.child_by_field_name("right")?;
+            let format = string_value(left, cx.src)??;
+            let values = if right.kind() == "tuple" {
+                args(right)
+            } else {
+                vec![right]
             };
-            match cx.text(op) {
-                "%" => match string_value(left, cx.src) {
-                    Some(Some(format)) => {
-                        let values = if right.kind() == "tuple" {
-                            args(right)
-                        } else {
-                            vec![right]
-                        };
-                        message::printf(&format, &names(&values, cx))
-                    }
-                    _ => Message::hole(None),
-                },
-                "+" => {
-                    let mut m = expression(left, cx, depth + 1);
-                    m.append(expression(right, cx, depth + 1));
-                    m
-                }
-                _ => Message::hole(None),
-            }
+            Some(message::printf(&format, &names(&values, cx)))
         }
-        "parenthesized_expression" => match args(node).first() {
-            Some(inner) => expression(*inner, cx, depth + 1),
-            None => Message::hole(None),
-        },
         "call" => {
-            let format = node.child_by_field_name("function").filter(|f| {
-                f.kind() == "attribute"
-                    && f.child_by_field_name("attribute")
-                        .is_some_and(|a| cx.text(a) == "format")
-            });
-            let literal = format
-                .and_then(|f| f.child_by_field_name("object"))
-                .and_then(|o| string_value(o, cx.src))
-                .flatten();
-            match (literal, node.child_by_field_name("arguments")) {
-                (Some(format), Some(arguments)) => {
-                    let values: Vec<Node> = args(arguments)
-                        .into_iter()
-                        .filter(|a| a.kind() != "keyword_argument")
-                        .collect();
-                    message::braces(&format, &names(&values, cx))
-                }
-                _ => Message::hole(hole_name(node, cx)),
+            let function = node.child_by_field_name("function")?;
+            let attribute = function.child_by_field_name("attribute");
+            if function.kind() == "attribute" && attribute.is_some_and(|a| cx.text(a) == "format") {
+                let format = string_value(function.child_by_field_name("object")?, cx.src)??;
+                let values: Vec<Node> = args(node.child_by_field_name("arguments")?)
+                    .into_iter()
+                    .filter(|a| a.kind() != "keyword_argument")
+                    .collect();
+                return Some(message::braces(&format, &names(&values, cx)));
             }
+            Some(Message::hole(hole_name(node, cx)))
         }
-        _ => Message::hole(hole_name(node, cx)),
+        _ => None,
     }
 }

@@ -8,7 +8,7 @@ pub(crate) fn sites(language: Language, src: &str) -> Vec<Site> {
         .set_language(&language.tree_sitter())
         .expect("grammar loads");
     let tree = parser.parse(src, None).expect("parses");
-    super::tree::sites(language.grammar(), &tree, src, Some("m"))
+    super::tree::sites(language.grammar(), &tree, src, Some("m")).0
 }
 
 fn brief(language: Language, src: &str) -> Vec<String> {
@@ -145,5 +145,94 @@ def free():
             "17 log DeprecationWarning | deprecated | deprecated | free",
             "18 raise RuntimeError | a {x} b | a {} b | free",
         ]
+    );
+}
+
+#[test]
+fn java_sites() {
+    let src = r#"package com.acme.shop;
+
+public class Store {
+    private static final Logger LOG = LoggerFactory.getLogger(Store.class);
+
+    public Store() { throw new IllegalStateException("no store"); }
+
+    void open(String path) throws IOException {
+        throw new IOException("cannot open " + path + ": " + err.getMessage());
+        LOG.error("write failed for {} after {}", key, tries, e);
+        log.log(Level.SEVERE, String.format("bad %s", x));
+        callback.fail(new TimeoutException("timed out"));
+        System.out.println("not an error");
+        LOG.info("not an error either");
+    }
+}
+"#;
+    assert_eq!(
+        brief(Language::Java, src),
+        [
+            "6 raise IllegalStateException | no store | no store | com.acme.shop.Store.<init>",
+            "9 raise IOException | cannot open {path}: {} | cannot open {}: {} | com.acme.shop.Store.open",
+            "10 log error | write failed for {key} after {tries} | write failed for {} after {} | com.acme.shop.Store.open @com.acme.shop.Store",
+            "11 log severe | bad {x} | bad {} | com.acme.shop.Store.open",
+            "12 raise TimeoutException | timed out | timed out | com.acme.shop.Store.open",
+        ]
+    );
+}
+
+#[test]
+fn javascript_and_typescript_sites() {
+    let src = r#"
+class Store {
+  open(path: string) {
+    throw new Error(`cannot open ${path}: ${err.message}`);
+    console.error("write failed", e);
+    logger.warn('slow ' + ms + 'ms');
+    logger.error({ err }, "sync failed");
+    winston.log('error', "disk full");
+    console.log("not an error");
+  }
+}
+const load = () => { return Promise.reject(new TypeError("bad input")); };
+"#;
+    let expected = [
+        "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
+        "5 log error | write failed | write failed | Store.open",
+        "6 log warn | slow {ms}ms | slow {}ms | Store.open",
+        "7 log error | sync failed | sync failed | Store.open",
+        "8 log error | disk full | disk full | Store.open",
+        "12 raise TypeError | bad input | bad input | load",
+    ];
+    assert_eq!(brief(Language::TypeScript, src), expected);
+    let js = src.replace("(path: string)", "(path)");
+    assert_eq!(brief(Language::JavaScript, &js), expected);
+}
+
+#[test]
+fn c_and_cpp_sites() {
+    let src = r#"
+static int open_it(const char *path) {
+    fprintf(stderr, "cannot open %s: %s\n", path, strerror(errno));
+    fprintf(out, "not an error %d\n", n);
+    syslog(LOG_ERR, "lost " "%d rows", n);
+    syslog(LOG_INFO, "not an error");
+    err(1, "open %s", path);
+    perror("read");
+    return 0;
+}
+"#;
+    assert_eq!(
+        brief(Language::C, src),
+        [
+            "3 log fprintf | cannot open {path}: {} | cannot open {}: {} | open_it",
+            "5 log syslog | lost {n} rows | lost {} rows | open_it",
+            "7 log err | open {path}: {} | open {}: {} | open_it",
+            "8 log perror | read: {} | read: {} | open_it",
+        ]
+    );
+    let cpp =
+        "class Store {\n  void open() {\n    throw std::runtime_error(\"bad \" + path);\n  }\n};\n";
+    assert_eq!(
+        brief(Language::Cpp, cpp),
+        ["3 raise std::runtime_error | bad {path} | bad {} | Store::open"]
     );
 }

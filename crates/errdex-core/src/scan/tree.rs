@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use tree_sitter::{Node, Tree};
 
+use super::message::Message;
 use super::site::{Found, Site};
 
 /// What a language learns about a file before the walk: the package a Go file declares,
@@ -55,7 +56,13 @@ pub trait Grammar: Sync {
 /// does must not exhaust anything.
 const MAX_DEPTH: usize = 2_000;
 
-pub fn sites(grammar: &dyn Grammar, tree: &Tree, src: &str, module: Option<&str>) -> Vec<Site> {
+/// The sites of a parsed file, and what the grammar learnt of it (its module, package).
+pub fn sites(
+    grammar: &dyn Grammar,
+    tree: &Tree,
+    src: &str,
+    module: Option<&str>,
+) -> (Vec<Site>, Facts) {
     let root = tree.root_node();
     let facts = grammar.facts(root, src, module);
     let cx = Cx { src, facts: &facts };
@@ -93,11 +100,65 @@ pub fn sites(grammar: &dyn Grammar, tree: &Tree, src: &str, module: Option<&str>
                 break;
             }
             if !cursor.goto_parent() {
-                return out;
+                return (out, facts);
             }
             depth -= 1;
         }
     }
+}
+
+/// A message made of `+` (or Python's `+`): each side a leaf the language knows (a
+/// literal, a format call), else a hole named by its variable.
+pub fn concat(
+    node: Node,
+    cx: &Cx,
+    leaf: &dyn Fn(Node, &Cx) -> Option<Message>,
+    depth: usize,
+) -> Message {
+    if depth > 64 {
+        return Message::hole(None);
+    }
+    if let Some(m) = leaf(node, cx) {
+        return m;
+    }
+    match node.kind() {
+        "binary_expression" | "binary_operator"
+            if node
+                .child_by_field_name("operator")
+                .is_some_and(|o| cx.text(o) == "+") =>
+        {
+            let mut m = Message::default();
+            for side in ["left", "right"] {
+                if let Some(n) = node.child_by_field_name(side) {
+                    m.append(concat(n, cx, leaf, depth + 1));
+                }
+            }
+            m
+        }
+        "parenthesized_expression" => match args(node).first() {
+            Some(inner) => concat(*inner, cx, leaf, depth + 1),
+            None => Message::hole(None),
+        },
+        _ => Message::hole(variable_name(cx.text(node))),
+    }
+}
+
+/// [`concat`], kept only when some literal text survives.
+pub fn message(
+    node: Node,
+    cx: &Cx,
+    leaf: &dyn Fn(Node, &Cx) -> Option<Message>,
+) -> Option<Message> {
+    let m = concat(node, cx, leaf, 0);
+    m.has_text().then_some(m)
+}
+
+/// The text between a literal's quotes, escapes decoded (`"…"`, `'…'`, C's `L"…"`).
+pub fn quoted(text: &str) -> Option<String> {
+    let start = text.find(['"', '\''])?;
+    let quote = text[start..].chars().next()?;
+    let body = text[start + 1..].strip_suffix(quote)?;
+    Some(unescape(body))
 }
 
 /// The named children of `node`, without comments.

@@ -148,13 +148,13 @@ pub fn walk(root: &Path, start: &Path, filter: &Filter) -> Walked {
         let path = entry.path();
         let rel = relative(root, path);
         let name = entry.file_name().to_string_lossy();
-        if name == "Cargo.toml" || name == "go.mod" {
+        if matches!(name.as_ref(), "Cargo.toml" | "go.mod" | "package.json") {
             let folder = rel.rsplit_once('/').map_or("", |(d, _)| d);
             if let Ok(text) = std::fs::read_to_string(path) {
-                if name == "Cargo.toml" {
-                    walked.manifests.read_cargo(folder, &text);
-                } else {
-                    walked.manifests.read_go_mod(folder, &text);
+                match name.as_ref() {
+                    "Cargo.toml" => walked.manifests.read_cargo(folder, &text),
+                    "go.mod" => walked.manifests.read_go_mod(folder, &text),
+                    _ => walked.manifests.read_package_json(folder, &text),
                 }
             }
             continue;
