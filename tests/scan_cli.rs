@@ -257,3 +257,61 @@ fn out_writes_one_file_and_nothing_to_the_data_folder() {
     let shown = home.run(&["search", "--data", file.to_str().expect("utf-8"), "refused"]);
     assert_eq!(shown.status.code(), Some(0), "{}", stderr(&shown));
 }
+
+#[test]
+fn a_rescan_parses_only_what_changed_and_follows_head() {
+    let home = Home::new();
+    let (repo, _) = checkout(&home);
+    let file = home.data_dir().join("code/acme-shop.jsonl");
+    scan(&home, &[], &repo.dir);
+    let first = fs::read_to_string(&file).expect("written");
+    let unchanged = scan(&home, &[], &repo.dir);
+    assert!(
+        stderr(&unchanged).contains("4 sites in 3 files"),
+        "{}",
+        stderr(&unchanged)
+    );
+    assert!(
+        stderr(&unchanged).contains("+0 new, 0 moved, 0 gone"),
+        "{}",
+        stderr(&unchanged)
+    );
+    assert_eq!(fs::read_to_string(&file).expect("kept"), first);
+
+    // A new site in one file; the other files' records are carried over as they were:
+    // marked in the output (same length), the mark survives, so they were not parsed again.
+    fs::write(&file, first.replace("\"disk full\"", "\"DISK FULL\"")).expect("mark");
+    fs::write(
+        repo.dir.join("main.go"),
+        MAIN_GO.replace(
+            "return fmt",
+            "log.Errorf(\"retrying %s\", path)\n\treturn fmt",
+        ),
+    )
+    .expect("write");
+    let changed = scan(&home, &[], &repo.dir);
+    let err = stderr(&changed);
+    assert!(
+        err.contains("5 sites in 3 files (1 go, 1 python, 1 rust), +1 new, 1 moved, 0 gone"),
+        "{err}"
+    );
+    let now = records(&fs::read_to_string(&file).expect("rewritten"));
+    by_message(&now, "retrying {path}");
+    by_message(&now, "DISK FULL");
+
+    // A new commit: unchanged files' records name it too.
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "retry"]);
+    let sha = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    scan(&home, &[], &repo.dir);
+    let moved = records(&fs::read_to_string(&file).expect("rewritten"));
+    assert!(
+        moved.iter().all(|r| r["analyzedSha"] == sha.as_str()),
+        "{moved:#?}"
+    );
+    let url = by_message(&moved, "DISK FULL")["githubUrl"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(url.contains(&sha), "{url}");
+}

@@ -2,13 +2,13 @@
 //! folder (loaded by every command without `--data`), or in one file, or on stdout.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use super::{Failure, Outcome, output};
 use errdex_core::scan::output::{self as out, Summary};
+use errdex_core::scan::rescan::{rescan, write_atomically};
 use errdex_core::scan::{self, Filter, Language, Scanned};
 
 #[derive(Args, Debug)]
@@ -48,32 +48,33 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
     } else {
         args.paths.clone()
     };
-    let mut scans = Vec::new();
+    let mut starts = Vec::new();
     for path in &roots {
-        let Ok(start) = path.canonicalize().map_err(|e| {
-            eprintln!("errdex: {}: {e}", path.display());
-            output::note_unreadable_source();
-        }) else {
-            continue;
-        };
-        if !start.is_dir() {
-            eprintln!("errdex: {}: not a folder", path.display());
-            output::note_unreadable_source();
-            continue;
+        match path.canonicalize() {
+            Ok(start) if start.is_dir() => starts.push(start),
+            Ok(_) => {
+                eprintln!("errdex: {}: not a folder", path.display());
+                output::note_unreadable_source();
+            }
+            Err(e) => {
+                eprintln!("errdex: {}: {e}", path.display());
+                output::note_unreadable_source();
+            }
         }
-        let root = out::checkout_root(&start);
-        let scanned = scan::scan(&root, &start, &filter, &|_| None);
-        report_problems(&scanned);
-        scans.push(scanned);
     }
     let mut records = 0;
     if args.stdout || args.out.is_some() {
         let mut text = Vec::new();
-        for s in &scans {
-            records += out::write_jsonl(s, &mut text).map_err(io_failure)?;
+        let mut scans = Vec::new();
+        for start in &starts {
+            let scanned = scan::scan(&out::checkout_root(start), start, &filter, &|_| None);
+            report_problems(&scanned);
+            records += out::write_jsonl(&scanned, &mut text).map_err(io_failure)?;
+            scans.push(scanned);
         }
         match &args.out {
-            Some(file) => write_file(file, &text)?,
+            Some(file) => write_atomically(file, &text)
+                .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?,
             None => output::emit(|w| w.write_all(&text))?,
         }
         for s in &scans {
@@ -83,18 +84,20 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
         let dir = errdex_core::state::data_dir()
             .map_err(Failure::new)?
             .join(out::CODE_DIR);
-        for s in &scans {
-            let mut text = Vec::new();
-            let count = out::write_jsonl(s, &mut text).map_err(io_failure)?;
-            records += count;
-            let file = dir.join(format!("{}.jsonl", scan::output_name(&s.origin.repo)));
-            let before = std::fs::read_to_string(&file)
-                .map(|t| out::sites_of(&t))
-                .unwrap_or_default();
-            let now = out::sites_of(&String::from_utf8_lossy(&text));
-            write_file(&file, &text)?;
-            let summary = Summary::between(&before, &now);
-            eprintln!("{} → {}", line(s, Some(summary)), file.display());
+        let cache = errdex_core::paths::cache_dir();
+        for start in &starts {
+            let root = out::checkout_root(start);
+            let name = scan::output_name(&scan::git::origin(&root).repo);
+            let file = dir.join(format!("{name}.jsonl"));
+            let report = rescan(&root, start, &filter, &file, cache.as_deref())
+                .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?;
+            report_problems(&report.scanned);
+            records += report.summary.total;
+            eprintln!(
+                "{} → {}",
+                line(&report.scanned, Some(report.summary)),
+                file.display()
+            );
         }
     }
     Ok(if records > 0 {
@@ -155,11 +158,12 @@ fn report_problems(s: &Scanned) {
 }
 
 fn line(s: &Scanned, summary: Option<Summary>) -> String {
-    let sites: usize = s
+    let parsed: usize = s
         .files
         .iter()
         .map(|f| f.records.as_ref().map_or(0, Vec::len))
         .sum();
+    let sites = summary.map_or(parsed, |s| s.total);
     let by_lang = s
         .files
         .iter()
@@ -185,26 +189,6 @@ fn line(s: &Scanned, summary: Option<Summary>) -> String {
         text.push_str(&format!(", {summary}"));
     }
     text
-}
-
-fn write_file(file: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let dir = file
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = file
-        .file_name()
-        .ok_or_else(|| Failure::new(format!("{}: not a file name", file.display())))?;
-    let fail = |e: std::io::Error| Failure::new(format!("cannot write {}: {e}", file.display()));
-    errdex_core::state::create_folder(dir).map_err(fail)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{}.", name.to_string_lossy()))
-        .tempfile_in(dir)
-        .map_err(fail)?;
-    tmp.write_all(bytes).map_err(fail)?;
-    tmp.as_file().sync_all().map_err(fail)?;
-    tmp.persist(file).map_err(|e| fail(e.error))?;
-    Ok(())
 }
 
 fn io_failure(e: std::io::Error) -> Failure {

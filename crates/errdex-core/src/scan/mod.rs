@@ -1,7 +1,8 @@
 //! `errdex scan`: every place a checkout's code raises or logs an error, as a record. Each
 //! file is parsed with tree-sitter; one table per language says which calls count
 //! (`rust`, `go`, `python`, `java`, `js`, `c`); [`tree`] walks, [`record`] builds the records, [`walk`]
-//! picks the files, [`output`] writes them and says what changed.
+//! picks the files, [`output`] writes them and says what changed, [`rescan`] and
+//! [`state`] reparse only the files that changed.
 
 mod c;
 pub mod git;
@@ -14,8 +15,10 @@ pub mod module;
 pub mod output;
 mod python;
 pub mod record;
+pub mod rescan;
 mod rust;
 pub mod site;
+pub mod state;
 pub mod tree;
 pub mod walk;
 
