@@ -181,6 +181,7 @@ fn string_value(node: Node, src: &str) -> Option<Option<String>> {
 
 fn string_message(node: Node, cx: &Cx) -> Option<Message> {
     match node.kind() {
+        "parenthesized_expression" => string_message(*args(node).first()?, cx),
         "concatenated_string" => {
             let mut m = Message::default();
             for part in args(node) {

@@ -28,6 +28,28 @@ impl Grammar for Rust {
         })
     }
 
+    /// `#[cfg(test)] mod tests` and `#[test]` functions are not the program's error sites.
+    fn skip(&self, node: Node, cx: &Cx) -> bool {
+        if !matches!(node.kind(), "mod_item" | "function_item") {
+            return false;
+        }
+        let mut at = node.prev_named_sibling();
+        while let Some(prev) = at {
+            match prev.kind() {
+                "attribute_item" => {
+                    let attr: String = cx.text(prev).split_whitespace().collect();
+                    if attr == "#[cfg(test)]" || attr.ends_with("test]") {
+                        return true;
+                    }
+                }
+                k if k.contains("comment") => {}
+                _ => return false,
+            }
+            at = prev.prev_named_sibling();
+        }
+        false
+    }
+
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
         match node.kind() {
             "macro_invocation" => macro_site(node, cx),
@@ -106,6 +128,10 @@ fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
     let [lit] = groups.get(at)?.as_slice() else {
         return None;
     };
+    // `bail!(msg)` after `let msg = format!(…)`.
+    if lit.kind() == "identifier" && groups.len() == at + 1 {
+        return message_of(*lit, cx);
+    }
     let format = string_value(*lit, cx)?;
     let names: Vec<Option<String>> = groups[at + 1..]
         .iter()
@@ -198,6 +224,7 @@ fn message_of(node: Node, cx: &Cx) -> Option<Message> {
             formatted(&groups(token_tree(node)?), 0, cx)
         }
         "reference_expression" => message_of(node.child_by_field_name("value")?, cx),
+        "identifier" => message_of(super::tree::assigned_before(node, cx)?, cx),
         "closure_expression" => message_of(node.child_by_field_name("body")?, cx),
         "block" => args(node).last().and_then(|last| message_of(*last, cx)),
         "call_expression" => {

@@ -58,7 +58,14 @@ enum StoreError {
     #[error(transparent)]
     Io(io::Error),
 }
-fn free() { log::warn!("slow query: {}ms", ms); }
+fn free() { log::warn!("slow query: {}ms", ms); let m = format!("lost {n}"); bail!(m); }
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() { assert!(false, "test code is not a site"); }
+}
+#[tokio::test]
+async fn t2() { panic!("nor is this"); }
 "#;
     assert_eq!(
         brief(Language::Rust, src),
@@ -74,6 +81,7 @@ fn free() { log::warn!("slow query: {}ms", ms); }
             "14 raise io::Error | disk full | disk full | Store::open",
             "20 raise StoreError::Missing | key {} not found | key {} not found | -",
             "25 log warn | slow query: {ms}ms | slow query: {}ms | free",
+            "25 raise bail! | lost {n} | lost {} | free",
         ]
     );
 }
@@ -133,6 +141,8 @@ def free():
     warnings.warn("deprecated", DeprecationWarning)
     raise RuntimeError("a %s b" % (x, y))
     raise NotFound(message)
+    msg = f"cannot convert {val!r}"
+    raise ValueError(msg)
 "#;
     assert_eq!(
         brief(Language::Python, src),
@@ -144,6 +154,7 @@ def free():
             "14 log exception | boom | boom | Store.open",
             "17 log DeprecationWarning | deprecated | deprecated | free",
             "18 raise RuntimeError | a {x} b | a {} b | free",
+            "21 raise ValueError | cannot convert {val} | cannot convert {} | free",
         ]
     );
 }

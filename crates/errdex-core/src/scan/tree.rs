@@ -48,6 +48,11 @@ pub trait Grammar: Sync {
     /// body holds functions); `outer` is the enclosing one.
     fn scope(&self, node: Node, cx: &Cx, outer: Option<&str>) -> Option<String>;
 
+    /// Whether the code under `node` is left out whole: test code inside a source file.
+    fn skip(&self, _node: Node, _cx: &Cx) -> bool {
+        false
+    }
+
     /// The error site `node` is, if it is one.
     fn site(&self, node: Node, cx: &Cx) -> Option<Found>;
 }
@@ -77,7 +82,7 @@ pub fn sites(
         if let Some(name) = grammar.scope(node, &cx, outer) {
             scopes.push((depth, name));
         }
-        if let Some(found) = grammar.site(node, &cx) {
+        if let Some(found) = grammar.site(node, &cx).filter(|_| !grammar.skip(node, &cx)) {
             out.push(Site {
                 kind: found.kind,
                 error_type: found.error_type,
@@ -88,7 +93,8 @@ pub fn sites(
                 logger: found.logger,
             });
         }
-        if depth < MAX_DEPTH && cursor.goto_first_child() {
+        let skip = grammar.skip(node, &cx);
+        if !skip && depth < MAX_DEPTH && cursor.goto_first_child() {
             depth += 1;
             continue;
         }
@@ -100,6 +106,9 @@ pub fn sites(
                 break;
             }
             if !cursor.goto_parent() {
+                // `panic(fmt.Errorf("…"))` is one statement: the outer call stands for it.
+                let mut seen = std::collections::HashSet::new();
+                out.retain(|s| seen.insert((s.row, s.message.pattern())));
                 return (out, facts);
             }
             depth -= 1;
@@ -139,8 +148,64 @@ pub fn concat(
             Some(inner) => concat(*inner, cx, leaf, depth + 1),
             None => Message::hole(None),
         },
+        "identifier" => match assigned_before(node, cx) {
+            Some(value) => concat(value, cx, leaf, depth + 1),
+            None => Message::hole(variable_name(cx.text(node))),
+        },
         _ => Message::hole(variable_name(cx.text(node))),
     }
+}
+
+/// Statements looked back over for the assignment of a message variable.
+const LOOK_BACK: usize = 8;
+
+/// The value last given to the variable `ident` in the statements just before the one it
+/// is used in (`msg = f"…"` then `raise ValueError(msg)`), in any language's shape.
+pub fn assigned_before<'t>(ident: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    let name = cx.text(ident);
+    let mut statement = ident;
+    while let Some(parent) = statement.parent() {
+        if matches!(
+            parent.kind(),
+            "block" | "statement_block" | "statement_list" | "compound_statement" | "module"
+        ) {
+            break;
+        }
+        statement = parent;
+    }
+    let mut at = statement.prev_named_sibling();
+    for _ in 0..LOOK_BACK {
+        let prev = at?;
+        if let Some(value) = assignment_of(prev, name, cx, 0) {
+            return Some(value);
+        }
+        at = prev.prev_named_sibling();
+    }
+    None
+}
+
+fn assignment_of<'t>(node: Node<'t>, name: &str, cx: &Cx, depth: usize) -> Option<Node<'t>> {
+    let (target, value) = match node.kind() {
+        "assignment" | "assignment_statement" | "short_var_declaration" => ("left", "right"),
+        "let_declaration" => ("pattern", "value"),
+        "variable_declarator" | "init_declarator" => ("name", "value"),
+        _ if depth < 2 => {
+            return args(node)
+                .into_iter()
+                .find_map(|c| assignment_of(c, name, cx, depth + 1));
+        }
+        _ => return None,
+    };
+    let target = node
+        .child_by_field_name(target)
+        .or_else(|| node.child_by_field_name("declarator"))?;
+    (cx.text(target) == name).then_some(())?;
+    let value = node.child_by_field_name(value)?;
+    // Go's `msg := "…"` holds its values in a list.
+    if value.kind() == "expression_list" {
+        return args(value).into_iter().next();
+    }
+    Some(value)
 }
 
 /// [`concat`], kept only when some literal text survives.
