@@ -256,6 +256,24 @@ fn out_writes_one_file_and_nothing_to_the_data_folder() {
     assert!(!home.data_dir().join("code").exists());
     let shown = home.run(&["search", "--data", file.to_str().expect("utf-8"), "refused"]);
     assert_eq!(shown.status.code(), Some(0), "{}", stderr(&shown));
+    let log = home.path("app.log");
+    fs::write(
+        &log,
+        "2026-12-01T10:00:00Z ERROR connection to db-7 refused\n",
+    )
+    .expect("write");
+    let triage = home.run(&[
+        "triage",
+        "--json",
+        "--data",
+        file.to_str().expect("utf-8"),
+        log.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(triage.status.code(), Some(0), "{}", stderr(&triage));
+    let hit: Value =
+        serde_json::from_str(stdout(&triage).lines().next().expect("a hit")).expect("json");
+    assert_eq!(hit["via"], "code");
+    assert_eq!(hit["filePath"], "app/db.py");
 }
 
 #[test]

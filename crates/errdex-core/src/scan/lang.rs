@@ -1,8 +1,58 @@
 //! The languages `errdex scan` reads: which files are which, and each one's grammar and table.
 
 use std::path::Path;
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
 
 use super::tree::Grammar;
+
+/// Words one of which every site of a language's table contains: a file with none of them
+/// has no site and is not parsed (parsing is most of a scan's time).
+fn words(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::Rust => &[
+            "anyhow!",
+            "bail!",
+            "ensure!",
+            "eyre!",
+            "format_err!",
+            "panic!",
+            "unreachable!",
+            "unimplemented!",
+            "todo!",
+            "assert",
+            "error!",
+            "warn!",
+            "error(",
+            "expect",
+            "context",
+            "wrap_err",
+            "Err(",
+            "Error::new",
+            "Error::other",
+        ],
+        Language::Go => &[
+            "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(",
+        ],
+        Language::Python => &["raise", "error", "warn", "exception", "critical", "fatal"],
+        Language::Java => &[
+            "throw",
+            "Exception",
+            "Error",
+            "error",
+            "warn",
+            "fatal",
+            "severe",
+            "SEVERE",
+            "WARNING",
+        ],
+        Language::JavaScript | Language::TypeScript | Language::Tsx => {
+            &["throw", "Error", "Exception", "error", "warn", "fatal"]
+        }
+        Language::C | Language::Cpp => &["fprintf", "syslog", "err", "warn", "perror", "throw"],
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Language {
@@ -108,6 +158,22 @@ impl Language {
             Language::Java => &super::java::Java,
             Language::JavaScript | Language::TypeScript | Language::Tsx => &super::js::Js,
             Language::C | Language::Cpp => &super::c::C,
+        }
+    }
+
+    /// Whether `text` may hold a site: it has one of the table's words.
+    pub fn may_have_sites(self, text: &[u8]) -> bool {
+        static FINDERS: OnceLock<Vec<Option<AhoCorasick>>> = OnceLock::new();
+        let finders = FINDERS.get_or_init(|| {
+            Language::ALL
+                .iter()
+                .map(|l| AhoCorasick::new(words(*l)).ok())
+                .collect()
+        });
+        let at = Language::ALL.iter().position(|l| *l == self);
+        match at.and_then(|i| finders.get(i)).and_then(Option::as_ref) {
+            Some(finder) => finder.is_match(text),
+            None => true,
         }
     }
 

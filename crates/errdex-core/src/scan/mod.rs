@@ -208,6 +208,16 @@ impl Job<'_> {
         if bytes[..bytes.len().min(8192)].contains(&0) {
             return Err(format!("{}: skipped: binary", file.rel));
         }
+        if !file.language.may_have_sites(&bytes) {
+            let scan = FileScan {
+                rel: file.rel.clone(),
+                language: file.language,
+                seen,
+                records: Some(Vec::new()),
+                broken_at: None,
+            };
+            return Ok((scan, bytes.len() as u64));
+        }
         let text = String::from_utf8_lossy(&bytes);
         let parser = match parsers.entry(file.language) {
             std::collections::hash_map::Entry::Occupied(p) => p.into_mut(),
@@ -271,6 +281,12 @@ fn broken_at(root: tree_sitter::Node) -> Option<usize> {
     }
 }
 
+/// Whether a record's document (as loaded) was made by `errdex scan`: it has `scanKind`.
+/// Inside a JSON string a quote is escaped, so the key's spelling can only be a key.
+pub fn is_scanned(document: &[u8]) -> bool {
+    memchr::memmem::find(document, b"\"scanKind\":").is_some()
+}
+
 /// `code/<name>.jsonl`'s name for a repository: `owner-name`, or the folder's name, with
 /// nothing that could leave the folder.
 pub fn output_name(repo: &str) -> String {
@@ -295,3 +311,15 @@ pub fn output_name(repo: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod marker_tests {
+    #[test]
+    fn only_a_scan_kind_key_marks_a_scanned_record() {
+        assert!(super::is_scanned(br#"{"id":"scan-1","scanKind":"raise"}"#));
+        assert!(!super::is_scanned(
+            br#"{"id":"a","errorMessage":"\"scanKind\": x"}"#
+        ));
+        assert!(!super::is_scanned(br#"{"id":"a"}"#));
+    }
+}

@@ -247,3 +247,11 @@ static int open_it(const char *path) {
         ["3 raise std::runtime_error | bad {path} | bad {} | Store::open"]
     );
 }
+
+#[test]
+fn only_files_with_a_word_of_the_table_are_parsed() {
+    assert!(!Language::Rust.may_have_sites(b"fn add(a: u8) -> u8 { a + 1 }"));
+    assert!(Language::Rust.may_have_sites(b"fn f() { x.expect(\"y\") }"));
+    assert!(!Language::Go.may_have_sites(b"package p\nfunc f() int { return 1 }"));
+    assert!(Language::Python.may_have_sites(b"raise ValueError('x')"));
+}
