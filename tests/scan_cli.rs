@@ -333,3 +333,22 @@ fn a_rescan_parses_only_what_changed_and_follows_head() {
         .to_string();
     assert!(url.contains(&sha), "{url}");
 }
+
+#[test]
+fn the_config_adds_logging_functions_and_exclusions() {
+    let home = Home::new();
+    let (repo, _) = checkout(&home);
+    fs::write(
+        repo.dir.join("src/util.c"),
+        "void load(const char *path) {\n    app_die(\"config %s missing\", path);\n}\n",
+    )
+    .expect("write");
+    home.write_config("[scan]\nlog_functions = [\"app_die\"]\nexclude = [\"app/**\"]\n");
+    let out = scan(&home, &["--stdout"], &repo.dir);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let recs = records(&stdout(&out));
+    let own = by_message(&recs, "config {path} missing");
+    assert_eq!(own["errorType"], "app_die");
+    assert_eq!(own["language"], "c");
+    assert!(recs.iter().all(|r| r["language"] != "python"), "{recs:#?}");
+}

@@ -74,8 +74,19 @@ impl Grammar for C {
 
 fn log_call(node: Node, cx: &Cx) -> Option<Found> {
     let name = cx.text(node.child_by_field_name("function")?);
-    let &(_, at, severity) = FUNCTIONS.iter().find(|(n, ..)| *n == name)?;
     let arguments = args(node.child_by_field_name("arguments")?);
+    if cx.extra.iter().any(|f| f == name) {
+        // The team's own: the first string argument is the format.
+        let at = arguments.iter().position(|a| literal(*a, cx).is_some())?;
+        let format = literal(arguments[at], cx)?;
+        let names: Vec<Option<String>> = arguments[at + 1..]
+            .iter()
+            .map(|a| variable_name(cx.text(*a)))
+            .collect();
+        let message = message::printf(&format, &names);
+        return message.has_text().then(|| Found::log(name, message));
+    }
+    let &(_, at, severity) = FUNCTIONS.iter().find(|(n, ..)| *n == name)?;
     let mut severity = severity;
     match name {
         "fprintf" if cx.text(*arguments.first()?) != "stderr" => return None,

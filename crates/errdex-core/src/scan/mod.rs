@@ -90,6 +90,7 @@ pub fn scan(
         .min(8);
     let job = Job {
         origin: &origin,
+        filter,
         manifests: &walked.manifests,
         analyzed_at: &analyzed_at,
         previous,
@@ -160,6 +161,7 @@ type FileOutcome = Result<(FileScan, u64), String>;
 
 struct Job<'a> {
     origin: &'a Origin,
+    filter: &'a Filter,
     manifests: &'a module::Manifests,
     analyzed_at: &'a str,
     previous: &'a (dyn Fn(&str) -> Option<Seen> + Sync),
@@ -208,7 +210,9 @@ impl Job<'_> {
         if bytes[..bytes.len().min(8192)].contains(&0) {
             return Err(format!("{}: skipped: binary", file.rel));
         }
-        if !file.language.may_have_sites(&bytes) {
+        let own_functions = matches!(file.language, Language::C | Language::Cpp)
+            && !self.filter.log_functions.is_empty();
+        if !own_functions && !file.language.may_have_sites(&bytes) {
             let scan = FileScan {
                 rel: file.rel.clone(),
                 language: file.language,
@@ -235,7 +239,13 @@ impl Job<'_> {
             .parse(text.as_bytes(), None)
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
-        let (sites, facts) = tree::sites(file.language.grammar(), &tree, &text, module.as_deref());
+        let (sites, facts) = tree::sites(
+            file.language.grammar(),
+            &tree,
+            &text,
+            module.as_deref(),
+            &self.filter.log_functions,
+        );
         let module = facts.module.or(module);
         let tag = tag.or(facts.package);
         let cx = record::FileCx {

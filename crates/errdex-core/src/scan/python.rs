@@ -170,6 +170,7 @@ fn string_value(node: Node, src: &str) -> Option<Option<String>> {
     let cx = Cx {
         src,
         facts: &Facts::default(),
+        extra: &[],
     };
     let m = string_message(node, &cx)?;
     Some(match m.0.as_slice() {

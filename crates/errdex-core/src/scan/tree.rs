@@ -23,6 +23,8 @@ pub struct Facts {
 pub struct Cx<'a> {
     pub src: &'a str,
     pub facts: &'a Facts,
+    /// Logging functions the config adds to the table.
+    pub extra: &'a [String],
 }
 
 impl Cx<'_> {
@@ -67,10 +69,15 @@ pub fn sites(
     tree: &Tree,
     src: &str,
     module: Option<&str>,
+    extra: &[String],
 ) -> (Vec<Site>, Facts) {
     let root = tree.root_node();
     let facts = grammar.facts(root, src, module);
-    let cx = Cx { src, facts: &facts };
+    let cx = Cx {
+        src,
+        facts: &facts,
+        extra,
+    };
     let mut out = Vec::new();
     // (depth of the node that opened it, name); a name may be a type's, not a function's.
     let mut scopes: Vec<(usize, String)> = Vec::new();

@@ -36,6 +36,8 @@ pub struct Filter {
     pub exclude: Vec<glob::Pattern>,
     /// Keep test code and the default excluded folders.
     pub everything: bool,
+    /// C and C++ functions of the team's own that log like printf (config `[scan]`).
+    pub log_functions: Vec<String>,
 }
 
 impl Filter {
@@ -59,6 +61,7 @@ impl Filter {
             include: globs(include, "include")?,
             exclude: globs(exclude, "exclude")?,
             everything,
+            log_functions: Vec::new(),
         })
     }
 
