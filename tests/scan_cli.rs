@@ -352,3 +352,28 @@ fn the_config_adds_logging_functions_and_exclusions() {
     assert_eq!(own["language"], "c");
     assert!(recs.iter().all(|r| r["language"] != "python"), "{recs:#?}");
 }
+
+#[test]
+fn a_team_record_for_the_same_site_hides_the_scanned_one() {
+    let home = Home::new();
+    let (repo, _) = checkout(&home);
+    let out = scan(&home, &[], &repo.dir);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let team = home.path("team.json");
+    fs::write(
+        &team,
+        r#"{"id":"team-disk","errorMessage":"disk full","repo":"acme/shop","filePath":"src/lib.rs","lineNumber":8,"solutions":["free some space"]}"#,
+    )
+    .expect("write");
+    let added = home.run(&["add", team.to_str().expect("utf-8")]);
+    assert_eq!(added.status.code(), Some(0), "{}", stderr(&added));
+    let search = home.run(&["search", "--json", "disk full"]);
+    let ids: Vec<String> = stdout(&search)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json")["id"].to_string())
+        .collect();
+    assert_eq!(ids, ["\"team-disk\""], "{}", stdout(&search));
+    // The other sites of the scan are still there.
+    let other = home.run(&["search", "--json", "cannot load"]);
+    assert_eq!(other.status.code(), Some(0), "{}", stderr(&other));
+}

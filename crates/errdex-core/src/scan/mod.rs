@@ -5,6 +5,7 @@
 //! [`state`] reparse only the files that changed.
 
 mod c;
+pub mod curated;
 pub mod git;
 mod go;
 mod java;

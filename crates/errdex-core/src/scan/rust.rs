@@ -118,7 +118,11 @@ fn string_value(node: Node, cx: &Cx) -> Option<String> {
 
 fn group_text(group: &[Node], cx: &Cx) -> String {
     match (group.first(), group.last()) {
-        (Some(a), Some(b)) => cx.src[a.start_byte()..b.end_byte()].to_string(),
+        (Some(a), Some(b)) => cx
+            .src
+            .get(a.start_byte()..b.end_byte())
+            .unwrap_or("")
+            .to_string(),
         _ => String::new(),
     }
 }
@@ -224,7 +228,12 @@ fn message_of(node: Node, cx: &Cx) -> Option<Message> {
             formatted(&groups(token_tree(node)?), 0, cx)
         }
         "reference_expression" => message_of(node.child_by_field_name("value")?, cx),
-        "identifier" => message_of(super::tree::assigned_before(node, cx)?, cx),
+        // One hop only: `let a = b;` chains are not followed back through a whole block.
+        "identifier" => {
+            let value = super::tree::assigned_before(node, cx)?;
+            (value.kind() != "identifier").then_some(())?;
+            message_of(value, cx)
+        }
         "closure_expression" => message_of(node.child_by_field_name("body")?, cx),
         "block" => args(node).last().and_then(|last| message_of(*last, cx)),
         "call_expression" => {
