@@ -29,8 +29,8 @@ pub struct Resolved {
 }
 
 impl DataArgs {
-    /// `--data` if given; else the config's datasets and synced remotes (when the config names
-    /// no dataset and no remote has been synced, the built-in sample), and the team's own
+    /// `--data` if given; else the config's datasets, synced remotes and scanned code
+    /// (`code/`; when there is none of these, the built-in sample), and the team's own
     /// records file (`write_to`), once.
     pub fn resolve(&self) -> Resolved {
         let config = config::load();
@@ -46,6 +46,7 @@ impl DataArgs {
                     remotes,
                     &mut diagnostics,
                 ));
+                specs.extend(errdex_core::scan::output::code_spec(&dir));
             }
             // The sample stands in only for a config that names nothing: answering from it
             // when remotes are configured would look like an answer from them.

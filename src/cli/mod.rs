@@ -9,6 +9,7 @@ mod local;
 mod notes;
 mod output;
 mod pins;
+mod scan_cmd;
 mod search;
 mod sync_cmd;
 mod triage;
@@ -139,6 +140,9 @@ pub enum Command {
     /// Fetch the `[[remotes]]` of the config into the data folder and say what is new; the
     /// only command that uses the network.
     Sync(sync_cmd::SyncArgs),
+    /// Find every place your code raises or logs an error and write each as a record
+    /// (`code/` in the data folder, read by every command); `+N new, M moved, K gone`.
+    Scan(scan_cmd::ScanArgs),
     /// Copy a record's fix (or another part of it) to the clipboard.
     Copy(copy::CopyArgs),
     /// Open a record's source (githubUrl, at the error line) in a web browser.
@@ -313,6 +317,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         ),
         Some(Command::Cache { clear }) => cache_cmd::run(clear),
         Some(Command::Sync(args)) => sync_cmd::run(args),
+        Some(Command::Scan(args)) => scan_cmd::run(args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::Where { id }) => local::where_is(&data, &id),

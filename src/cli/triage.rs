@@ -179,7 +179,12 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "text": hits.text,
                 "id": e.id,
                 "score": score,
-                "via": via_name(m.via),
+                // A scanned site has no curated record behind it: the line was found in code.
+                "via": if errdex_core::scan::is_scanned(ds.raw(m.record)) {
+                    "code"
+                } else {
+                    via_name(m.via)
+                },
                 "message": e.message,
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,

@@ -24,6 +24,7 @@ pub mod paths;
 pub mod process;
 pub mod record;
 pub mod sample;
+pub mod scan;
 pub mod schema;
 pub mod search;
 pub mod source;

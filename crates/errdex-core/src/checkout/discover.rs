@@ -144,6 +144,27 @@ fn scan_roots(roots: &[PathBuf]) -> Scan {
     scan
 }
 
+/// Every checkout the config knows: the `[repos]` folders that exist, then those found
+/// under `repo_roots`, each once.
+pub fn configured_checkouts(checkouts: &Checkouts) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let found = scan_roots(&checkouts.roots)
+        .checkouts
+        .into_iter()
+        .map(|(dir, _)| dir);
+    let named = checkouts
+        .repos
+        .iter()
+        .map(|(_, dir)| dir.clone())
+        .filter(|d| d.is_dir());
+    for dir in named.chain(found) {
+        if !out.contains(&dir) {
+            out.push(dir);
+        }
+    }
+    out
+}
+
 /// Folders no checkout lives in, and that can be huge.
 fn skipped(name: &str) -> bool {
     name.starts_with('.') || matches!(name, "node_modules" | "target" | "vendor" | "__pycache__")

@@ -6,15 +6,15 @@ mod discover;
 pub mod editor;
 mod follow;
 mod history;
-mod remote;
+pub(crate) mod remote;
 
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
-pub use discover::{Found, SCAN_DEPTH, find_checkout, forget_checkouts};
+pub use discover::{Found, SCAN_DEPTH, configured_checkouts, find_checkout, forget_checkouts};
 pub use follow::{Line, Snippet, follow};
 pub use history::{Since, commits_since};
-pub use remote::{checkout_slugs, slug_of_url};
+pub use remote::{checkout_remote_urls, checkout_slugs, slug_of_url};
 
 use crate::config::{Checkouts, repo_slug};
 use crate::record::Record;

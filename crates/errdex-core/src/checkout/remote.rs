@@ -59,7 +59,7 @@ pub fn git_dir(checkout: &Path) -> Option<PathBuf> {
 
 /// The folder holding the repository's shared config: a worktree's git folder names it in
 /// its `commondir` file.
-fn common_dir(git_dir: &Path) -> PathBuf {
+pub(crate) fn common_dir(git_dir: &Path) -> PathBuf {
     let Ok(text) = fs::read_to_string(git_dir.join("commondir")) else {
         return git_dir.to_path_buf();
     };
@@ -74,6 +74,19 @@ fn common_dir(git_dir: &Path) -> PathBuf {
 /// The `owner/name` of every remote of the checkout at `checkout`; empty when it is not a
 /// checkout or has no remote errdex can read.
 pub fn checkout_slugs(checkout: &Path) -> Vec<String> {
+    let mut slugs = Vec::new();
+    for url in checkout_remote_urls(checkout) {
+        if let Some(slug) = slug_of_url(&url)
+            && !slugs.contains(&slug)
+        {
+            slugs.push(slug);
+        }
+    }
+    slugs
+}
+
+/// The remote URLs of the checkout at `checkout`, in the order its config names them.
+pub fn checkout_remote_urls(checkout: &Path) -> Vec<String> {
     let Some(dir) = git_dir(checkout) else {
         return Vec::new();
     };
@@ -85,15 +98,7 @@ pub fn checkout_slugs(checkout: &Path) -> Vec<String> {
     let Ok(bytes) = fs::read(&config) else {
         return Vec::new();
     };
-    let mut slugs = Vec::new();
-    for url in remote_urls(&String::from_utf8_lossy(&bytes)) {
-        if let Some(slug) = slug_of_url(&url)
-            && !slugs.contains(&slug)
-        {
-            slugs.push(slug);
-        }
-    }
-    slugs
+    remote_urls(&String::from_utf8_lossy(&bytes))
 }
 
 /// The `url` values of the `[remote "…"]` sections of a git config file.

@@ -41,6 +41,17 @@ pub struct Config {
     pub layout: Layout,
     /// `[repos]` and `repo_roots`: the user's own checkouts.
     pub checkouts: Checkouts,
+    /// `[scan]`: what `errdex scan` adds to its tables and leaves out.
+    pub scan: ScanConfig,
+}
+
+/// `[scan]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScanConfig {
+    /// C and C++ functions that log like printf: the first string argument is the format.
+    pub log_functions: Vec<String>,
+    /// Globs of paths (relative to the checkout) left out, besides the defaults.
+    pub exclude: Vec<String>,
 }
 
 impl Default for Config {
@@ -56,6 +67,7 @@ impl Default for Config {
             ranking: Ranking::default(),
             layout: Layout::default(),
             checkouts: Checkouts::default(),
+            scan: ScanConfig::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
 
-const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
+const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots, scan";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -49,6 +49,7 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
             "layout" => p.layout(value, &mut config),
             "repos" => config.checkouts.repos = p.repos(value, base),
             "repo_roots" => config.checkouts.roots = p.repo_roots(value, base),
+            "scan" => p.scan(value, &mut config),
             other => p.add(
                 key.span().start,
                 format!("unknown key `{other}` ignored (known keys: {TOP_KEYS})"),
@@ -249,6 +250,31 @@ impl Problems<'_> {
                         slot
                     ),
                 ),
+            }
+        }
+    }
+
+    fn scan(&mut self, value: &Value, config: &mut Config) {
+        let Some(table) = self.table("scan", value) else {
+            return;
+        };
+        for (key, v) in table {
+            let slot = match key.get_ref().as_ref() {
+                "log_functions" => &mut config.scan.log_functions,
+                "exclude" => &mut config.scan.exclude,
+                other => {
+                    self.add(
+                        key.span().start,
+                        format!(
+                            "unknown key `scan.{other}` ignored (known: log_functions, exclude)"
+                        ),
+                    );
+                    continue;
+                }
+            };
+            let name = format!("scan.{}", key.get_ref());
+            if let Some(items) = self.strings(&name, v) {
+                *slot = items.into_iter().map(|(s, _)| s).collect();
             }
         }
     }

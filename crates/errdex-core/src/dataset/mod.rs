@@ -80,6 +80,11 @@ impl Dataset {
         self.sources.len()
     }
 
+    /// The names of the sources, in load order.
+    pub fn source_names(&self) -> impl Iterator<Item = &str> {
+        self.sources.iter().map(|s| s.name.as_str())
+    }
+
     /// Adds a source and the entries read from it (their `source` is set here).
     pub fn push_source(&mut self, source: impl Into<Arc<Source>>, rows: impl Into<Rows>) {
         let index = u32::try_from(self.sources.len()).expect("fewer than 4 billion sources");

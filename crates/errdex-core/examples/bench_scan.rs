@@ -1,0 +1,168 @@
+//! `errdex scan` on a large real tree: the first scan with an empty cache, a rescan with
+//! nothing changed, a rescan after one file changed; MB/s, peak RSS; and `rg` over the same
+//! tree with a regex of the same call names, as the reference.
+//!
+//! cargo run --release -p errdex-core --example bench_scan -- [MB] [SOURCE_FOLDER]
+//!
+//! Without SOURCE_FOLDER, the crates of the cargo registry (~/.cargo/registry/src) are
+//! copied, whole crates in name order, until their `.rs` files reach MB megabytes
+//! (default 30), into a temporary folder; so are the outputs and the cache. Figures depend
+//! on the machine's load: print `uptime` beside them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use errdex_core::scan::{Filter, rescan};
+
+/// The Rust call names of the scan's table, for `rg`.
+const RG_REGEX: &str = r"(anyhow|bail|ensure|eyre|format_err|panic|unreachable|unimplemented|todo|assert|assert_eq|assert_ne|debug_assert|error|warn)!|\.(expect|context|with_context|wrap_err)\(|Err\(|#\[error\(|Error::(new|other)\(";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let megabytes: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(30);
+    let work = tempfile::tempdir().expect("temp dir");
+    let tree = match args.get(1) {
+        Some(folder) => PathBuf::from(folder),
+        None => copy_registry(&work.path().join("tree"), megabytes << 20),
+    };
+    let output = work.path().join("out/code.jsonl");
+    let cache = work.path().join("cache");
+    let filter = Filter::default();
+    let bytes = source_bytes(&tree);
+    println!(
+        "tree: {} ({:.1} MB of .rs)",
+        tree.display(),
+        bytes as f64 / 1e6
+    );
+
+    let run = |label: &str| {
+        let t = Instant::now();
+        let report = rescan::rescan(&tree, &tree, &filter, &output, Some(&cache)).expect("scan");
+        let secs = t.elapsed().as_secs_f64();
+        // Read: the files whose size or mtime changed (a file without a word of the table
+        // is read, not parsed).
+        let read = report.scanned.bytes_parsed as f64 / 1e6;
+        println!(
+            "{label:<18} {secs:>7.3} s  {read:>6.1} MB read  {:>7.1} MB/s  {:>6} files read  {:>7} sites  {}",
+            read / secs,
+            report.scanned.files_parsed,
+            report.summary.total,
+            report.summary
+        );
+        secs
+    };
+    let cold = run("cold (empty cache)");
+    let rss_cold = peak_rss_mb();
+    run("warm (unchanged)");
+    let changed = first_rs(&tree).expect("a .rs file");
+    let mut text = std::fs::read_to_string(&changed).unwrap_or_default();
+    text.push_str("\nfn bench_scan_added() { panic!(\"added by bench_scan\"); }\n");
+    std::fs::write(&changed, text).expect("change one file");
+    run("one file changed");
+    println!(
+        "peak RSS after the cold scan: {rss_cold:.0} MB; at the end: {:.0} MB",
+        peak_rss_mb()
+    );
+
+    let t = Instant::now();
+    let rg = Command::new("rg")
+        .args(["-c", "--type", "rust", "-e", RG_REGEX])
+        .arg(&tree)
+        .output();
+    let rg_secs = t.elapsed().as_secs_f64();
+    match rg {
+        Ok(out) => {
+            let hits: u64 = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter_map(|l| l.rsplit(':').next()?.parse::<u64>().ok())
+                .sum();
+            println!(
+                "rg (same call names) {rg_secs:>7.3} s, {hits} lines; cold scan / rg = {:.1}×",
+                cold / rg_secs
+            );
+        }
+        Err(e) => println!("rg: not run ({e})"),
+    }
+}
+
+/// Whole crates from the registry until their `.rs` files reach `budget` bytes.
+fn copy_registry(into: &Path, budget: u64) -> PathBuf {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let registry = home.join(".cargo/registry/src");
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(&registry)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|index| {
+            std::fs::read_dir(index.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
+        .map(|e| e.path())
+        .collect();
+    crates.sort();
+    std::fs::create_dir_all(into).expect("tree folder");
+    let mut total = 0;
+    for krate in crates {
+        if total >= budget {
+            break;
+        }
+        let name = krate.file_name().map(|n| n.to_owned()).unwrap_or_default();
+        let copied = Command::new("cp")
+            .arg("-r")
+            .arg(&krate)
+            .arg(into.join(&name))
+            .status();
+        if copied.is_ok_and(|s| s.success()) {
+            total += source_bytes(&into.join(&name));
+        }
+    }
+    into.to_path_buf()
+}
+
+fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => rs_files(&path, out),
+            Ok(t) if t.is_file() && path.extension().is_some_and(|e| e == "rs") => out.push(path),
+            _ => {}
+        }
+    }
+}
+
+fn source_bytes(dir: &Path) -> u64 {
+    let mut files = Vec::new();
+    rs_files(dir, &mut files);
+    files
+        .iter()
+        .filter_map(|f| f.metadata().ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+fn first_rs(dir: &Path) -> Option<PathBuf> {
+    let mut files = Vec::new();
+    rs_files(dir, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .find(|f| f.to_string_lossy().contains("/src/"))
+}
+
+/// VmHWM of this process, in MB.
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}

@@ -1,0 +1,142 @@
+//! C's and C++'s table: printf-style calls of logging functions (`fprintf(stderr, …)`,
+//! `syslog` at warning level or worse, `err`/`errx`/`warn`/`warnx`, `perror`, glibc's
+//! `error`) and C++'s `throw std::runtime_error(…)`.
+
+use tree_sitter::Node;
+
+use super::message::{self, Message};
+use super::site::{Found, Kind};
+use super::tree::{self, Cx, Grammar, args, quoted, variable_name};
+
+pub struct C;
+
+/// The logging functions: (name, where the format is, severity, exits).
+const FUNCTIONS: &[(&str, usize, &str)] = &[
+    ("fprintf", 1, "error"),
+    ("syslog", 1, "error"),
+    ("err", 1, "critical"),
+    ("errx", 1, "critical"),
+    ("verr", 1, "critical"),
+    ("warn", 0, "warning"),
+    ("warnx", 0, "warning"),
+    ("perror", 0, "error"),
+    ("error", 2, "error"),
+];
+
+impl Grammar for C {
+    fn scope(&self, node: Node, cx: &Cx, outer: Option<&str>) -> Option<String> {
+        match node.kind() {
+            "function_definition" => {
+                let mut declarator = node.child_by_field_name("declarator")?;
+                while declarator.kind() != "function_declarator" {
+                    declarator = declarator.child_by_field_name("declarator")?;
+                }
+                let name = cx.text(declarator.child_by_field_name("declarator")?);
+                let in_class = node
+                    .parent()
+                    .is_some_and(|p| p.kind() == "field_declaration_list");
+                Some(match outer {
+                    Some(class) if in_class => format!("{class}::{name}"),
+                    _ => name.to_string(),
+                })
+            }
+            "class_specifier" | "struct_specifier" => {
+                node.child_by_field_name("body")?;
+                Some(cx.text(node.child_by_field_name("name")?).to_string())
+            }
+            _ => None,
+        }
+    }
+
+    fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        match node.kind() {
+            "call_expression" => log_call(node, cx),
+            "throw_statement" => {
+                let thrown = args(node).into_iter().next()?;
+                let (ty, arguments) = match thrown.kind() {
+                    "call_expression" => (
+                        thrown.child_by_field_name("function")?,
+                        thrown.child_by_field_name("arguments")?,
+                    ),
+                    "new_expression" => (
+                        thrown.child_by_field_name("type")?,
+                        thrown.child_by_field_name("arguments")?,
+                    ),
+                    _ => return None,
+                };
+                let message = tree::message(*args(arguments).first()?, cx, &leaf)?;
+                Some(Found::new(Kind::Raise, cx.text(ty), message))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn log_call(node: Node, cx: &Cx) -> Option<Found> {
+    let name = cx.text(node.child_by_field_name("function")?);
+    let arguments = args(node.child_by_field_name("arguments")?);
+    if cx.extra.iter().any(|f| f == name) {
+        // The team's own: the first string argument is the format.
+        let at = arguments.iter().position(|a| literal(*a, cx).is_some())?;
+        let format = literal(arguments[at], cx)?;
+        let names: Vec<Option<String>> = arguments[at + 1..]
+            .iter()
+            .map(|a| variable_name(cx.text(*a)))
+            .collect();
+        let message = message::printf(&format, &names);
+        return message.has_text().then(|| Found::log(name, message));
+    }
+    let &(_, at, severity) = FUNCTIONS.iter().find(|(n, ..)| *n == name)?;
+    let mut severity = severity;
+    match name {
+        "fprintf" if cx.text(*arguments.first()?) != "stderr" => return None,
+        "syslog" => {
+            let level = cx.text(*arguments.first()?);
+            severity = match level.rsplit('|').next().unwrap_or(level).trim() {
+                "LOG_ERR" => "error",
+                "LOG_WARNING" => "warning",
+                "LOG_CRIT" | "LOG_ALERT" | "LOG_EMERG" => "critical",
+                _ => return None,
+            };
+        }
+        _ => {}
+    }
+    let format = literal(*arguments.get(at)?, cx)?;
+    let names: Vec<Option<String>> = arguments[at + 1..]
+        .iter()
+        .map(|a| variable_name(cx.text(*a)))
+        .collect();
+    let mut message = if name == "perror" {
+        let mut m = Message::text(&format);
+        m.push_text(": ");
+        m.push_hole(None);
+        m
+    } else {
+        message::printf(&format, &names)
+    };
+    if matches!(name, "err" | "warn" | "verr") {
+        message.push_text(": ");
+        message.push_hole(None);
+    }
+    message.has_text().then_some(())?;
+    Some(Found::log(name, message).severity(severity))
+}
+
+/// A string literal or adjacent literals (`"a" "b"`); a macro between them is a hole.
+fn literal(node: Node, cx: &Cx) -> Option<String> {
+    match node.kind() {
+        "string_literal" => quoted(cx.text(node)),
+        "concatenated_string" => {
+            let mut out = String::new();
+            for part in args(node) {
+                out.push_str(&literal(part, cx).unwrap_or_default());
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+fn leaf(node: Node, cx: &Cx) -> Option<Message> {
+    Some(Message::text(&literal(node, cx)?))
+}

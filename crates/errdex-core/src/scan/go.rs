@@ -1,0 +1,221 @@
+//! Go's table: `fmt.Errorf`, `errors.New`/`Wrap`/`Wrapf`, `panic(…)`, and logging calls at
+//! error, warning or fatal level in the shapes of log, slog, zap, logrus, klog and go-kit.
+
+use tree_sitter::Node;
+
+use super::message::{self, Message};
+use super::site::{Found, Kind, level_severity};
+use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
+
+pub struct Go;
+
+impl Grammar for Go {
+    fn facts(&self, root: Node, src: &str, module: Option<&str>) -> Facts {
+        let package = args(root)
+            .into_iter()
+            .find(|n| n.kind() == "package_clause")
+            .and_then(|p| args(p).into_iter().next())
+            .map(|n| text(src, n).to_string());
+        Facts {
+            package,
+            module: module.map(str::to_string),
+            ..Facts::default()
+        }
+    }
+
+    fn scope(&self, node: Node, cx: &Cx, _outer: Option<&str>) -> Option<String> {
+        let pkg = cx.facts.package.as_deref().unwrap_or("main");
+        match node.kind() {
+            "function_declaration" => {
+                let name = cx.text(node.child_by_field_name("name")?);
+                Some(format!("{pkg}.{name}"))
+            }
+            "method_declaration" => {
+                let name = cx.text(node.child_by_field_name("name")?);
+                let receiver = node.child_by_field_name("receiver")?;
+                let param = args(receiver).into_iter().next()?;
+                let ty = param.child_by_field_name("type")?;
+                let base = |t: Node| {
+                    let s = cx.text(t);
+                    s.split('[').next().unwrap_or(s).trim().to_string()
+                };
+                let owner = if ty.kind() == "pointer_type" {
+                    let inner = args(ty).into_iter().next()?;
+                    format!("(*{})", base(inner))
+                } else {
+                    base(ty)
+                };
+                Some(format!("{pkg}.{owner}.{name}"))
+            }
+            _ => None,
+        }
+    }
+
+    fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        if node.kind() != "call_expression" {
+            return None;
+        }
+        let function = node.child_by_field_name("function")?;
+        let arguments = args(node.child_by_field_name("arguments")?);
+        match function.kind() {
+            "identifier" if cx.text(function) == "panic" => {
+                let message = message_of(*arguments.first()?, cx)?;
+                Some(Found::new(Kind::Panic, "panic", message))
+            }
+            "selector_expression" => {
+                let field = function.child_by_field_name("field")?;
+                selector_site(function, &arguments, cx).map(|f| f.at(field))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
+    let operand = function.child_by_field_name("operand")?;
+    let method = cx.text(function.child_by_field_name("field")?);
+    let receiver = cx.text(operand);
+    let qualified = format!("{receiver}.{method}");
+    match qualified.as_str() {
+        "fmt.Errorf" | "errors.Errorf" => {
+            let message = printf_call(arguments, 0, cx)?;
+            return Some(Found::new(Kind::Raise, qualified, message));
+        }
+        "errors.New" => {
+            let message = message_of(*arguments.first()?, cx)?;
+            return Some(Found::new(Kind::Raise, qualified, message));
+        }
+        "errors.Wrap" | "errors.Wrapf" | "errors.WithMessage" | "errors.WithMessagef" => {
+            let mut message = if method.ends_with('f') {
+                printf_call(arguments, 1, cx)?
+            } else {
+                message_of(*arguments.get(1)?, cx)?
+            };
+            let cause = arguments.first().and_then(|a| variable_name(cx.text(*a)));
+            message.push_text(": ");
+            message.push_hole(cause);
+            return Some(Found::new(Kind::Raise, qualified, message));
+        }
+        _ => {}
+    }
+    // Test helpers (`t.Errorf`) are not error sites of the program.
+    if matches!(receiver, "t" | "b" | "tb" | "f") {
+        return None;
+    }
+    if method == "Log" && operand.kind() == "call_expression" {
+        return go_kit(operand, arguments, cx);
+    }
+    let level = log_level(method)?;
+    let message = if method.ends_with('f') {
+        printf_call(arguments, 0, cx)?
+    } else {
+        // slog's `ErrorContext(ctx, msg, …)` and klog's `ErrorS(err, msg, …)` put the
+        // message second; everything else first.
+        let at = usize::from(method.ends_with("Context") || method.ends_with('S'));
+        message_of(*arguments.get(at)?, cx)?
+    };
+    Some(Found::log(level, message).logger(named_logger(operand, cx)))
+}
+
+/// The level a logging method name says: `Errorf` → error, `Warningf` → warning.
+fn log_level(method: &str) -> Option<&'static str> {
+    let base = method
+        .strip_suffix("Context")
+        .or_else(|| method.strip_suffix("Depth"))
+        .unwrap_or(method);
+    let base = base.trim_end_matches(['f', 'w', 'S']);
+    let base = base.strip_suffix("ln").unwrap_or(base);
+    Some(match base {
+        "Error" => "error",
+        "Warn" => "warn",
+        "Warning" => "warning",
+        "Fatal" => "fatal",
+        "Panic" | "DPanic" => "panic",
+        _ => return None,
+    })
+}
+
+/// go-kit: `level.Error(logger).Log("msg", "…", "err", err)`.
+fn go_kit(level_call: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
+    let function = level_call.child_by_field_name("function")?;
+    let level = cx.text(function).strip_prefix("level.")?;
+    let level = log_level(level)?;
+    let at = arguments
+        .iter()
+        .position(|a| cx.text(*a) == "\"msg\"" || cx.text(*a) == "\"message\"")?;
+    let message = message_of(*arguments.get(at + 1)?, cx)?;
+    Some(Found::log(level, message).severity(level_severity(level)))
+}
+
+/// zap's `logger.Named("db")` anywhere in the receiver chain.
+fn named_logger(mut operand: Node, cx: &Cx) -> Option<String> {
+    for _ in 0..16 {
+        if operand.kind() != "call_expression" {
+            return None;
+        }
+        let function = operand.child_by_field_name("function")?;
+        if function.kind() != "selector_expression" {
+            return None;
+        }
+        let field = cx.text(function.child_by_field_name("field")?);
+        if field == "Named" {
+            let arguments = args(operand.child_by_field_name("arguments")?);
+            return Some(message_of(*arguments.first()?, cx)?.pattern());
+        }
+        operand = function.child_by_field_name("operand")?;
+    }
+    None
+}
+
+/// A printf-style call whose format is `arguments[at]`.
+fn printf_call(arguments: &[Node], at: usize, cx: &Cx) -> Option<Message> {
+    let format = literal(*arguments.get(at)?, cx)?;
+    let names: Vec<Option<String>> = arguments[at + 1..]
+        .iter()
+        .map(|a| variable_name(cx.text(*a)))
+        .collect();
+    Some(message::printf(&format, &names))
+}
+
+/// The value of a string literal or a `+` of literals.
+fn literal(node: Node, cx: &Cx) -> Option<String> {
+    match node.kind() {
+        "interpreted_string_literal" => {
+            let t = cx.text(node);
+            Some(unescape(t.strip_prefix('"')?.strip_suffix('"')?))
+        }
+        "raw_string_literal" => {
+            let t = cx.text(node);
+            Some(t.strip_prefix('`')?.strip_suffix('`')?.replace('\r', ""))
+        }
+        "binary_expression" => {
+            let left = literal(node.child_by_field_name("left")?, cx)?;
+            let right = literal(node.child_by_field_name("right")?, cx)?;
+            Some(left + &right)
+        }
+        "parenthesized_expression" => literal(*args(node).first()?, cx),
+        _ => None,
+    }
+}
+
+/// A message expression: literals, `+` concatenation (a variable's part is a hole),
+/// `fmt.Sprintf`, `errors.New`, `fmt.Errorf`.
+fn message_of(node: Node, cx: &Cx) -> Option<Message> {
+    tree::message(node, cx, &leaf)
+}
+
+fn leaf(node: Node, cx: &Cx) -> Option<Message> {
+    if let Some(value) = literal(node, cx) {
+        return Some(Message::text(&value));
+    }
+    if node.kind() != "call_expression" {
+        return None;
+    }
+    let function = cx.text(node.child_by_field_name("function")?);
+    let arguments = args(node.child_by_field_name("arguments")?);
+    match function {
+        "fmt.Sprintf" | "fmt.Errorf" => printf_call(&arguments, 0, cx),
+        "errors.New" => Some(tree::concat(*arguments.first()?, cx, &leaf, 1)),
+        _ => None,
+    }
+}

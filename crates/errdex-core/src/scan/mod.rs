@@ -1,0 +1,336 @@
+//! `errdex scan`: every place a checkout's code raises or logs an error, as a record. Each
+//! file is parsed with tree-sitter; one table per language says which calls count
+//! (`rust`, `go`, `python`, `java`, `js`, `c`); [`tree`] walks, [`record`] builds the records, [`walk`]
+//! picks the files, [`output`] writes them and says what changed, [`rescan`] and
+//! [`state`] reparse only the files that changed.
+
+mod c;
+pub mod curated;
+pub mod git;
+mod go;
+mod java;
+mod js;
+pub mod lang;
+pub mod message;
+pub mod module;
+pub mod output;
+mod python;
+pub mod record;
+pub mod rescan;
+mod rust;
+pub mod site;
+pub mod state;
+pub mod tree;
+pub mod walk;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::{Map, Value};
+use xxhash_rust::xxh3::xxh3_64;
+
+pub use git::Origin;
+pub use lang::Language;
+pub use walk::{Candidate, Filter};
+
+/// Files bigger than this are generated (a bundled parser, a table); they are skipped with
+/// a line that says so.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// What a previous scan knew of a file: its size, mtime and content hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub size: u64,
+    pub mtime: u128,
+    pub hash: u64,
+}
+
+/// One scanned file.
+#[derive(Debug, Clone)]
+pub struct FileScan {
+    pub rel: String,
+    pub language: Language,
+    pub seen: Seen,
+    /// `None`: unchanged since the previous scan, whose records stand.
+    pub records: Option<Vec<Map<String, Value>>>,
+    /// Where the file stopped parsing cleanly: its other sites are kept.
+    pub broken_at: Option<usize>,
+}
+
+/// One checkout's scan.
+#[derive(Debug)]
+pub struct Scanned {
+    pub root: PathBuf,
+    pub origin: Origin,
+    pub files: Vec<FileScan>,
+    /// One line each: a file or folder skipped or read only in part, and why.
+    pub problems: Vec<String>,
+    /// Bytes read and parsed (unchanged files are not read).
+    pub bytes_parsed: u64,
+    pub files_parsed: usize,
+}
+
+/// Scans `start`, a folder in the checkout at `root` (often the root itself). `previous`
+/// says what an earlier scan saw of a file; a file whose size and mtime, or else content
+/// hash, are the same is not parsed again.
+pub fn scan(
+    root: &Path,
+    start: &Path,
+    filter: &Filter,
+    previous: &(dyn Fn(&str) -> Option<Seen> + Sync),
+) -> Scanned {
+    let origin = git::origin(root);
+    let walked = walk::walk(root, start, filter);
+    let analyzed_at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, FileOutcome)>> = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(8);
+    let job = Job {
+        origin: &origin,
+        filter,
+        manifests: &walked.manifests,
+        analyzed_at: &analyzed_at,
+        previous,
+    };
+    std::thread::scope(|s| {
+        for _ in 0..threads.min(walked.files.len().max(1)) {
+            let (job, next, results, files) = (&job, &next, &results, &walked.files);
+            let worker = std::thread::Builder::new().stack_size(16 << 20);
+            let spawned = worker.spawn_scoped(s, move || {
+                let mut parsers = HashMap::new();
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = files.get(i) else { break };
+                    mine.push((i, job.file(file, &mut parsers)));
+                }
+                if let Ok(mut all) = results.lock() {
+                    all.extend(mine);
+                }
+            });
+            if spawned.is_err() {
+                // No thread: the files no worker reaches are done on this one, below.
+                break;
+            }
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_default();
+    // Files no worker reached (a thread could not be started) are done here.
+    let done: std::collections::HashSet<usize> = results.iter().map(|(i, _)| *i).collect();
+    let mut parsers = HashMap::new();
+    for (i, file) in walked.files.iter().enumerate() {
+        if !done.contains(&i) {
+            results.push((i, job.file(file, &mut parsers)));
+        }
+    }
+    results.sort_by_key(|(i, _)| *i);
+    let mut scanned = Scanned {
+        root: root.to_path_buf(),
+        origin: origin.clone(),
+        files: Vec::new(),
+        problems: walked.problems,
+        bytes_parsed: 0,
+        files_parsed: 0,
+    };
+    for (_, result) in results {
+        match result {
+            Ok((file, parsed)) => {
+                if let Some(line) = file.broken_at {
+                    scanned.problems.push(format!(
+                        "{}:{line}: does not parse here; the sites of the rest are kept",
+                        file.rel
+                    ));
+                }
+                if file.records.is_some() {
+                    scanned.files_parsed += 1;
+                }
+                scanned.bytes_parsed += parsed;
+                scanned.files.push(file);
+            }
+            Err(problem) => scanned.problems.push(problem),
+        }
+    }
+    scanned
+}
+
+/// A scanned file and the bytes parsed for it, or the line that says why it was skipped.
+type FileOutcome = Result<(FileScan, u64), String>;
+
+struct Job<'a> {
+    origin: &'a Origin,
+    filter: &'a Filter,
+    manifests: &'a module::Manifests,
+    analyzed_at: &'a str,
+    previous: &'a (dyn Fn(&str) -> Option<Seen> + Sync),
+}
+
+impl Job<'_> {
+    /// One file: reused, or read, parsed and turned into records; `Err` is the line that
+    /// says why it was skipped.
+    fn file(
+        &self,
+        file: &Candidate,
+        parsers: &mut HashMap<Language, tree_sitter::Parser>,
+    ) -> FileOutcome {
+        let before = (self.previous)(&file.rel);
+        let unchanged = |seen: Seen| FileScan {
+            rel: file.rel.clone(),
+            language: file.language,
+            seen,
+            records: None,
+            broken_at: None,
+        };
+        if let Some(seen) = before
+            && seen.size == file.size
+            && seen.mtime == file.mtime
+        {
+            return Ok((unchanged(seen), 0));
+        }
+        if file.size > MAX_FILE_BYTES {
+            return Err(format!(
+                "{}: skipped: {} MB, more than {} MB (generated?)",
+                file.rel,
+                file.size >> 20,
+                MAX_FILE_BYTES >> 20
+            ));
+        }
+        let bytes =
+            std::fs::read(&file.abs).map_err(|e| format!("{}: cannot read: {e}", file.rel))?;
+        let seen = Seen {
+            size: bytes.len() as u64,
+            mtime: file.mtime,
+            hash: xxh3_64(&bytes),
+        };
+        if before.is_some_and(|b| b.hash == seen.hash) {
+            return Ok((unchanged(seen), 0));
+        }
+        if bytes[..bytes.len().min(8192)].contains(&0) {
+            return Err(format!("{}: skipped: binary", file.rel));
+        }
+        let own_functions = matches!(file.language, Language::C | Language::Cpp)
+            && !self.filter.log_functions.is_empty();
+        if !own_functions && !file.language.may_have_sites(&bytes) {
+            let scan = FileScan {
+                rel: file.rel.clone(),
+                language: file.language,
+                seen,
+                records: Some(Vec::new()),
+                broken_at: None,
+            };
+            return Ok((scan, bytes.len() as u64));
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let parser = match parsers.entry(file.language) {
+            std::collections::hash_map::Entry::Occupied(p) => p.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let mut parser = tree_sitter::Parser::new();
+                parser
+                    .set_language(&file.language.tree_sitter())
+                    .map_err(|e| {
+                        format!("{}: cannot parse {}: {e}", file.rel, file.language.name())
+                    })?;
+                v.insert(parser)
+            }
+        };
+        let tree = parser
+            .parse(text.as_bytes(), None)
+            .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
+        let (module, tag) = self.manifests.name(file.language, &file.rel);
+        let (sites, facts) = tree::sites(
+            file.language.grammar(),
+            &tree,
+            &text,
+            module.as_deref(),
+            &self.filter.log_functions,
+        );
+        let module = facts.module.or(module);
+        let tag = tag.or(facts.package);
+        let cx = record::FileCx {
+            origin: self.origin,
+            path: &file.rel,
+            language: file.language,
+            module: module.as_deref(),
+            tag: tag.as_deref(),
+            analyzed_at: self.analyzed_at,
+        };
+        let records = record::records(&sites, &text, &cx);
+        let scan = FileScan {
+            rel: file.rel.clone(),
+            language: file.language,
+            seen,
+            records: Some(records),
+            broken_at: broken_at(tree.root_node()),
+        };
+        Ok((scan, bytes.len() as u64))
+    }
+}
+
+/// The first line (1-based) of a part the grammar could not parse.
+fn broken_at(root: tree_sitter::Node) -> Option<usize> {
+    if !root.has_error() {
+        return None;
+    }
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return Some(node.start_position().row + 1);
+        }
+        // Into the first child that holds the error, else on to the next sibling.
+        if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return Some(root.start_position().row + 1);
+            }
+        }
+    }
+}
+
+/// Whether a record's document (as loaded) was made by `errdex scan`: it has `scanKind`.
+/// Inside a JSON string a quote is escaped, so the key's spelling can only be a key.
+pub fn is_scanned(document: &[u8]) -> bool {
+    memchr::memmem::find(document, b"\"scanKind\":").is_some()
+}
+
+/// `code/<name>.jsonl`'s name for a repository: `owner-name`, or the folder's name, with
+/// nothing that could leave the folder.
+pub fn output_name(repo: &str) -> String {
+    let name: String = repo
+        .replace('/', "-")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = name.trim_start_matches('.');
+    if name.is_empty() {
+        "code".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod marker_tests {
+    #[test]
+    fn only_a_scan_kind_key_marks_a_scanned_record() {
+        assert!(super::is_scanned(br#"{"id":"scan-1","scanKind":"raise"}"#));
+        assert!(!super::is_scanned(
+            br#"{"id":"a","errorMessage":"\"scanKind\": x"}"#
+        ));
+        assert!(!super::is_scanned(br#"{"id":"a"}"#));
+    }
+}

@@ -1,0 +1,325 @@
+//! Rust's table: anyhow/eyre macros, thiserror's `#[error]`, panics and assertions,
+//! `.expect`, `.context`, `Err(format!(…))`, `io::Error::new`, and `log`/`tracing`
+//! `error!`/`warn!`.
+
+use tree_sitter::Node;
+
+use super::message::{self, Message};
+use super::site::{Found, Kind};
+use super::tree::{Cx, Grammar, ancestor, args, unescape, variable_name};
+
+pub struct Rust;
+
+impl Grammar for Rust {
+    fn scope(&self, node: Node, cx: &Cx, _outer: Option<&str>) -> Option<String> {
+        if node.kind() != "function_item" {
+            return None;
+        }
+        let name = cx.text(node.child_by_field_name("name")?);
+        let owner = ancestor(node, &["impl_item", "trait_item"], &["function_item"])
+            .and_then(|o| {
+                o.child_by_field_name("type")
+                    .or(o.child_by_field_name("name"))
+            })
+            .map(|t| type_name(cx.text(t)));
+        Some(match owner {
+            Some(owner) => format!("{owner}::{name}"),
+            None => name.to_string(),
+        })
+    }
+
+    /// `#[cfg(test)] mod tests` and `#[test]` functions are not the program's error sites.
+    fn skip(&self, node: Node, cx: &Cx) -> bool {
+        if !matches!(node.kind(), "mod_item" | "function_item") {
+            return false;
+        }
+        let mut at = node.prev_named_sibling();
+        while let Some(prev) = at {
+            match prev.kind() {
+                "attribute_item" => {
+                    let attr: String = cx.text(prev).split_whitespace().collect();
+                    if attr == "#[cfg(test)]" || attr.ends_with("test]") {
+                        return true;
+                    }
+                }
+                k if k.contains("comment") => {}
+                _ => return false,
+            }
+            at = prev.prev_named_sibling();
+        }
+        false
+    }
+
+    fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        match node.kind() {
+            "macro_invocation" => macro_site(node, cx),
+            "call_expression" => call_site(node, cx),
+            "attribute_item" => error_attribute(node, cx),
+            _ => None,
+        }
+    }
+}
+
+/// `Foo<T>` → `Foo`; `fmt::Display` → `Display`.
+fn type_name(text: &str) -> String {
+    let base = text.split('<').next().unwrap_or(text).trim();
+    base.rsplit("::").next().unwrap_or(base).to_string()
+}
+
+fn macro_name<'s>(node: Node, cx: &'s Cx) -> Option<&'s str> {
+    let path = node.child_by_field_name("macro")?;
+    let last = path.child_by_field_name("name").unwrap_or(path);
+    cx.src.get(last.byte_range())
+}
+
+fn token_tree(node: Node) -> Option<Node> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .find(|c| c.kind() == "token_tree")
+}
+
+/// A macro's arguments split at its top-level commas.
+fn groups(tree: Node) -> Vec<Vec<Node>> {
+    let mut cursor = tree.walk();
+    let inner: Vec<Node> = tree.children(&mut cursor).collect();
+    let inner = inner.get(1..inner.len().saturating_sub(1)).unwrap_or(&[]);
+    let mut out = vec![Vec::new()];
+    for n in inner {
+        if n.kind() == "," {
+            out.push(Vec::new());
+        } else if !n.kind().contains("comment")
+            && let Some(last) = out.last_mut()
+        {
+            last.push(*n);
+        }
+    }
+    if out.last().is_some_and(Vec::is_empty) {
+        out.pop();
+    }
+    out
+}
+
+/// The value of a string or raw string literal.
+fn string_value(node: Node, cx: &Cx) -> Option<String> {
+    let text = cx.text(node);
+    match node.kind() {
+        "string_literal" => {
+            let body = text.strip_prefix('b').unwrap_or(text);
+            Some(unescape(body.strip_prefix('"')?.strip_suffix('"')?))
+        }
+        "raw_string_literal" => {
+            let body = text.trim_start_matches(['b', 'r']);
+            let body = body.trim_matches('#');
+            Some(body.strip_prefix('"')?.strip_suffix('"')?.to_string())
+        }
+        _ => None,
+    }
+}
+
+fn group_text(group: &[Node], cx: &Cx) -> String {
+    match (group.first(), group.last()) {
+        (Some(a), Some(b)) => cx
+            .src
+            .get(a.start_byte()..b.end_byte())
+            .unwrap_or("")
+            .to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The format string at `groups[at]` and the names of the arguments after it.
+fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
+    let [lit] = groups.get(at)?.as_slice() else {
+        return None;
+    };
+    // `bail!(msg)` after `let msg = format!(…)`.
+    if lit.kind() == "identifier" && groups.len() == at + 1 {
+        return message_of(*lit, cx);
+    }
+    let format = string_value(*lit, cx)?;
+    let names: Vec<Option<String>> = groups[at + 1..]
+        .iter()
+        .map(|g| {
+            // `name = expr` names its own hole; `{}` filled by `.0` (thiserror) has none.
+            let text = group_text(g, cx);
+            match text.split_once('=') {
+                Some((name, _)) if !text.contains("==") => variable_name(name),
+                _ => variable_name(text.trim_start_matches('.')),
+            }
+        })
+        .collect();
+    Some(message::braces(&format, &names))
+}
+
+fn macro_site(node: Node, cx: &Cx) -> Option<Found> {
+    let name = macro_name(node, cx)?;
+    let tree = token_tree(node)?;
+    let g = groups(tree);
+    let kind_type = |kind, message| Some(Found::new(kind, format!("{name}!"), message));
+    match name {
+        "anyhow" | "bail" | "eyre" | "format_err" => kind_type(Kind::Raise, formatted(&g, 0, cx)?),
+        "ensure" => {
+            let message = formatted(&g, 1, cx).or_else(|| {
+                let cond = group_text(g.first()?, cx);
+                Some(Message::text(&format!("Condition failed: `{cond}`")))
+            })?;
+            kind_type(Kind::Raise, message)
+        }
+        "panic" => kind_type(Kind::Panic, formatted(&g, 0, cx)?),
+        "unreachable" | "unimplemented" | "todo" => {
+            let prefix = match name {
+                "unreachable" => "internal error: entered unreachable code",
+                "unimplemented" => "not implemented",
+                _ => "not yet implemented",
+            };
+            let mut message = Message::text(prefix);
+            if let Some(rest) = formatted(&g, 0, cx) {
+                message.push_text(": ");
+                message.append(rest);
+            }
+            kind_type(Kind::Panic, message)
+        }
+        "assert" | "debug_assert" => {
+            let message = formatted(&g, 1, cx).or_else(|| {
+                let cond = group_text(g.first()?, cx);
+                Some(Message::text(&format!("assertion failed: {cond}")))
+            })?;
+            kind_type(Kind::Panic, message)
+        }
+        "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => {
+            let op = if name.ends_with("eq") { "==" } else { "!=" };
+            let mut message = Message::text(&format!("assertion `left {op} right` failed"));
+            if let Some(rest) = formatted(&g, 2, cx) {
+                message.push_text(": ");
+                message.append(rest);
+            }
+            kind_type(Kind::Panic, message)
+        }
+        "error" | "warn" => log_macro(name, &g, cx),
+        _ => None,
+    }
+}
+
+/// `error!(target: "db", err = %e, "failed {}", x)`: the first lone string is the message.
+fn log_macro(level: &str, g: &[Vec<Node>], cx: &Cx) -> Option<Found> {
+    let mut logger = None;
+    for (i, group) in g.iter().enumerate() {
+        if let [key, colon, value] = group.as_slice()
+            && cx.text(*key) == "target"
+            && colon.kind() == ":"
+        {
+            logger = string_value(*value, cx);
+            continue;
+        }
+        if group.len() == 1 && string_value(group[0], cx).is_some() {
+            let message = formatted(g, i, cx)?;
+            return Some(Found::log(level, message).logger(logger));
+        }
+    }
+    None
+}
+
+/// A message argument: a literal, `format!(…)`, `"…".into()`/`.to_string()`,
+/// `String::from("…")`, `&format!(…)`, or a closure returning one of these.
+fn message_of(node: Node, cx: &Cx) -> Option<Message> {
+    match node.kind() {
+        "string_literal" | "raw_string_literal" => Some(Message::text(&string_value(node, cx)?)),
+        "macro_invocation" if macro_name(node, cx) == Some("format") => {
+            formatted(&groups(token_tree(node)?), 0, cx)
+        }
+        "reference_expression" => message_of(node.child_by_field_name("value")?, cx),
+        // One hop only: `let a = b;` chains are not followed back through a whole block.
+        "identifier" => {
+            let value = super::tree::assigned_before(node, cx)?;
+            (value.kind() != "identifier").then_some(())?;
+            message_of(value, cx)
+        }
+        "closure_expression" => message_of(node.child_by_field_name("body")?, cx),
+        "block" => args(node).last().and_then(|last| message_of(*last, cx)),
+        "call_expression" => {
+            let function = node.child_by_field_name("function")?;
+            let arguments = args(node.child_by_field_name("arguments")?);
+            match function.kind() {
+                "field_expression" => {
+                    let method = cx.text(function.child_by_field_name("field")?);
+                    let conversion = matches!(method, "into" | "to_string" | "to_owned");
+                    conversion.then_some(())?;
+                    message_of(function.child_by_field_name("value")?, cx)
+                }
+                "scoped_identifier" if cx.text(function).ends_with("String::from") => {
+                    message_of(*arguments.first()?, cx)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn call_site(node: Node, cx: &Cx) -> Option<Found> {
+    let function = node.child_by_field_name("function")?;
+    let arguments = args(node.child_by_field_name("arguments")?);
+    match function.kind() {
+        "identifier" if cx.text(function) == "Err" => {
+            let message = message_of(*arguments.first()?, cx)?;
+            Some(Found::new(Kind::Raise, "Err", message))
+        }
+        "field_expression" => {
+            let field = function.child_by_field_name("field")?;
+            let method = cx.text(field);
+            let kind = match method {
+                "expect" | "expect_err" => Kind::Panic,
+                "context" | "with_context" | "wrap_err" | "wrap_err_with" => Kind::Raise,
+                _ => return None,
+            };
+            let message = message_of(*arguments.first()?, cx)?;
+            Some(Found::new(kind, method, message).at(field))
+        }
+        "scoped_identifier" => {
+            let path = cx.text(function);
+            let message = match path.rsplit_once("::") {
+                Some((ty, "new")) if ty.ends_with("Error") && arguments.len() == 2 => {
+                    cx.text(arguments[0]).contains("ErrorKind").then_some(())?;
+                    message_of(arguments[1], cx)?
+                }
+                Some((ty, "other")) if ty.ends_with("io::Error") => {
+                    message_of(*arguments.first()?, cx)?
+                }
+                _ => return None,
+            };
+            Some(Found::new(Kind::Raise, "io::Error", message))
+        }
+        _ => None,
+    }
+}
+
+/// thiserror's `#[error("…")]` on a variant or a struct.
+fn error_attribute(node: Node, cx: &Cx) -> Option<Found> {
+    let attribute = args(node).into_iter().find(|c| c.kind() == "attribute")?;
+    let path = args(attribute).into_iter().next()?;
+    (cx.text(path) == "error").then_some(())?;
+    let tree = attribute.child_by_field_name("arguments")?;
+    let message = formatted(&groups(tree), 0, cx)?;
+    let mut next = node.next_named_sibling();
+    while let Some(n) =
+        next.filter(|n| n.kind() == "attribute_item" || n.kind().contains("comment"))
+    {
+        next = n.next_named_sibling();
+    }
+    let target = next?;
+    let name = cx.text(target.child_by_field_name("name")?);
+    let error_type = match target.kind() {
+        "enum_variant" => {
+            let owner = ancestor(target, &["enum_item"], &[])
+                .and_then(|e| e.child_by_field_name("name"))
+                .map(|n| cx.text(n));
+            match owner {
+                Some(owner) => format!("{owner}::{name}"),
+                None => name.to_string(),
+            }
+        }
+        "struct_item" | "enum_item" => name.to_string(),
+        _ => return None,
+    };
+    Some(Found::new(Kind::Raise, error_type, message))
+}

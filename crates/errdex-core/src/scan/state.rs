@@ -1,0 +1,99 @@
+//! What a rescan may reuse, kept in the cache folder per checkout: each file's size, mtime
+//! and content hash, where its records sit in the last output, and their ids and lines
+//! (for `+N new, M moved, K gone` without reading the output back).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use xxhash_rust::xxh3::xxh3_64;
+
+use super::Seen;
+
+/// Bumped when the layout or what a record holds changes: an old state is then ignored.
+const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
+pub struct FileState {
+    pub rel: String,
+    pub size: u64,
+    pub mtime: u128,
+    pub hash: u64,
+    /// Byte range of this file's records in the output.
+    pub offset: u64,
+    pub len: u64,
+    /// (id, lineNumber) of each record.
+    pub sites: Vec<(String, u64)>,
+}
+
+#[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
+pub struct State {
+    pub version: u32,
+    /// The output these ranges are of, and its length when written.
+    pub output: String,
+    pub output_len: u64,
+    /// The HEAD the records name (`analyzedSha`, `githubUrl`).
+    pub sha: Option<String>,
+    pub files: Vec<FileState>,
+}
+
+impl State {
+    pub fn new(output: &Path, sha: Option<String>) -> State {
+        State {
+            version: VERSION,
+            output: output.to_string_lossy().into_owned(),
+            sha,
+            ..State::default()
+        }
+    }
+
+    pub fn by_path(&self) -> HashMap<&str, &FileState> {
+        self.files.iter().map(|f| (f.rel.as_str(), f)).collect()
+    }
+
+    pub fn seen(file: &FileState) -> Seen {
+        Seen {
+            size: file.size,
+            mtime: file.mtime,
+            hash: file.hash,
+        }
+    }
+
+    /// Every (id, line) the output holds.
+    pub fn sites(&self) -> HashMap<String, u64> {
+        self.files
+            .iter()
+            .flat_map(|f| f.sites.iter().cloned())
+            .collect()
+    }
+}
+
+/// The state file of a scan of `start` into `output`: one per checkout folder and output.
+pub fn path(cache_dir: &Path, start: &Path, output: &Path) -> PathBuf {
+    let key = format!("{}\0{}", start.display(), output.display());
+    cache_dir
+        .join("scan")
+        .join(format!("{:016x}.bin", xxh3_64(key.as_bytes())))
+}
+
+/// The state, when there is one for this output as it is on disk now; anything else
+/// (missing, corrupt, from another release, an output changed behind its back) is none.
+pub fn load(state_file: &Path, output: &Path) -> Option<State> {
+    let bytes = std::fs::read(state_file).ok()?;
+    let state: State = bitcode::decode(&bytes).ok()?;
+    let len = std::fs::metadata(output).ok()?.len();
+    (state.version == VERSION
+        && state.output == output.to_string_lossy()
+        && state.output_len == len)
+        .then_some(state)
+}
+
+/// Written atomically; a cache that cannot be written only costs the next scan time.
+pub fn save(state_file: &Path, state: &State) -> std::io::Result<()> {
+    let dir = state_file.parent().unwrap_or(Path::new("."));
+    crate::state::create_folder(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".scan.").tempfile_in(dir)?;
+    tmp.write_all(&bitcode::encode(state))?;
+    tmp.persist(state_file).map_err(|e| e.error)?;
+    Ok(())
+}

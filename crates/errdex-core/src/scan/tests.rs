@@ -1,0 +1,257 @@
+use super::lang::Language;
+use super::site::Site;
+
+/// The sites of `src` as (line, type, message, pattern, function, logger).
+pub(crate) fn sites(language: Language, src: &str) -> Vec<Site> {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&language.tree_sitter())
+        .expect("grammar loads");
+    let tree = parser.parse(src, None).expect("parses");
+    super::tree::sites(language.grammar(), &tree, src, Some("m"), &[]).0
+}
+
+fn brief(language: Language, src: &str) -> Vec<String> {
+    sites(language, src)
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} {} | {} | {} | {}{}",
+                s.row + 1,
+                s.kind.as_str(),
+                s.error_type,
+                s.message.message(),
+                s.message.pattern(),
+                s.function.as_deref().unwrap_or("-"),
+                s.logger
+                    .as_ref()
+                    .map(|l| format!(" @{l}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn rust_sites() {
+    let src = r#"
+impl<T> Store<T> {
+    fn open(&self, path: &Path) -> Result<()> {
+        bail!("failed to open {}: {err}", path.display());
+        tracing::error!(target: "db", attempt = 3, "write failed for {}", self.key);
+        let _ = Err(format!("bad {}", name));
+        let v = x.expect("config must load");
+        let w = y.with_context(|| format!("reading {path:?}"))?;
+        assert!(ok, "lost {n} rows");
+        assert_eq!(a, b);
+        println!("not an error {}", x);
+        // bail!("a comment");
+        unreachable!();
+        Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+    }
+}
+#[derive(Debug, thiserror::Error)]
+enum StoreError {
+    /// Docs.
+    #[error("key {0} not found")]
+    Missing(String),
+    #[error(transparent)]
+    Io(io::Error),
+}
+fn free() { log::warn!("slow query: {}ms", ms); let m = format!("lost {n}"); bail!(m); }
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() { assert!(false, "test code is not a site"); }
+}
+#[tokio::test]
+async fn t2() { panic!("nor is this"); }
+"#;
+    assert_eq!(
+        brief(Language::Rust, src),
+        [
+            "4 raise bail! | failed to open {}: {err} | failed to open {}: {} | Store::open",
+            "5 log error | write failed for {key} | write failed for {} | Store::open @db",
+            "6 raise Err | bad {name} | bad {} | Store::open",
+            "7 panic expect | config must load | config must load | Store::open",
+            "8 raise with_context | reading {path} | reading {} | Store::open",
+            "9 panic assert! | lost {n} rows | lost {} rows | Store::open",
+            "10 panic assert_eq! | assertion `left == right` failed | assertion `left == right` failed | Store::open",
+            "13 panic unreachable! | internal error: entered unreachable code | internal error: entered unreachable code | Store::open",
+            "14 raise io::Error | disk full | disk full | Store::open",
+            "20 raise StoreError::Missing | key {} not found | key {} not found | -",
+            "25 log warn | slow query: {ms}ms | slow query: {}ms | free",
+            "25 raise bail! | lost {n} | lost {} | free",
+        ]
+    );
+}
+
+#[test]
+fn go_sites() {
+    let src = r#"package store
+
+func (s *Store[K]) Open(path string) error {
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	log.Printf("not an error %d", n)
+	logger.Named("db").Error("write failed", zap.Error(err))
+	slog.WarnContext(ctx, "slow query", "ms", ms)
+	klog.ErrorS(err, "sync failed", "pod", pod)
+	return errors.Wrapf(err, "reading "+name+" at %d", off)
+}
+
+func helper() {
+	panic("unreachable state " + state)
+	t.Errorf("test helper %d", 1)
+	return errors.New(`raw message`)
+}
+"#;
+    assert_eq!(
+        brief(Language::Go, src),
+        [
+            "5 raise fmt.Errorf | open {path}: {err} | open {}: {} | store.(*Store).Open",
+            "8 log error | write failed | write failed | store.(*Store).Open @db",
+            "9 log warn | slow query | slow query | store.(*Store).Open",
+            "10 log error | sync failed | sync failed | store.(*Store).Open",
+            "15 panic panic | unreachable state {state} | unreachable state {} | store.helper",
+            "17 raise errors.New | raw message | raw message | store.helper",
+        ]
+    );
+}
+
+#[test]
+fn python_sites() {
+    let src = r#"
+import logging
+log = logging.getLogger(__name__)
+other = logging.getLogger("audit")
+
+class Store:
+    @property
+    def open(self, path):
+        raise ValueError(f"cannot open {path!r}: {self.err}")
+        log.error("write failed for %s (%d)", key, n)
+        other.warning("slow query: {}ms".format(ms))
+        print("not an error %s" % x)
+        raise KeyError("missing " + str(key))
+        logging.exception("boom")
+
+def free():
+    warnings.warn("deprecated", DeprecationWarning)
+    raise RuntimeError("a %s b" % (x, y))
+    raise NotFound(message)
+    msg = f"cannot convert {val!r}"
+    raise ValueError(msg)
+"#;
+    assert_eq!(
+        brief(Language::Python, src),
+        [
+            "9 raise ValueError | cannot open {path}: {err} | cannot open {}: {} | Store.open",
+            "10 log error | write failed for {key} ({n}) | write failed for {} ({}) | Store.open @m",
+            "11 log warning | slow query: {ms}ms | slow query: {}ms | Store.open @audit",
+            "13 raise KeyError | missing {key} | missing {} | Store.open",
+            "14 log exception | boom | boom | Store.open",
+            "17 log DeprecationWarning | deprecated | deprecated | free",
+            "18 raise RuntimeError | a {x} b | a {} b | free",
+            "21 raise ValueError | cannot convert {val} | cannot convert {} | free",
+        ]
+    );
+}
+
+#[test]
+fn java_sites() {
+    let src = r#"package com.acme.shop;
+
+public class Store {
+    private static final Logger LOG = LoggerFactory.getLogger(Store.class);
+
+    public Store() { throw new IllegalStateException("no store"); }
+
+    void open(String path) throws IOException {
+        throw new IOException("cannot open " + path + ": " + err.getMessage());
+        LOG.error("write failed for {} after {}", key, tries, e);
+        log.log(Level.SEVERE, String.format("bad %s", x));
+        callback.fail(new TimeoutException("timed out"));
+        System.out.println("not an error");
+        LOG.info("not an error either");
+    }
+}
+"#;
+    assert_eq!(
+        brief(Language::Java, src),
+        [
+            "6 raise IllegalStateException | no store | no store | com.acme.shop.Store.<init>",
+            "9 raise IOException | cannot open {path}: {} | cannot open {}: {} | com.acme.shop.Store.open",
+            "10 log error | write failed for {key} after {tries} | write failed for {} after {} | com.acme.shop.Store.open @com.acme.shop.Store",
+            "11 log severe | bad {x} | bad {} | com.acme.shop.Store.open",
+            "12 raise TimeoutException | timed out | timed out | com.acme.shop.Store.open",
+        ]
+    );
+}
+
+#[test]
+fn javascript_and_typescript_sites() {
+    let src = r#"
+class Store {
+  open(path: string) {
+    throw new Error(`cannot open ${path}: ${err.message}`);
+    console.error("write failed", e);
+    logger.warn('slow ' + ms + 'ms');
+    logger.error({ err }, "sync failed");
+    winston.log('error', "disk full");
+    console.log("not an error");
+  }
+}
+const load = () => { return Promise.reject(new TypeError("bad input")); };
+"#;
+    let expected = [
+        "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
+        "5 log error | write failed | write failed | Store.open",
+        "6 log warn | slow {ms}ms | slow {}ms | Store.open",
+        "7 log error | sync failed | sync failed | Store.open",
+        "8 log error | disk full | disk full | Store.open",
+        "12 raise TypeError | bad input | bad input | load",
+    ];
+    assert_eq!(brief(Language::TypeScript, src), expected);
+    let js = src.replace("(path: string)", "(path)");
+    assert_eq!(brief(Language::JavaScript, &js), expected);
+}
+
+#[test]
+fn c_and_cpp_sites() {
+    let src = r#"
+static int open_it(const char *path) {
+    fprintf(stderr, "cannot open %s: %s\n", path, strerror(errno));
+    fprintf(out, "not an error %d\n", n);
+    syslog(LOG_ERR, "lost " "%d rows", n);
+    syslog(LOG_INFO, "not an error");
+    err(1, "open %s", path);
+    perror("read");
+    return 0;
+}
+"#;
+    assert_eq!(
+        brief(Language::C, src),
+        [
+            "3 log fprintf | cannot open {path}: {} | cannot open {}: {} | open_it",
+            "5 log syslog | lost {n} rows | lost {} rows | open_it",
+            "7 log err | open {path}: {} | open {}: {} | open_it",
+            "8 log perror | read: {} | read: {} | open_it",
+        ]
+    );
+    let cpp =
+        "class Store {\n  void open() {\n    throw std::runtime_error(\"bad \" + path);\n  }\n};\n";
+    assert_eq!(
+        brief(Language::Cpp, cpp),
+        ["3 raise std::runtime_error | bad {path} | bad {} | Store::open"]
+    );
+}
+
+#[test]
+fn only_files_with_a_word_of_the_table_are_parsed() {
+    assert!(!Language::Rust.may_have_sites(b"fn add(a: u8) -> u8 { a + 1 }"));
+    assert!(Language::Rust.may_have_sites(b"fn f() { x.expect(\"y\") }"));
+    assert!(!Language::Go.may_have_sites(b"package p\nfunc f() int { return 1 }"));
+    assert!(Language::Python.may_have_sites(b"raise ValueError('x')"));
+}

@@ -1,0 +1,350 @@
+//! The walk every language shares: a depth-first pass over the syntax tree that keeps the
+//! enclosing function's name and asks the language's table about each node.
+
+use std::collections::HashMap;
+
+use tree_sitter::{Node, Tree};
+
+use super::message::Message;
+use super::site::{Found, Site};
+
+/// What a language learns about a file before the walk: the package a Go file declares,
+/// the logger variables a Python module names.
+#[derive(Debug, Default)]
+pub struct Facts {
+    pub package: Option<String>,
+    /// Variable → logger name (`log = logging.getLogger("db")`).
+    pub loggers: HashMap<String, String>,
+    /// The file's module, for loggers named after it (`getLogger(__name__)`).
+    pub module: Option<String>,
+}
+
+/// What the table is asked with: the file's text, its facts and the enclosing function.
+pub struct Cx<'a> {
+    pub src: &'a str,
+    pub facts: &'a Facts,
+    /// Logging functions the config adds to the table.
+    pub extra: &'a [String],
+}
+
+impl Cx<'_> {
+    pub fn text(&self, node: Node) -> &str {
+        text(self.src, node)
+    }
+}
+
+pub fn text<'s>(src: &'s str, node: Node) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// One language's table of error sites.
+pub trait Grammar: Sync {
+    fn facts(&self, _root: Node, _src: &str, module: Option<&str>) -> Facts {
+        Facts {
+            module: module.map(str::to_string),
+            ..Facts::default()
+        }
+    }
+
+    /// The frame name of the code inside `node` when it is a function (or a type whose
+    /// body holds functions); `outer` is the enclosing one.
+    fn scope(&self, node: Node, cx: &Cx, outer: Option<&str>) -> Option<String>;
+
+    /// Whether the code under `node` is left out whole: test code inside a source file.
+    fn skip(&self, _node: Node, _cx: &Cx) -> bool {
+        false
+    }
+
+    /// The error site `node` is, if it is one.
+    fn site(&self, node: Node, cx: &Cx) -> Option<Found>;
+}
+
+/// Deeper than this the walk stops: no real code nests so far, and generated code that
+/// does must not exhaust anything.
+const MAX_DEPTH: usize = 2_000;
+
+/// The sites of a parsed file, and what the grammar learnt of it (its module, package).
+pub fn sites(
+    grammar: &dyn Grammar,
+    tree: &Tree,
+    src: &str,
+    module: Option<&str>,
+    extra: &[String],
+) -> (Vec<Site>, Facts) {
+    let root = tree.root_node();
+    let facts = grammar.facts(root, src, module);
+    let cx = Cx {
+        src,
+        facts: &facts,
+        extra,
+    };
+    let mut out = Vec::new();
+    // (depth of the node that opened it, name); a name may be a type's, not a function's.
+    let mut scopes: Vec<(usize, String)> = Vec::new();
+    let mut cursor = root.walk();
+    let mut depth = 0usize;
+    loop {
+        let node = cursor.node();
+        let outer = scopes.last().map(|(_, s)| s.as_str());
+        if let Some(name) = grammar.scope(node, &cx, outer) {
+            scopes.push((depth, name));
+        }
+        if let Some(found) = grammar.site(node, &cx).filter(|_| !grammar.skip(node, &cx)) {
+            out.push(Site {
+                kind: found.kind,
+                error_type: found.error_type,
+                severity: found.severity,
+                message: found.message,
+                row: found.row.unwrap_or(node.start_position().row),
+                function: scopes.last().map(|(_, s)| s.clone()),
+                logger: found.logger,
+            });
+        }
+        let skip = grammar.skip(node, &cx);
+        if !skip && depth < MAX_DEPTH && cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            while scopes.last().is_some_and(|(d, _)| *d >= depth) {
+                scopes.pop();
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                // `panic(fmt.Errorf("…"))` is one statement: the outer call stands for it.
+                let mut seen = std::collections::HashSet::new();
+                out.retain(|s| seen.insert((s.row, s.message.pattern())));
+                return (out, facts);
+            }
+            depth -= 1;
+        }
+    }
+}
+
+/// A message made of `+` (or Python's `+`): each side a leaf the language knows (a
+/// literal, a format call), else a hole named by its variable.
+pub fn concat(
+    node: Node,
+    cx: &Cx,
+    leaf: &dyn Fn(Node, &Cx) -> Option<Message>,
+    depth: usize,
+) -> Message {
+    if depth > 64 {
+        return Message::hole(None);
+    }
+    if let Some(m) = leaf(node, cx) {
+        return m;
+    }
+    match node.kind() {
+        "binary_expression" | "binary_operator"
+            if node
+                .child_by_field_name("operator")
+                .is_some_and(|o| cx.text(o) == "+") =>
+        {
+            let mut m = Message::default();
+            for side in ["left", "right"] {
+                if let Some(n) = node.child_by_field_name(side) {
+                    m.append(concat(n, cx, leaf, depth + 1));
+                }
+            }
+            m
+        }
+        "parenthesized_expression" => match args(node).first() {
+            Some(inner) => concat(*inner, cx, leaf, depth + 1),
+            None => Message::hole(None),
+        },
+        "identifier" => match assigned_before(node, cx) {
+            Some(value) => concat(value, cx, leaf, depth + 1),
+            None => Message::hole(variable_name(cx.text(node))),
+        },
+        _ => Message::hole(variable_name(cx.text(node))),
+    }
+}
+
+/// Statements looked back over for the assignment of a message variable.
+const LOOK_BACK: usize = 8;
+
+/// The value last given to the variable `ident` in the statements just before the one it
+/// is used in (`msg = f"…"` then `raise ValueError(msg)`), in any language's shape.
+pub fn assigned_before<'t>(ident: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    let name = cx.text(ident);
+    let mut statement = ident;
+    while let Some(parent) = statement.parent() {
+        if matches!(
+            parent.kind(),
+            "block" | "statement_block" | "statement_list" | "compound_statement" | "module"
+        ) {
+            break;
+        }
+        statement = parent;
+    }
+    let mut at = statement.prev_named_sibling();
+    for _ in 0..LOOK_BACK {
+        let prev = at?;
+        if let Some(value) = assignment_of(prev, name, cx, 0) {
+            return Some(value);
+        }
+        at = prev.prev_named_sibling();
+    }
+    None
+}
+
+fn assignment_of<'t>(node: Node<'t>, name: &str, cx: &Cx, depth: usize) -> Option<Node<'t>> {
+    let (target, value) = match node.kind() {
+        "assignment" | "assignment_statement" | "short_var_declaration" => ("left", "right"),
+        "let_declaration" => ("pattern", "value"),
+        "variable_declarator" | "init_declarator" => ("name", "value"),
+        _ if depth < 2 => {
+            return args(node)
+                .into_iter()
+                .find_map(|c| assignment_of(c, name, cx, depth + 1));
+        }
+        _ => return None,
+    };
+    let target = node
+        .child_by_field_name(target)
+        .or_else(|| node.child_by_field_name("declarator"))?;
+    (cx.text(target) == name).then_some(())?;
+    let value = node.child_by_field_name(value)?;
+    // Go's `msg := "…"` holds its values in a list.
+    if value.kind() == "expression_list" {
+        return args(value).into_iter().next();
+    }
+    Some(value)
+}
+
+/// [`concat`], kept only when some literal text survives.
+pub fn message(
+    node: Node,
+    cx: &Cx,
+    leaf: &dyn Fn(Node, &Cx) -> Option<Message>,
+) -> Option<Message> {
+    let m = concat(node, cx, leaf, 0);
+    m.has_text().then_some(m)
+}
+
+/// The text between a literal's quotes, escapes decoded (`"…"`, `'…'`, C's `L"…"`).
+pub fn quoted(text: &str) -> Option<String> {
+    let start = text.find(['"', '\''])?;
+    let quote = text[start..].chars().next()?;
+    let body = text[start + 1..].strip_suffix(quote)?;
+    Some(unescape(body))
+}
+
+/// The named children of `node`, without comments.
+pub fn args<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect()
+}
+
+/// The nearest ancestor of one of `kinds`, not looking past `stop` kinds.
+pub fn ancestor<'t>(node: Node<'t>, kinds: &[&str], stop: &[&str]) -> Option<Node<'t>> {
+    let mut at = node.parent();
+    while let Some(n) = at {
+        if kinds.contains(&n.kind()) {
+            return Some(n);
+        }
+        if stop.contains(&n.kind()) {
+            return None;
+        }
+        at = n.parent();
+    }
+    None
+}
+
+/// Backslash escapes as C, Go, Rust, Java and JavaScript share them; unknown ones are
+/// kept as written.
+pub fn unescape(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') if !chars.peek().is_some_and(|c| c.is_ascii_digit()) => out.push('\0'),
+            Some(q @ ('\\' | '"' | '\'' | '`' | '?')) => out.push(q),
+            // A line continuation (Rust, Python, C): the newline and the next line's indent go.
+            Some('\n') => {
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+            }
+            Some('u') | Some('x') | Some('U') => {
+                let mut digits = String::new();
+                let braced = chars.peek() == Some(&'{');
+                if braced {
+                    chars.next();
+                }
+                while let Some(&d) = chars.peek() {
+                    if d.is_ascii_hexdigit() && (braced || digits.len() < 8) {
+                        digits.push(d);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                if braced && chars.peek() == Some(&'}') {
+                    chars.next();
+                }
+                match u32::from_str_radix(&digits, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                {
+                    Some(ch) => out.push(ch),
+                    None => out.push('\u{FFFD}'),
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The variable a placeholder is filled from: an identifier, or the last field of a plain
+/// field access (`self.path` → `path`); anything else has no name.
+pub fn variable_name(expr: &str) -> Option<String> {
+    let expr = expr.trim().trim_start_matches(['&', '*']);
+    let last = expr.rsplit(['.']).next()?;
+    let plain = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !s.chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
+    let all_plain = expr.split('.').all(|p| plain(p.trim_start_matches("->")));
+    (all_plain && plain(last)).then(|| last.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_decode_and_unknown_ones_stay() {
+        assert_eq!(
+            unescape(r#"a\n\t\"b\" \u{e9}\x41 \q"#),
+            "a\n\t\"b\" \u{e9}A \\q"
+        );
+        assert_eq!(unescape("one \\\n     two"), "one two");
+    }
+
+    #[test]
+    fn only_plain_variables_name_a_hole() {
+        assert_eq!(variable_name("path").as_deref(), Some("path"));
+        assert_eq!(variable_name("&self.path").as_deref(), Some("path"));
+        assert_eq!(variable_name("e.to_string()"), None);
+        assert_eq!(variable_name("0"), None);
+    }
+}
