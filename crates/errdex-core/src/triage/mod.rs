@@ -5,6 +5,7 @@
 //! time for logs too big to hold. A log event is a line plus the stack trace or traceback that
 //! follows it; its hits are reported at the line it starts on.
 
+mod answer;
 mod draft;
 mod events;
 pub mod feed;
@@ -22,6 +23,7 @@ mod resolve;
 mod scanner;
 mod spans;
 
+pub use answer::Row;
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, Seen, UnknownGroup, timestamp};
