@@ -65,7 +65,7 @@ fn main() {
     for l in text.lines() {
         let v: Value = serde_json::from_str(l).expect("a labelled line");
         let line = v["line"].as_str().unwrap_or("");
-        let answer = triage.answer_line(line, 5);
+        let answer = triage.answer_line(entries, line, 5);
         let confident = answer.first().is_some_and(|r| !r.weak);
         if v["other"] == true || v["expect"].is_null() {
             let (n, c) = if v["other"] == true {
@@ -109,7 +109,10 @@ fn main() {
                     .collect()
             })
             .unwrap_or_default();
-        let named: Vec<usize> = answer.first().map(|r| r.chain.clone()).unwrap_or_default();
+        let named: Vec<usize> = answer
+            .first()
+            .map(|r| r.chain.iter().map(|l| l.record).collect())
+            .unwrap_or_default();
         if chain.len() >= 2 {
             t.chains += 1;
             let all = chain

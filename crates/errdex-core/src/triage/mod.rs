@@ -6,6 +6,7 @@
 //! follows it; its hits are reported at the line it starts on.
 
 mod answer;
+mod chain;
 mod draft;
 mod events;
 pub mod feed;
@@ -16,14 +17,16 @@ mod index;
 mod jsonlog;
 mod level;
 mod line;
+mod locate;
 mod matcher;
 mod normalize;
+mod origin;
 mod report;
 mod resolve;
 mod scanner;
 mod spans;
 
-pub use answer::Row;
+pub use answer::{Link, MAX_SITES, Role, Row};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, Seen, UnknownGroup, timestamp};

@@ -1,0 +1,192 @@
+//! A line is a chain: the log call's own message, the error it logged (`error=`, `err=`,
+//! `"error":`), the contexts wrapped around it (`ctx: ctx: cause`, a `Caused by:` list), and
+//! for Python the exceptions raised while handling another. Here: the pieces of a line worth
+//! matching alone, and from the records found where in the line, the links outer to inner.
+
+use super::Triage;
+use super::answer::{Link, Role};
+use super::locate::{Fit, Found};
+use crate::dataset::Entries;
+
+/// Pieces of one line matched alone, and links named: a line holds few.
+const MAX_SEGMENTS: usize = 24;
+const MAX_LINKS: usize = 8;
+
+/// Keys whose value is the logged error.
+const ERROR_KEYS: &[&str] = &["error", "err", "exception", "cause", "reason", "exc"];
+/// Keys whose value is the log call's own message.
+const MESSAGE_KEYS: &[&str] = &["msg", "message"];
+/// Python prints chained exceptions innermost first, joined by one of these.
+const EXCEPTION_JOINTS: &[&str] = &[
+    "During handling of the above exception",
+    "The above exception was the direct cause",
+];
+
+/// A record the line matched, as the chain finder sees it.
+pub struct Seen {
+    pub record: usize,
+    pub confident: bool,
+    pub found: Found,
+}
+
+/// A link found in the line: its record and the bytes of the text it explains.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    pub record: usize,
+    pub start: usize,
+    pub end: usize,
+    role: Role,
+}
+
+/// Byte ranges of `text` that may each be one link's whole text: from the start, after each
+/// `: `, line break and `key=` or `"key":`, to the next line break, closing quote or field.
+pub fn segments(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut starts = vec![0usize];
+    for i in 0..b.len() {
+        let after = match b[i] {
+            b':' if b.get(i + 1) == Some(&b' ') => i + 2,
+            b'\n' => i + 1,
+            b'=' if i > 0 && b[i - 1].is_ascii_alphanumeric() => i + 1,
+            _ => continue,
+        };
+        let mut s = after;
+        while b.get(s).is_some_and(|c| c.is_ascii_whitespace()) {
+            s += 1;
+        }
+        if s < b.len() && starts.last() != Some(&s) {
+            starts.push(s);
+        }
+        if starts.len() >= MAX_SEGMENTS {
+            break;
+        }
+    }
+    starts
+        .into_iter()
+        .filter_map(|s| {
+            let quoted = s > 0 && b[s] == b'"';
+            let from = s + usize::from(quoted);
+            let end = (from..b.len())
+                .find(|&k| {
+                    b[k] == b'\n'
+                        || (quoted && b[k] == b'"' && b[k - 1] != b'\\')
+                        || (!quoted && b[k] == b' ' && field_at(&b[k + 1..]))
+                })
+                .unwrap_or(b.len());
+            let seg = text.get(from..end)?;
+            let trimmed = seg.trim_end();
+            (!trimmed.is_empty()).then_some((from, from + trimmed.len()))
+        })
+        .collect()
+}
+
+/// A logfmt field starts here: `word=`.
+fn field_at(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_' || **c == b'.')
+        .count();
+    n > 0 && b.get(n) == Some(&b'=')
+}
+
+/// The links of a line, outer to inner (the last is the root cause): confident records whose
+/// literal text is in the line, the most faithful first, each taking bytes no other link has,
+/// one per group. `seen` is best first.
+pub fn links(
+    triage: &Triage,
+    entries: Entries<'_>,
+    line: &str,
+    text: &str,
+    seen: &[Seen],
+) -> Vec<Placed> {
+    let groups = &triage.index.group_of;
+    let mut out: Vec<Placed> = Vec::new();
+    for s in seen {
+        if out.len() >= MAX_LINKS {
+            break;
+        }
+        let f = s.found;
+        if !s.confident || f.fit == Fit::Absent || entries.get(s.record).is_none() {
+            continue;
+        }
+        let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
+        let same = out.iter().any(|p| groups[p.record] == groups[s.record]);
+        if overlaps || same {
+            continue;
+        }
+        out.push(Placed {
+            record: s.record,
+            start: f.start,
+            end: f.end,
+            role: Role::Context,
+        });
+    }
+    order(&mut out, line, text);
+    out
+}
+
+/// Outer to inner: the log call's message first, then the rest as written — but Python's
+/// chained exceptions, printed innermost first, in reverse.
+fn order(links: &mut [Placed], line: &str, text: &str) {
+    let keyed: Vec<Option<&str>> = links
+        .iter()
+        .map(|p| key_before(line, &text[p.start..p.end]))
+        .collect();
+    let errors = keyed
+        .iter()
+        .any(|k| k.is_some_and(|k| ERROR_KEYS.contains(&k)));
+    for (p, k) in links.iter_mut().zip(&keyed) {
+        let logged = match k {
+            Some(k) => MESSAGE_KEYS.contains(k),
+            None => errors,
+        };
+        if logged {
+            p.role = Role::Logged;
+        }
+    }
+    let reversed = EXCEPTION_JOINTS.iter().any(|j| text.contains(j));
+    links.sort_by_key(|p| {
+        let at = if reversed {
+            usize::MAX - p.start
+        } else {
+            p.start
+        };
+        (p.role != Role::Logged, at)
+    });
+    let n = links.len();
+    for (i, p) in links.iter_mut().enumerate() {
+        if i + 1 == n {
+            p.role = Role::Cause;
+        } else if i > 0 || p.role != Role::Logged {
+            p.role = Role::Context;
+        }
+    }
+}
+
+/// The key of the field `piece` is the value of in the line as written (`err="…"`,
+/// `"error":"…"`, `error=…`), when the piece is found there.
+fn key_before<'a>(line: &'a str, piece: &str) -> Option<&'a str> {
+    let at = line.find(piece)?;
+    let head = line[..at].trim_end_matches(['"', ' ']);
+    let head = head
+        .strip_suffix('=')
+        .or_else(|| head.strip_suffix(':').map(|h| h.trim_end_matches('"')))?;
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |k| k + 1);
+    let key = &head[start..];
+    let key = key.rsplit('.').next().unwrap_or(key);
+    (!key.is_empty()).then_some(key)
+}
+
+/// The links as an answer names them, the cause as the row's `site` (one of its group).
+pub fn named(links: &[Placed], text: &str, site: usize, root: usize) -> Vec<Link> {
+    links
+        .iter()
+        .map(|p| Link {
+            record: if p.record == root { site } else { p.record },
+            role: p.role,
+            text: text.get(p.start..p.end).unwrap_or("").to_string(),
+        })
+        .collect()
+}

@@ -1,0 +1,171 @@
+//! Where a record's literal text sits in a pasted line. The matcher compares normalised
+//! tokens — case, quotes and punctuation gone — so two records that differ only there tie;
+//! finding the pattern's literal pieces in the line as written tells them apart, says which
+//! piece of the line a record explains (a link of a chain), and whether a placeholder stood for
+//! nothing.
+
+/// How faithfully a record's pattern was found in the line, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// Its literal pieces are not in the line in order.
+    Absent,
+    /// The first pieces are, and the line ends where the next would be (a cut line).
+    Cut,
+    /// Every piece, some in another case.
+    Folded,
+    /// Every piece as written.
+    Exact,
+}
+
+/// A record's pattern in a line: how well, where (bytes), and how many of its placeholders
+/// stood for no text at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    pub fit: Fit,
+    pub start: usize,
+    pub end: usize,
+    pub empty: usize,
+}
+
+/// Bytes one placeholder may stand for in a line.
+const MAX_VALUE: usize = 256;
+/// Pieces of a pattern looked for: a pattern's first ones place it.
+const MAX_PIECES: usize = 16;
+
+/// Finds `pattern` (`{}` per placeholder) in `line`. Placeholders at the pattern's ends may
+/// take any text; one between two pieces up to `MAX_VALUE` bytes.
+pub fn locate(pattern: &str, line: &str) -> Found {
+    let absent = Found {
+        fit: Fit::Absent,
+        start: 0,
+        end: 0,
+        empty: 0,
+    };
+    let pieces: Vec<&str> = pattern
+        .split("{}")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .take(MAX_PIECES)
+        .collect();
+    if pieces.is_empty() {
+        return absent;
+    }
+    let trailing = pattern.trim_end().ends_with("{}");
+    for folded in [false, true] {
+        if let Some(found) = walk(&pieces, line, folded, trailing) {
+            return found;
+        }
+    }
+    absent
+}
+
+/// Every start of the first piece, then each later piece within reach of the one before.
+fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Found> {
+    let mut best: Option<Found> = None;
+    let mut from = 0;
+    while let Some(at) = find(line, pieces[0], from, folded) {
+        from = at + 1;
+        let (mut end, mut empty, mut cut) = (at + pieces[0].len(), 0, false);
+        for piece in &pieces[1..] {
+            let reach = (end + MAX_VALUE + piece.len()).min(line.len());
+            match find(&line[..reach], piece, end, folded) {
+                Some(next) => {
+                    empty += usize::from(line[end..next].trim().is_empty());
+                    end = next + piece.len();
+                }
+                None => {
+                    cut = line.len() < end + piece.len() + MAX_VALUE
+                        && line[end..].trim().len() < MAX_VALUE;
+                    if !cut {
+                        end = usize::MAX;
+                    }
+                    break;
+                }
+            }
+        }
+        if end == usize::MAX {
+            continue;
+        }
+        if trailing && !cut {
+            empty += usize::from(line[end..].trim().is_empty());
+        }
+        let fit = match (cut, folded) {
+            (true, _) => Fit::Cut,
+            (false, true) => Fit::Folded,
+            (false, false) => Fit::Exact,
+        };
+        let found = Found {
+            fit,
+            start: at,
+            end,
+            empty,
+        };
+        // The fullest fit, then the one with fewest empty placeholders.
+        if best.is_none_or(|b| {
+            (found.fit, std::cmp::Reverse(found.empty)) > (b.fit, std::cmp::Reverse(b.empty))
+        }) {
+            best = Some(found);
+        }
+        if fit != Fit::Cut && empty == 0 {
+            break;
+        }
+    }
+    best
+}
+
+/// `needle` in `hay[from..]`, as written or ASCII-case-folded.
+fn find(hay: &str, needle: &str, from: usize, folded: bool) -> Option<usize> {
+    let h = hay.as_bytes().get(from..)?;
+    let n = needle.as_bytes();
+    if !folded {
+        return memchr::memmem::find(h, n).map(|k| from + k);
+    }
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len())
+        .find(|&k| h[k..k + n.len()].eq_ignore_ascii_case(n))
+        .map(|k| from + k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_literals_and_case_are_kept() {
+        let line = "Cannot specify both 'order' and 'oracle_order'";
+        assert_eq!(
+            locate("Cannot specify both 'order' and 'oracle_order'", line).fit,
+            Fit::Exact
+        );
+        assert_eq!(
+            locate("Cannot specify both '{}' and 'on_null'", line).fit,
+            Fit::Absent
+        );
+        let line = "Unsupported data type `integer`";
+        assert_eq!(locate("Unsupported data type `{}`", line).fit, Fit::Exact);
+        assert_eq!(locate("unsupported data type: {}", line).fit, Fit::Absent);
+        assert_eq!(locate("unsupported data type `{}`", line).fit, Fit::Folded);
+    }
+
+    #[test]
+    fn a_placeholder_that_matched_nothing_is_counted() {
+        let line = "ERROR invalid record type";
+        assert_eq!(locate("invalid record type", line).empty, 0);
+        assert_eq!(locate("invalid record type {}", line).empty, 1);
+        assert_eq!(
+            locate("invalid record type {}", "invalid record type 7").empty,
+            0
+        );
+    }
+
+    #[test]
+    fn the_range_is_the_literal_text_and_a_cut_line_still_fits() {
+        let line = "err=\"could not create aws config: MSK credential test failed: denied\"";
+        let f = locate("could not create aws config: {}", line);
+        assert_eq!(&line[f.start..f.end], "could not create aws config:");
+        let f = locate("failed to open {} for writing: {}", "x failed to open /a/b");
+        assert_eq!(f.fit, Fit::Cut);
+    }
+}
