@@ -490,8 +490,8 @@ pub const STRANGERS: &[&str] = &[
     "Error: ENOENT: no such file or directory, open '/app/config/{n}.json'",
     "java.lang.OutOfMemoryError: GC overhead limit exceeded (heap {n}m)",
     "ERROR [main] o.s.boot.SpringApplication - Application run failed: port {n} in use",
-    "Http error: 503 Service Unavailable from upstream lb-{n}",
+    "10.0.0.7 - - [01/Dec/2025:10:02:11 +0000] \"GET /api/orders/{n} HTTP/1.1\" 502 173 \"-\" \"curl/8.5\" upstream http error",
     "unable to open database file (code {n} SQLITE_CANTOPEN)",
     "FATAL: the database system is in recovery mode (attempt {n})",
-    "Kafka error: Broker: Not enough in-sync replicas (partition {n})",
+    "org.apache.kafka.clients.NetworkClient: [Producer clientId=app-{n}] Connection to node 2 could not be established. Broker may not be available.",
 ];

@@ -18,6 +18,11 @@ pub const MAX_SITES: usize = 50;
 const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
 const EMPTY_COST: f32 = 0.02;
+/// A pattern of this many literal words or fewer names an error only as a whole message (or
+/// link), never as a fragment of a line: "out of range" is in many programs' lines.
+const SHORT_WORDS: usize = 3;
+/// What an answer not to be trusted scores at most.
+const UNTRUSTED: f32 = 0.45;
 
 /// A link's place in a chain, outer to inner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,10 +85,11 @@ impl Candidate {
     }
 
     /// Confident first, then the most faithful fit of its literal text, then the score less
-    /// what empty placeholders cost.
-    fn key(&self) -> (bool, Fit, f32) {
+    /// what empty placeholders cost, then the most of the line explained.
+    fn key(&self) -> (bool, Fit, f32, usize) {
         let cost = EMPTY_COST * self.found.empty as f32;
-        (self.confident(), self.found.fit, self.score - cost)
+        let span = self.found.end - self.found.start;
+        (self.confident(), self.found.fit, self.score - cost, span)
     }
 }
 
@@ -102,27 +108,48 @@ impl Triage {
         found.truncate(MAX_FRAMES);
         let mut matches = self.rank_text(text, &found, CANDIDATES);
         self.match_links(text, &found, &mut matches);
+        let mut bounds = chain::segments(text);
+        let mut starts = Vec::new();
+        super::header::message_starts(text, &mut starts);
+        bounds.extend(starts.iter().map(|&s| (s, text.len())));
         let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
         for m in matches {
-            if let Some(c) = cands.iter_mut().find(|c| c.record == m.record) {
-                c.score = c.score.max(m.score);
-                continue;
-            }
             let Some(e) = entries.get(m.record) else {
                 continue;
             };
-            cands.push(Candidate {
-                record: m.record,
-                score: m.score,
-                via: m.via,
-                found: locate(e.pattern.unwrap_or(e.message), text),
-            });
+            let pattern = e.pattern.unwrap_or(e.message);
+            let found = locate(pattern, text);
+            let trusted = match m.via {
+                // Word overlap is a guess unless the record's own text is in the line.
+                Via::Overlap => found.fit != Fit::Absent,
+                _ => true,
+            } && (literal_words(pattern) > SHORT_WORDS
+                || whole(found, pattern, text, &bounds));
+            let score = if trusted {
+                m.score
+            } else {
+                m.score.min(UNTRUSTED)
+            };
+            match cands.iter_mut().find(|c| c.record == m.record) {
+                Some(c) if c.score >= score => {}
+                Some(c) => {
+                    c.score = score;
+                    c.via = m.via;
+                }
+                None => cands.push(Candidate {
+                    record: m.record,
+                    score,
+                    via: m.via,
+                    found,
+                }),
+            }
         }
         cands.sort_by(|a, b| {
             let (x, y) = (a.key(), b.key());
             y.0.cmp(&x.0)
                 .then(y.1.cmp(&x.1))
                 .then(y.2.total_cmp(&x.2))
+                .then(y.3.cmp(&x.3))
                 .then(a.record.cmp(&b.record))
         });
         let links = chain::links(self, entries, line, text, &cands_view(&cands));
@@ -207,6 +234,32 @@ impl Triage {
         }
         rows
     }
+}
+
+/// Words of a pattern's literal text (level words count: `Kafka error: {}` has two).
+fn literal_words(pattern: &str) -> usize {
+    pattern
+        .split("{}")
+        .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count()
+}
+
+/// The record's text is a whole link of the line: it starts where a piece of the line does
+/// (its message, after `: `, a field's `=`, a line break) and ends where that piece ends, at a
+/// `: ` before the next link, or in a placeholder that takes the rest.
+fn whole(found: Found, pattern: &str, text: &str, bounds: &[(usize, usize)]) -> bool {
+    if found.fit == Fit::Absent {
+        return false;
+    }
+    let open_end = pattern.trim_end().ends_with("{}");
+    let open_start = pattern.trim_start().starts_with("{}");
+    bounds.iter().any(|&(start, end)| {
+        let starts = found.start == start || (open_start && found.start > start);
+        let rest = text.get(found.end..end).unwrap_or("").trim_start();
+        let ends = open_end || found.fit == Fit::Cut || rest.is_empty() || rest.starts_with(':');
+        starts && ends && found.end <= end
+    })
 }
 
 /// What the chain finder needs of a candidate.

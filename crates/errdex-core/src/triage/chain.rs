@@ -39,15 +39,18 @@ pub struct Placed {
 }
 
 /// Byte ranges of `text` that may each be one link's whole text: from the start, after each
-/// `: `, line break and `key=` or `"key":`, to the next line break, closing quote or field.
+/// `: `, line break, `key=`, opening quote and flattened JSON value (` ; `), to the next line
+/// break, closing quote, JSON value or logfmt field.
 pub fn segments(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut starts = vec![0usize];
     for i in 0..b.len() {
         let after = match b[i] {
-            b':' if b.get(i + 1) == Some(&b' ') => i + 2,
+            b':' | b';' if b.get(i + 1) == Some(&b' ') => i + 2,
             b'\n' => i + 1,
             b'=' if i > 0 && b[i - 1].is_ascii_alphanumeric() => i + 1,
+            // An opening quote after a space (`panicked at 'msg'`): the quoted text.
+            b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[') => i,
             _ => continue,
         };
         let mut s = after;
@@ -64,13 +67,16 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
     starts
         .into_iter()
         .filter_map(|s| {
-            let quoted = s > 0 && b[s] == b'"';
-            let from = s + usize::from(quoted);
+            let quote = (s > 0 && matches!(b[s], b'"' | b'\'')).then_some(b[s]);
+            let from = s + usize::from(quote.is_some());
             let end = (from..b.len())
                 .find(|&k| {
                     b[k] == b'\n'
-                        || (quoted && b[k] == b'"' && b[k - 1] != b'\\')
-                        || (!quoted && b[k] == b' ' && field_at(&b[k + 1..]))
+                        || (b[k] == b' '
+                            && b.get(k + 1) == Some(&b';')
+                            && b.get(k + 2) == Some(&b' '))
+                        || (quote == Some(b[k]) && b[k - 1] != b'\\')
+                        || (quote.is_none() && b[k] == b' ' && field_at(&b[k + 1..]))
                 })
                 .unwrap_or(b.len());
             let seg = text.get(from..end)?;

@@ -74,8 +74,7 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
                     end = next + piece.len();
                 }
                 None => {
-                    cut = line.len() < end + piece.len() + MAX_VALUE
-                        && line[end..].trim().len() < MAX_VALUE;
+                    cut = is_cut(line, end, piece);
                     if !cut {
                         end = usize::MAX;
                     }
@@ -111,6 +110,22 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
         }
     }
     best
+}
+
+/// Lines shorter than this were not cut by an alert.
+const MIN_CUT_LINE: usize = 150;
+
+/// The line ends where `piece` would be: within a value's reach of `end`, its last bytes (or
+/// none) the start of the piece.
+fn is_cut(line: &str, end: usize, piece: &str) -> bool {
+    if line.len() < MIN_CUT_LINE || line.len() > end + MAX_VALUE + piece.len() {
+        return false;
+    }
+    let tail = line.as_bytes().get(end..).unwrap_or(&[]);
+    (0..=tail.len()).any(|k| {
+        let rest = &tail[k..];
+        rest.len() < piece.len() && piece.as_bytes()[..rest.len()].eq_ignore_ascii_case(rest)
+    })
 }
 
 /// `needle` in `hay[from..]`, as written or ASCII-case-folded.
@@ -165,7 +180,15 @@ mod tests {
         let line = "err=\"could not create aws config: MSK credential test failed: denied\"";
         let f = locate("could not create aws config: {}", line);
         assert_eq!(&line[f.start..f.end], "could not create aws config:");
-        let f = locate("failed to open {} for writing: {}", "x failed to open /a/b");
-        assert_eq!(f.fit, Fit::Cut);
+        let long = format!("{} failed to open /a/b fo", "x".repeat(MIN_CUT_LINE));
+        assert_eq!(
+            locate("failed to open {} for writing: {}", &long).fit,
+            Fit::Cut
+        );
+        let short = "x failed to open /a/b fo";
+        assert_eq!(
+            locate("failed to open {} for writing: {}", short).fit,
+            Fit::Absent
+        );
     }
 }
