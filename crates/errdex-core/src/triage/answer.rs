@@ -256,7 +256,12 @@ fn whole(found: Found, pattern: &str, text: &str, bounds: &[(usize, usize)]) -> 
     let open_start = pattern.trim_start().starts_with("{}");
     bounds.iter().any(|&(start, end)| {
         let starts = found.start == start || (open_start && found.start > start);
-        let rest = text.get(found.end..end).unwrap_or("").trim_start();
+        // The closing quote of a quoted value (`err="ctx: cause"`) ends a link too.
+        let rest = text.get(found.end..end).unwrap_or("");
+        let rest = rest
+            .trim_start()
+            .trim_start_matches(['"', '\''])
+            .trim_start();
         let ends = open_end || found.fit == Fit::Cut || rest.is_empty() || rest.starts_with(':');
         starts && ends && found.end <= end
     })

@@ -39,7 +39,7 @@ pub struct Placed {
 }
 
 /// Byte ranges of `text` that may each be one link's whole text: from the start, after each
-/// `: `, line break, `key=`, opening quote and flattened JSON value (` ; `), to the next line
+/// `: `, ` - `, line break, `key=`, opening quote and flattened JSON value (` ; `), to the next line
 /// break, closing quote, JSON value or logfmt field.
 pub fn segments(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
@@ -47,10 +47,12 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
     for i in 0..b.len() {
         let after = match b[i] {
             b':' | b';' if b.get(i + 1) == Some(&b' ') => i + 2,
+            // Python logging's `time - logger - LEVEL - message`.
+            b'-' if i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ') => i + 2,
             b'\n' => i + 1,
             b'=' if i > 0 && b[i - 1].is_ascii_alphanumeric() => i + 1,
             // An opening quote after a space (`panicked at 'msg'`): the quoted text.
-            b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[') => i,
+            b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[' | b':' | b'=') => i,
             _ => continue,
         };
         let mut s = after;
