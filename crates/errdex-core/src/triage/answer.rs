@@ -6,14 +6,17 @@
 
 use super::frames::{self, Frame};
 use super::line::{CONFIDENT, LineMatch};
-use super::locate::{Fit, Found, locate};
+use super::locate::{Fit, Found, locate, share_found};
 use super::matcher::{Scratch, Via};
 use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
 use super::{Triage, chain, jsonlog, normalize, origin, resolve};
 use crate::dataset::Entries;
+use foldhash::HashMap;
 
 /// Sites of a group listed with a row; `sites_total` counts them all.
 pub const MAX_SITES: usize = 50;
+/// Sites of one group weighed to pick the row's (a message written at thousands of places).
+const MAX_PICKED: usize = 4096;
 /// Records the whole line's ranking returns to pick rows and links from.
 const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
@@ -21,6 +24,11 @@ const EMPTY_COST: f32 = 0.02;
 /// A pattern of this many literal words or fewer names an error only as a whole message (or
 /// link), never as a fragment of a line: "out of range" is in many programs' lines.
 const SHORT_WORDS: usize = 3;
+/// …and fewer letters than this: one long name (`java.util.ConcurrentModificationException`)
+/// is specific enough anywhere.
+const SHORT_LETTERS: usize = 24;
+/// Share of its literal text a record matched by word overlap must have in the line.
+const OVERLAP_FOUND: f32 = 0.6;
 /// What an answer not to be trusted scores at most.
 const UNTRUSTED: f32 = 0.45;
 
@@ -120,11 +128,12 @@ impl Triage {
             let pattern = e.pattern.unwrap_or(e.message);
             let found = locate(pattern, text);
             let trusted = match m.via {
-                // Word overlap is a guess unless the record's own text is in the line.
-                Via::Overlap => found.fit != Fit::Absent,
+                // Word overlap is a guess unless much of the record's own text is in the line.
+                Via::Overlap => {
+                    found.fit != Fit::Absent || share_found(pattern, text) >= OVERLAP_FOUND
+                }
                 _ => true,
-            } && (literal_words(pattern) > SHORT_WORDS
-                || whole(found, pattern, text, &bounds));
+            } && (!is_short(pattern) || whole(found, pattern, &bounds));
             let score = if trusted {
                 m.score
             } else {
@@ -192,26 +201,23 @@ impl Triage {
             .into_iter()
             .chain(cands.iter().map(|c| c.record))
             .collect::<Vec<usize>>();
+        let scores: HashMap<usize, f32> = cands.iter().map(|c| (c.record, c.score)).collect();
         let mut rows: Vec<Row> = Vec::new();
-        let mut groups: Vec<u32> = Vec::new();
+        let mut groups: foldhash::HashSet<u32> = foldhash::HashSet::default();
         for record in order {
             if rows.len() >= limit {
                 break;
             }
             let group = index.group_of[record];
-            if groups.contains(&group) {
+            if !groups.insert(group) {
                 continue;
             }
-            groups.push(group);
             let Some(c) = cands.iter().find(|c| c.record == record) else {
                 continue;
             };
             let members = index.groups.get(group);
-            let site = pick_site(entries, cands, members, names).unwrap_or(record);
-            let score = cands
-                .iter()
-                .find(|c| c.record == site)
-                .map_or(c.score, |s| s.score.max(c.score));
+            let site = pick_site(entries, &scores, members, names).unwrap_or(record);
+            let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {
                 chain::named(&links, text, site, record)
             } else {
@@ -236,34 +242,28 @@ impl Triage {
     }
 }
 
-/// Words of a pattern's literal text (level words count: `Kafka error: {}` has two).
-fn literal_words(pattern: &str) -> usize {
-    pattern
-        .split("{}")
-        .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
-        .filter(|w| w.chars().any(char::is_alphabetic))
-        .count()
+/// A pattern of few, short literal words (level words count: `Kafka error: {}` has two).
+fn is_short(pattern: &str) -> bool {
+    let (pieces, _, _) = super::locate::pieces(pattern);
+    let words = || {
+        pieces
+            .iter()
+            .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| w.chars().any(char::is_alphabetic))
+    };
+    words().count() <= SHORT_WORDS && words().map(str::len).sum::<usize>() < SHORT_LETTERS
 }
 
-/// The record's text is a whole link of the line: it starts where a piece of the line does
-/// (its message, after `: `, a field's `=`, a line break) and ends where that piece ends, at a
-/// `: ` before the next link, or in a placeholder that takes the rest.
-fn whole(found: Found, pattern: &str, text: &str, bounds: &[(usize, usize)]) -> bool {
+/// The record's text opens a link of the line: it starts where a piece of the line does (its
+/// message, after `: `, a field's `=`, a quote, a line break), or a placeholder opens it.
+fn whole(found: Found, pattern: &str, bounds: &[(usize, usize)]) -> bool {
     if found.fit == Fit::Absent {
         return false;
     }
-    let open_end = pattern.trim_end().ends_with("{}");
-    let open_start = pattern.trim_start().starts_with("{}");
+    let (_, open_start, _) = super::locate::pieces(pattern);
     bounds.iter().any(|&(start, end)| {
         let starts = found.start == start || (open_start && found.start > start);
-        // The closing quote of a quoted value (`err="ctx: cause"`) ends a link too.
-        let rest = text.get(found.end..end).unwrap_or("");
-        let rest = rest
-            .trim_start()
-            .trim_start_matches(['"', '\''])
-            .trim_start();
-        let ends = open_end || found.fit == Fit::Cut || rest.is_empty() || rest.starts_with(':');
-        starts && ends && found.end <= end
+        starts && found.end <= end
     })
 }
 
@@ -280,19 +280,16 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
 }
 
 /// The group's site the line points to: the one a frame boosted most (its score), then the
-/// one its module, logger or target names, then the first in dataset order.
+/// one its module, logger or target names, then the first in dataset order. Only the first
+/// `MAX_PICKED` sites of a huge group are weighed.
 fn pick_site(
     entries: Entries<'_>,
-    cands: &[Candidate],
+    scores: &HashMap<usize, f32>,
     members: &[u32],
     names: &[Vec<&str>],
 ) -> Option<usize> {
-    let best = |m: usize| {
-        cands
-            .iter()
-            .find(|c| c.record == m)
-            .map_or(0.0, |c| c.score)
-    };
+    let members = &members[..members.len().min(MAX_PICKED)];
+    let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
     let top = members
         .iter()
         .map(|&m| best(m as usize))
@@ -300,12 +297,16 @@ fn pick_site(
     members
         .iter()
         .map(|&m| m as usize)
-        .filter(|&m| best(m) >= top - f32::EPSILON || top == 0.0)
+        .filter(|&m| best(m) >= top - f32::EPSILON)
         .map(|m| {
-            let near = entries
-                .get(m)
-                .and_then(|e| e.file_path)
-                .map_or(0, |p| origin::closeness(names, p));
+            let near = if names.is_empty() {
+                0
+            } else {
+                entries
+                    .get(m)
+                    .and_then(|e| e.file_path)
+                    .map_or(0, |p| origin::closeness(names, p))
+            };
             (m, near)
         })
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))

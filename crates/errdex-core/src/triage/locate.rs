@@ -41,22 +41,65 @@ pub fn locate(pattern: &str, line: &str) -> Found {
         end: 0,
         empty: 0,
     };
-    let pieces: Vec<&str> = pattern
-        .split("{}")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .take(MAX_PIECES)
-        .collect();
+    let (pieces, _, trailing) = pieces(pattern);
     if pieces.is_empty() {
         return absent;
     }
-    let trailing = pattern.trim_end().ends_with("{}");
     for folded in [false, true] {
         if let Some(found) = walk(&pieces, line, folded, trailing) {
             return found;
         }
     }
     absent
+}
+
+/// A pattern's literal pieces between its placeholders (`{}`, `{name}`, `%s`, `%(name)d`,
+/// `<name>`), at most `MAX_PIECES`, and whether a placeholder opens and ends it.
+pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
+    let b = pattern.as_bytes();
+    let (mut out, mut from, mut i) = (Vec::new(), 0, 0);
+    let (mut open, mut last_end) = (false, 0);
+    while i < b.len() && out.len() < MAX_PIECES {
+        let n = match b[i] {
+            b'{' => enclosed_len(&b[i..], b'}', MAX_BRACED),
+            b'<' => enclosed_len(&b[i..], b'>', MAX_ANGLED),
+            // Go's `%q` before a space, which printf's `q` length modifier would swallow.
+            b'%' => printf_len(&b[i..]).or((b.get(i + 1) == Some(&b'q')).then_some(2)),
+            _ => None,
+        };
+        let Some(n) = n.filter(|&n| n > 0) else {
+            i += 1;
+            continue;
+        };
+        let piece = pattern[from..i].trim();
+        if piece.is_empty() && out.is_empty() {
+            open = true;
+        } else if !piece.is_empty() {
+            out.push(piece);
+        }
+        i += n;
+        from = i;
+        last_end = i;
+    }
+    let tail = pattern.get(from..).unwrap_or("").trim();
+    let closed = !tail.is_empty();
+    if closed && out.len() < MAX_PIECES {
+        out.push(tail);
+    }
+    (out, open, !closed && last_end > 0)
+}
+
+/// Share of a pattern's literal text (bytes) whose pieces occur in the line, in any case and
+/// order: how much of a record a word overlap really found.
+pub fn share_found(pattern: &str, line: &str) -> f32 {
+    let (pieces, _, _) = pieces(pattern);
+    let total: usize = pieces.iter().map(|p| p.len()).sum();
+    let found: usize = pieces
+        .iter()
+        .filter(|p| find(line, p, 0, true).is_some())
+        .map(|p| p.len())
+        .sum();
+    found as f32 / total.max(1) as f32
 }
 
 /// Every start of the first piece, then each later piece within reach of the one before.
@@ -112,6 +155,8 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
     best
 }
 
+use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len};
+
 /// Lines shorter than this were not cut by an alert.
 const MIN_CUT_LINE: usize = 150;
 
@@ -162,6 +207,26 @@ mod tests {
         assert_eq!(locate("Unsupported data type `{}`", line).fit, Fit::Exact);
         assert_eq!(locate("unsupported data type: {}", line).fit, Fit::Absent);
         assert_eq!(locate("unsupported data type `{}`", line).fit, Fit::Folded);
+    }
+
+    #[test]
+    fn placeholders_of_every_syntax_split_a_pattern() {
+        let (p, open, end) = pieces("%s is forbidden: User %q cannot %s resource");
+        assert_eq!(
+            (p, open, end),
+            (
+                vec!["is forbidden: User", "cannot", "resource"],
+                true,
+                false
+            )
+        );
+        let (p, _, end) = pieces("missing field `{}` at line {line}: {}");
+        assert_eq!((p, end), (vec!["missing field `", "` at line", ":"], true));
+        let line = "Error: missing field `email` at line 4 column 1";
+        assert_eq!(
+            locate("missing field `{}` at line {} column {}", line).fit,
+            Fit::Exact
+        );
     }
 
     #[test]
