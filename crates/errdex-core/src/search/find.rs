@@ -58,7 +58,7 @@ pub struct Findings {
     /// Malformed parts of a typed query, and a note when the query was cut.
     pub warnings: Vec<String>,
     /// Per line-matched record (by index): its group's other sites and the line's chain.
-    pub details: std::collections::HashMap<u32, LineDetail>,
+    pub details: std::collections::BTreeMap<u32, LineDetail>,
 }
 
 /// What a pasted line's row says beside its record.
@@ -128,7 +128,7 @@ pub fn find_with(
             .collect();
         Some((ranked, side.matched))
     };
-    let mut details = std::collections::HashMap::new();
+    let mut details = std::collections::BTreeMap::new();
     let mut run_line = |line: &mut dyn FnMut(&str) -> Option<Vec<Row>>| {
         let found = if q.is_empty() { None } else { line(text) };
         let found = found.unwrap_or_default();
