@@ -6,10 +6,10 @@
 
 use super::frames::{self, Frame};
 use super::line::{CONFIDENT, LineMatch};
-use super::locate::{Fit, Found, locate, share_found};
+use super::locate::{Fit, Found, locate};
 use super::matcher::{Scratch, Via};
 use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
-use super::{Triage, chain, jsonlog, normalize, origin, resolve};
+use super::{Triage, chain, jsonlog, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 
@@ -21,14 +21,6 @@ const MAX_PICKED: usize = 4096;
 const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
 const EMPTY_COST: f32 = 0.02;
-/// A pattern of this many literal words or fewer names an error only as a whole message (or
-/// link), never as a fragment of a line: "out of range" is in many programs' lines.
-const SHORT_WORDS: usize = 3;
-/// …and fewer letters than this: one long name (`java.util.ConcurrentModificationException`)
-/// is specific enough anywhere.
-const SHORT_LETTERS: usize = 24;
-/// Share of its literal text a record matched by word overlap must have in the line.
-const OVERLAP_FOUND: f32 = 0.6;
 /// What an answer not to be trusted scores at most.
 const UNTRUSTED: f32 = 0.45;
 
@@ -127,13 +119,7 @@ impl Triage {
             };
             let pattern = e.pattern.unwrap_or(e.message);
             let found = locate(pattern, text);
-            let trusted = match m.via {
-                // Word overlap is a guess unless much of the record's own text is in the line.
-                Via::Overlap => {
-                    found.fit != Fit::Absent || share_found(pattern, text) >= OVERLAP_FOUND
-                }
-                _ => true,
-            } && (!is_short(pattern) || whole(found, pattern, &bounds));
+            let trusted = trust::trusted(m.via, pattern, text, found, &bounds);
             let score = if trusted {
                 m.score
             } else {
@@ -240,31 +226,6 @@ impl Triage {
         }
         rows
     }
-}
-
-/// A pattern of few, short literal words (level words count: `Kafka error: {}` has two).
-fn is_short(pattern: &str) -> bool {
-    let (pieces, _, _) = super::locate::pieces(pattern);
-    let words = || {
-        pieces
-            .iter()
-            .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| w.chars().any(char::is_alphabetic))
-    };
-    words().count() <= SHORT_WORDS && words().map(str::len).sum::<usize>() < SHORT_LETTERS
-}
-
-/// The record's text opens a link of the line: it starts where a piece of the line does (its
-/// message, after `: `, a field's `=`, a quote, a line break), or a placeholder opens it.
-fn whole(found: Found, pattern: &str, bounds: &[(usize, usize)]) -> bool {
-    if found.fit == Fit::Absent {
-        return false;
-    }
-    let (_, open_start, _) = super::locate::pieces(pattern);
-    bounds.iter().any(|&(start, end)| {
-        let starts = found.start == start || (open_start && found.start > start);
-        starts && found.end <= end
-    })
 }
 
 /// What the chain finder needs of a candidate.

@@ -63,8 +63,12 @@ pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
         let n = match b[i] {
             b'{' => enclosed_len(&b[i..], b'}', MAX_BRACED),
             b'<' => enclosed_len(&b[i..], b'>', MAX_ANGLED),
-            // Go's `%q` before a space, which printf's `q` length modifier would swallow.
-            b'%' => printf_len(&b[i..]).or((b.get(i + 1) == Some(&b'q')).then_some(2)),
+            // Any `%` and letter beside printf's own (nginx's `%O`, `%V`; Go's `%q` before a
+            // space, which printf's `q` length modifier would swallow).
+            b'%' => printf_len(&b[i..]).or(b
+                .get(i + 1)
+                .is_some_and(u8::is_ascii_alphabetic)
+                .then_some(2)),
             _ => None,
         };
         let Some(n) = n.filter(|&n| n > 0) else {

@@ -25,6 +25,7 @@ mod report;
 mod resolve;
 mod scanner;
 mod spans;
+mod trust;
 
 pub use answer::{Link, MAX_SITES, Role, Row};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
