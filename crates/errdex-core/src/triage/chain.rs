@@ -66,26 +66,37 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             break;
         }
     }
-    starts
-        .into_iter()
-        .filter_map(|s| {
-            let quote = (s > 0 && matches!(b[s], b'"' | b'\'')).then_some(b[s]);
-            let from = s + usize::from(quote.is_some());
-            let end = (from..b.len())
-                .find(|&k| {
-                    b[k] == b'\n'
-                        || (b[k] == b' '
-                            && b.get(k + 1) == Some(&b';')
-                            && b.get(k + 2) == Some(&b' '))
-                        || (quote == Some(b[k]) && b[k - 1] != b'\\')
-                        || (quote.is_none() && b[k] == b' ' && field_at(&b[k + 1..]))
-                })
-                .unwrap_or(b.len());
-            let seg = text.get(from..end)?;
-            let trimmed = seg.trim_end();
-            (!trimmed.is_empty()).then_some((from, from + trimmed.len()))
+    let mut out = Vec::with_capacity(starts.len() + 4);
+    for s in starts {
+        // A quoted value is a link, and so is the text from its opening quote on.
+        let quoted = s > 0 && matches!(b[s], b'"' | b'\'');
+        for quote in [None, quoted.then_some(b[s])] {
+            if quoted || quote.is_none() {
+                out.extend(segment(text, s, quote));
+            }
+            if !quoted {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The piece of `text` from `s` to the next line break, JSON value or logfmt field — or, for a
+/// quoted value (`quote`), from after the quote to its closing one.
+fn segment(text: &str, s: usize, quote: Option<u8>) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let from = s + usize::from(quote.is_some());
+    let end = (from..b.len())
+        .find(|&k| {
+            b[k] == b'\n'
+                || (b[k] == b' ' && b.get(k + 1) == Some(&b';') && b.get(k + 2) == Some(&b' '))
+                || (quote == Some(b[k]) && b[k - 1] != b'\\')
+                || (quote.is_none() && b[k] == b' ' && field_at(&b[k + 1..]))
         })
-        .collect()
+        .unwrap_or(b.len());
+    let trimmed = text.get(from..end)?.trim_end();
+    (!trimmed.is_empty()).then_some((from, from + trimmed.len()))
 }
 
 /// A logfmt field starts here: `word=`.
