@@ -94,6 +94,14 @@ impl Candidate {
 }
 
 impl Triage {
+    /// The records of `record`'s group (one repository, one messagePattern), dataset order.
+    pub fn sites_of(&self, record: usize) -> &[u32] {
+        self.index
+            .group_of
+            .get(record)
+            .map_or(&[][..], |&g| self.index.groups.get(g))
+    }
+
     /// The rows `line` names, best first, at most `limit`. `entries` are the records the
     /// triage was built from.
     pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
