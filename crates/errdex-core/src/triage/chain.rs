@@ -209,3 +209,55 @@ pub fn named(links: &[Placed], text: &str, site: usize, root: usize) -> Vec<Link
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<&str> {
+        segments(text)
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect()
+    }
+
+    #[test]
+    fn a_line_splits_into_the_pieces_a_link_may_be() {
+        let line =
+            r#"WARN fetch: Fetch Error, retrying error="could not create config: denied" id=8"#;
+        let t = texts(line);
+        assert!(t.contains(&"could not create config: denied"), "{t:?}");
+        assert!(t.iter().any(|s| s.starts_with("denied")), "{t:?}");
+        assert!(t.contains(&"Fetch Error, retrying"), "{t:?}");
+        let t = texts("Error: a\n\nCaused by:\n    0: b\n    1: c");
+        assert!(t.contains(&"b") && t.contains(&"c"), "{t:?}");
+        assert!(segments(&"x: ".repeat(10_000)).len() <= MAX_SEGMENTS * 2);
+    }
+
+    fn placed(start: usize, end: usize) -> Placed {
+        Placed {
+            record: start,
+            start,
+            end,
+            role: Role::Context,
+        }
+    }
+
+    #[test]
+    fn the_logged_message_is_outermost_and_python_reads_backwards() {
+        let text = "sync failed ; mail: empty group";
+        let line = r#"{"error":"mail: empty group","msg":"sync failed"}"#;
+        let mut links = [placed(14, 31), placed(0, 11)];
+        order(&mut links, line, text);
+        assert_eq!((links[0].start, links[0].role), (0, Role::Logged));
+        assert_eq!((links[1].start, links[1].role), (14, Role::Cause));
+        let text = "KeyError: inner\n\nDuring handling of the above exception, another exception occurred:\n\nValueError: outer";
+        let mut links = [placed(10, 15), placed(text.len() - 5, text.len())];
+        order(&mut links, text, text);
+        assert_eq!(
+            links[1].start, 10,
+            "the first exception printed is the root cause"
+        );
+        assert_eq!(links[0].role, Role::Context);
+    }
+}

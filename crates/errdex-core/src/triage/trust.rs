@@ -90,3 +90,58 @@ fn plain_words(taken: &str, literal: &[&str]) -> usize {
         .filter(|w| w.len() > 1 && w.chars().all(char::is_alphabetic))
         .count()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triage::chain::segments;
+    use crate::triage::locate::locate;
+
+    fn trusts(pattern: &str, line: &str) -> bool {
+        let found = locate(pattern, line);
+        trusted(Via::Contains, pattern, line, found, &segments(line))
+    }
+
+    #[test]
+    fn short_patterns_answer_only_as_a_whole_link() {
+        assert!(trusts("failed", "Error: failed"));
+        assert!(!trusts(
+            "failed",
+            "sshd[1]: failed password for invalid user admin"
+        ));
+        assert!(!trusts(
+            "out of range",
+            "error=\"runtime error: index out of range [7]\""
+        ));
+        assert!(!trusts("Connection refused", "dial: connection refused"));
+        assert!(trusts(
+            "missing field `{}`",
+            "Error: missing field `email` at line 4 column 1"
+        ));
+        assert!(!trusts(
+            "no such {} {}",
+            "Error: no such file or directory, open '/x'"
+        ));
+        assert!(trusts(
+            "write error: {}",
+            "err=\"write error: mail: empty group\""
+        ));
+        assert!(trusts(
+            "java.util.ConcurrentModificationException",
+            "in thread \"main\" java.util.ConcurrentModificationException"
+        ));
+    }
+
+    #[test]
+    fn words_in_common_need_the_records_text() {
+        let line = "ERROR failed to connect to kafka broker b-2:9092: connection refused";
+        let found = locate("failed to connect socket", line);
+        assert!(!trusted(
+            Via::Overlap,
+            "failed to connect socket",
+            line,
+            found,
+            &segments(line)
+        ));
+    }
+}
