@@ -88,7 +88,7 @@ fn main() {
         };
         t.lines += 1;
         let holds = |row: &errdex_core::triage::Row| group_of(row.record) == group_of(want);
-        let first_right = answer.first().is_some_and(|r| holds(r));
+        let first_right = answer.first().is_some_and(&holds);
         if first_right && confident {
             t.first += 1;
         } else if confident {

@@ -201,7 +201,7 @@ impl<'a> Writer<'a> {
                 root.module.split("::").next()?.replace('_', "-"),
                 root.file
             );
-            return Some(if shape % 2 == 0 {
+            return Some(if shape.is_multiple_of(2) {
                 single(
                     format!(
                         "thread 'main' panicked at {}:{}:{}:\n{msg}",
