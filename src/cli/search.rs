@@ -6,9 +6,10 @@ use serde_json::{Map, Value, json};
 
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
-use errdex_core::dataset::EntryRef;
-use errdex_core::search::{self, Context, Positions, Query, Ranked, Term, TermHit};
+use errdex_core::dataset::{Entries, EntryRef};
+use errdex_core::search::{self, Context, LineDetail, Positions, Query, Ranked, Term, TermHit};
 use errdex_core::text::{self, one_line};
+use errdex_core::triage::Role;
 
 pub struct Options {
     /// None: every hit (`--all`).
@@ -52,6 +53,9 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                     line_words.positions(e)
                 };
                 let mut v = hit_json(e, r, &positions, &explained);
+                if let Some(d) = found.details.get(&r.hit.index) {
+                    add_detail(&mut v, entries, d);
+                }
                 if !cut.is_empty() {
                     v["cut"] = cut
                         .iter()
@@ -62,7 +66,7 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
                 }
                 writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             } else {
-                write_line(out, e, r)?;
+                write_line(out, entries, e, r, found.details.get(&r.hit.index))?;
                 if opts.explain && !fuzzy {
                     writeln!(
                         out,
@@ -126,11 +130,32 @@ fn context() -> Context {
     }
 }
 
-/// A weak hit's score is written `~N`: shown, not to be trusted.
-fn write_line(out: &mut dyn Write, e: EntryRef<'_>, r: &Ranked) -> std::io::Result<()> {
+/// A weak hit's score is written `~N`: shown, not to be trusted. A pasted line's row adds how
+/// many more sites write its message, `(+N sites)`, and the outermost link of its chain.
+fn write_line(
+    out: &mut dyn Write,
+    entries: Entries<'_>,
+    e: EntryRef<'_>,
+    r: &Ranked,
+    detail: Option<&LineDetail>,
+) -> std::io::Result<()> {
+    let more = detail.map_or(0, |d| d.sites_total.saturating_sub(1));
+    let sites = if more > 0 {
+        format!(" (+{more} sites)")
+    } else {
+        String::new()
+    };
+    let outer = detail
+        .and_then(|d| d.chain.first().filter(|_| d.chain.len() > 1))
+        .and_then(|l| Some((l.role, entries.get(l.record)?.id)))
+        .map(|(role, id)| match role {
+            Role::Logged => format!("\t← logged by {}", one_line(id)),
+            _ => format!("\t← in {}", one_line(id)),
+        })
+        .unwrap_or_default();
     writeln!(
         out,
-        "{}\t{}{}\t{}\t{}\t{}",
+        "{}\t{}{}\t{}\t{}\t{}{sites}{outer}",
         one_line(e.id),
         if r.mark.weak { "~" } else { "" },
         r.hit.score.max(0),
@@ -138,6 +163,29 @@ fn write_line(out: &mut dyn Write, e: EntryRef<'_>, r: &Ranked) -> std::io::Resu
         one_line(&e.location().unwrap_or_default()),
         one_line(e.message)
     )
+}
+
+/// `sites`, `sitesTotal` and `chain` of a pasted line's row.
+fn add_detail(v: &mut Value, entries: Entries<'_>, d: &LineDetail) {
+    let sites: Vec<Value> = d
+        .sites
+        .iter()
+        .filter_map(|&s| entries.get(s as usize))
+        .map(|s| json!({"id": s.id, "filePath": s.file_path, "lineNumber": s.line_number}))
+        .collect();
+    v["sites"] = Value::Array(sites);
+    v["sitesTotal"] = json!(d.sites_total);
+    if d.chain.len() > 1 {
+        let chain: Vec<Value> = d
+            .chain
+            .iter()
+            .filter_map(|l| {
+                let id = entries.get(l.record)?.id;
+                Some(json!({"id": id, "role": l.role.name(), "text": l.text}))
+            })
+            .collect();
+        v["chain"] = Value::Array(chain);
+    }
 }
 
 /// How a term is written back for `--explain`.

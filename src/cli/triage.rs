@@ -14,7 +14,7 @@ use super::output::{Failure, Outcome, emit, plural};
 use errdex_core::dataset::Dataset;
 use errdex_core::text::{self, one_line};
 use errdex_core::triage::feed::{self, Feed};
-use errdex_core::triage::{Incident, LineHits, Triage, Via};
+use errdex_core::triage::{Incident, LineHits, MAX_SITES, Triage, Via};
 
 /// Line numbers shown per record in the summary.
 const SUMMARY_LINES: usize = 5;
@@ -59,7 +59,7 @@ pub fn triage(
             }
             incident.add(&h);
             if let Output::Hits { json } = output {
-                write_hits(out, ds, &h, json)?;
+                write_hits(out, ds, &triage, &h, json)?;
             }
             if settling {
                 settled = Some(h);
@@ -167,8 +167,25 @@ fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
     }
 }
 
-/// One line a match: `LINENO  ID  SCORE  MESSAGE`, or an NDJSON object.
-fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool) -> io::Result<()> {
+/// One line a match: `LINENO  ID  SCORE  MESSAGE`, or an NDJSON object, which also names the
+/// match's group (`sites`, `sitesTotal`) and the chain the line holds, as `search --json` does.
+fn write_hits(
+    out: &mut dyn Write,
+    ds: &Dataset,
+    triage: &Triage,
+    hits: &LineHits,
+    as_json: bool,
+) -> io::Result<()> {
+    let chain = if as_json && !hits.matches.is_empty() {
+        triage
+            .answer_line(ds.entries(), &hits.text, 1)
+            .into_iter()
+            .next()
+            .map(|row| row.chain)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     for m in &hits.matches {
         let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;
@@ -189,6 +206,26 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
             });
+            let mut v = v;
+            let group = triage.sites_of(m.record);
+            v["sites"] = group
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| s != m.record)
+                .take(MAX_SITES)
+                .filter_map(|s| ds.entries().get(s))
+                .map(|s| json!({"id": s.id, "filePath": s.file_path, "lineNumber": s.line_number}))
+                .collect();
+            v["sitesTotal"] = json!(group.len());
+            if chain.len() > 1 {
+                v["chain"] = chain
+                    .iter()
+                    .filter_map(|l| {
+                        let id = ds.entries().get(l.record)?.id;
+                        Some(json!({"id": id, "role": l.role.name(), "text": l.text}))
+                    })
+                    .collect();
+            }
             writeln!(out, "{}", text::json_safe(&v.to_string()))?;
         } else {
             writeln!(

@@ -309,7 +309,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     let mut line_side = |t: &str| {
         let shared = Arc::clone(shared);
         let triage = line.get(&ds, move || shared.changed(|_| {}))?;
-        Some(triage.rank_line(t, LIMIT))
+        Some(triage.answer_line(ds.entries(), t, LIMIT))
     };
     let Some(found) = find_with(ds.entries(), &text, &ctx, LIMIT, &mut fuzzy, &mut line_side)
     else {

@@ -9,7 +9,7 @@ use super::mode::{Mode, capped, mode_of};
 use super::rank::Hit;
 use super::{Context, Query};
 use crate::dataset::Entries;
-use crate::triage::LineMatch;
+use crate::triage::{Link, Row};
 
 /// How a result matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +57,19 @@ pub struct Findings {
     pub indices: Vec<u32>,
     /// Malformed parts of a typed query, and a note when the query was cut.
     pub warnings: Vec<String>,
+    /// Per line-matched record (by index): its group's other sites and the line's chain.
+    pub details: std::collections::BTreeMap<u32, LineDetail>,
+}
+
+/// What a pasted line's row says beside its record.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineDetail {
+    /// The other records of its group (one repository, one messagePattern), dataset order.
+    pub sites: Vec<u32>,
+    /// Records in the group, the row's own included.
+    pub sites_total: usize,
+    /// The links of the line that matched records, outer to inner (empty for one link).
+    pub chain: Vec<Link>,
 }
 
 impl Findings {
@@ -83,7 +96,7 @@ pub fn find_with(
     ctx: &Context,
     limit: usize,
     fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>,
-    line: &mut dyn FnMut(&str) -> Option<Vec<LineMatch>>,
+    line: &mut dyn FnMut(&str) -> Option<Vec<Row>>,
 ) -> Option<Findings> {
     let (text, cut) = capped(text);
     let mode = mode_of(text);
@@ -115,9 +128,14 @@ pub fn find_with(
             .collect();
         Some((ranked, side.matched))
     };
-    let run_line = |line: &mut dyn FnMut(&str) -> Option<Vec<LineMatch>>| {
+    let mut details = std::collections::BTreeMap::new();
+    let mut run_line = |line: &mut dyn FnMut(&str) -> Option<Vec<Row>>| {
         let found = if q.is_empty() { None } else { line(text) };
-        let ranked: Vec<Ranked> = found.unwrap_or_default().iter().map(from_line).collect();
+        let found = found.unwrap_or_default();
+        for row in &found {
+            details.insert(row.record as u32, detail(row));
+        }
+        let ranked: Vec<Ranked> = found.iter().map(from_line).collect();
         let mut indices: Vec<u32> = ranked.iter().map(|r| r.hit.index).collect();
         indices.sort_unstable();
         (ranked, indices)
@@ -157,7 +175,16 @@ pub fn find_with(
         matched: indices.len(),
         indices,
         warnings,
+        details,
     })
+}
+
+fn detail(row: &Row) -> LineDetail {
+    LineDetail {
+        sites: row.sites.iter().map(|&s| s as u32).collect(),
+        sites_total: row.sites_total,
+        chain: row.chain.clone(),
+    }
 }
 
 /// Below this many hits to judge one thread judges them all; above it the two halves go to two
@@ -198,7 +225,7 @@ fn any_confident(hits: &[Ranked]) -> bool {
     hits.iter().any(|r| !r.mark.weak)
 }
 
-fn from_line(m: &LineMatch) -> Ranked {
+fn from_line(m: &Row) -> Ranked {
     Ranked {
         hit: Hit {
             index: m.record as u32,
@@ -206,7 +233,7 @@ fn from_line(m: &LineMatch) -> Ranked {
         },
         mark: Mark {
             via: Via::Line,
-            weak: m.weak(),
+            weak: m.weak,
         },
     }
 }

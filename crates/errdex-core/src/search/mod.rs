@@ -29,7 +29,7 @@ use crate::dataset::Dataset;
 use crate::facets::Facets;
 
 pub use engine::{Engine, LIMIT, Matches, Results};
-pub use find::{Findings, FuzzySide, Mark, Ranked, Via, find_with};
+pub use find::{Findings, FuzzySide, LineDetail, Mark, Ranked, Via, find_with};
 pub use highlight::{LineWords, Positions, positions};
 pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
 pub use mode::{MAX_QUERY_BYTES, Mode, capped, mode_of};
@@ -121,7 +121,7 @@ pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
     };
     let mut line = |text: &str| {
         let triage = crate::triage::Triage::new(ds);
-        Some(triage.rank_line(text, limit.max(LINE_LIMIT)))
+        Some(triage.answer_line(entries, text, limit.max(LINE_LIMIT)))
     };
     find_with(entries, text, ctx, limit, &mut fuzzy, &mut line)
         .expect("a search that is never cancelled finishes")

@@ -103,6 +103,10 @@ pub struct Index {
     pub locations: Vec<Option<(Box<str>, Option<i64>)>>,
     /// Records per file name (last path component).
     files: HashMap<Box<str>, Vec<u32>>,
+    /// Each record's group: one repository, one messagePattern (or message when it has none).
+    pub group_of: Vec<u32>,
+    /// Records per group, in dataset order.
+    pub groups: Rows,
 }
 
 impl Index {
@@ -112,6 +116,8 @@ impl Index {
         let mut open: Vec<[bool; 2]> = Vec::new();
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(entries.len() * 2);
         let mut tokens = Tokens::new();
+        let mut group_ids: HashMap<u64, u32> = HashMap::default();
+        let mut group_pairs: Vec<(u32, u32)> = Vec::with_capacity(entries.len());
         index.record_forms = vec![[NONE; 2]; entries.len()];
         for (record, entry) in entries.iter().enumerate() {
             let record = record as u32;
@@ -136,6 +142,11 @@ impl Index {
                 index.record_forms[record as usize][k] = form;
                 pairs.push((form, record));
             }
+            let group = group_key(entry.repo, entry.pattern.unwrap_or(entry.message));
+            let next = group_ids.len() as u32;
+            let group = *group_ids.entry(group).or_insert(next);
+            index.group_of.push(group);
+            group_pairs.push((group, record));
             let location = entry.file_path.map(|path| {
                 let name = super::frames::file_name(path);
                 index.files.entry(name.into()).or_default().push(record);
@@ -146,6 +157,7 @@ impl Index {
         let mut sequences: Vec<(Box<[u32]>, u32)> = form_ids.into_iter().collect();
         sequences.sort_unstable_by_key(|(_, id)| *id);
         index.finish(sequences, &open, pairs, entries);
+        index.groups = Rows::build(group_ids.len(), &group_pairs);
         index
     }
 
@@ -301,6 +313,16 @@ impl Index {
     pub fn records_in_file(&self, name: &str) -> &[u32] {
         self.files.get(name).map_or(&[], Vec::as_slice)
     }
+}
+
+/// A group's key: a 64-bit hash of the repository and the pattern (a collision only merges two
+/// groups' site lists).
+fn group_key(repo: Option<&str>, text: &str) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(repo.unwrap_or("").as_bytes());
+    h.update(&[0]);
+    h.update(text.as_bytes());
+    h.digest()
 }
 
 /// Bits per word id in an n-gram key; longer vocabularies fall back to single words.

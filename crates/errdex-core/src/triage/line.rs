@@ -48,22 +48,27 @@ impl Triage {
     /// pattern inside the line, a strong word overlap, the line's `path:line`) score from 0.5,
     /// weak overlaps below.
     pub fn rank_line(&self, line: &str, limit: usize) -> Vec<LineMatch> {
-        let index = &self.index;
         let line = truncate(line.trim(), MAX_LINE_BYTES);
         let json = line
             .starts_with('{')
             .then(|| jsonlog::flatten(line))
             .flatten();
         let text = json.as_ref().map_or(line, |(t, _)| t.as_str());
-        let mut scratch = Scratch::default();
-        normalize::tokenize(text, &mut scratch.tokens);
         let mut found: Vec<Frame> = Vec::new();
         frames::extract(text, &mut found);
         found.truncate(MAX_FRAMES);
+        self.rank_text(text, &found, limit)
+    }
+
+    /// `rank_line` on a line already flattened (JSON) and read for frames.
+    pub(super) fn rank_text(&self, text: &str, found: &[Frame], limit: usize) -> Vec<LineMatch> {
+        let index = &self.index;
+        let mut scratch = Scratch::default();
+        normalize::tokenize(text, &mut scratch.tokens);
         let mut hits = Vec::new();
         index.match_line(&mut scratch, text, false, &mut hits);
         overlap(index, &scratch, &mut hits);
-        resolve::resolve(index, &mut hits, &found, true, limit)
+        resolve::resolve(index, &mut hits, found, true, limit)
             .into_iter()
             .map(|m| LineMatch {
                 record: m.record,

@@ -5,6 +5,8 @@
 //! time for logs too big to hold. A log event is a line plus the stack trace or traceback that
 //! follows it; its hits are reported at the line it starts on.
 
+mod answer;
+mod chain;
 mod draft;
 mod events;
 pub mod feed;
@@ -15,13 +17,17 @@ mod index;
 mod jsonlog;
 mod level;
 mod line;
+mod locate;
 mod matcher;
 mod normalize;
+mod origin;
 mod report;
 mod resolve;
 mod scanner;
 mod spans;
+mod trust;
 
+pub use answer::{Link, MAX_SITES, Role, Row};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, Seen, UnknownGroup, timestamp};

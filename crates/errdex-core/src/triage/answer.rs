@@ -1,0 +1,283 @@
+//! A pasted line's answer, one ranking for `search`, the browser and triage: the line is split
+//! into its links (the log call's message, `error=` fields, `: `-separated contexts, cause
+//! lists, chained exceptions), each link matched, and the root cause answered first with the
+//! whole chain named. Records of one repository with one messagePattern are one row (a group);
+//! what the line says about its origin picks the row's site.
+
+use super::frames::{self, Frame};
+use super::line::{CONFIDENT, LineMatch};
+use super::locate::{Fit, Found, locate};
+use super::matcher::{Scratch, Via};
+use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
+use super::{Triage, chain, jsonlog, normalize, origin, resolve, trust};
+use crate::dataset::Entries;
+use foldhash::HashMap;
+
+/// Sites of a group listed with a row; `sites_total` counts them all.
+pub const MAX_SITES: usize = 50;
+/// Sites of one group weighed to pick the row's (a message written at thousands of places).
+const MAX_PICKED: usize = 4096;
+/// Records the whole line's ranking returns to pick rows and links from.
+const CANDIDATES: usize = 200;
+/// What one placeholder that stood for no text costs (an exact literal match wins).
+const EMPTY_COST: f32 = 0.02;
+/// What an answer not to be trusted scores at most.
+const UNTRUSTED: f32 = 0.45;
+
+/// A link's place in a chain, outer to inner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The log call's own message.
+    Logged,
+    /// A context wrapped around the cause.
+    Context,
+    /// The innermost error: the row itself.
+    Cause,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Logged => "logged",
+            Role::Context => "context",
+            Role::Cause => "cause",
+        }
+    }
+}
+
+/// One link of a line that matched a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub record: usize,
+    pub role: Role,
+    /// The piece of the line the record matched.
+    pub text: String,
+}
+
+/// One row of an answer: a group of records, shown as the site the line points to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub record: usize,
+    /// 0–1, as triage's scores; below `CONFIDENT` the row is weak.
+    pub score: f32,
+    pub via: Via,
+    pub weak: bool,
+    /// The group's other records, dataset order, at most `MAX_SITES`.
+    pub sites: Vec<usize>,
+    /// Records in the group, the row's own included.
+    pub sites_total: usize,
+    /// Outer to inner; empty for a line of one link.
+    pub chain: Vec<Link>,
+}
+
+/// A record the line matched, with where its text is.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    record: usize,
+    score: f32,
+    via: Via,
+    found: Found,
+}
+
+impl Candidate {
+    fn confident(&self) -> bool {
+        self.score >= CONFIDENT
+    }
+
+    /// Confident first, then the most faithful fit of its literal text, then the score less
+    /// what empty placeholders cost, then the most of the line explained.
+    fn key(&self) -> (bool, Fit, f32, usize) {
+        let cost = EMPTY_COST * self.found.empty as f32;
+        let span = self.found.end - self.found.start;
+        (self.confident(), self.found.fit, self.score - cost, span)
+    }
+}
+
+impl Triage {
+    /// The records of `record`'s group (one repository, one messagePattern), dataset order.
+    pub fn sites_of(&self, record: usize) -> &[u32] {
+        self.index
+            .group_of
+            .get(record)
+            .map_or(&[][..], |&g| self.index.groups.get(g))
+    }
+
+    /// The rows `line` names, best first, at most `limit`. `entries` are the records the
+    /// triage was built from.
+    pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
+        let line = truncate(line.trim(), MAX_LINE_BYTES);
+        let json = line
+            .starts_with('{')
+            .then(|| jsonlog::flatten(line))
+            .flatten();
+        let text = json.as_ref().map_or(line, |(t, _)| t.as_str());
+        let mut found: Vec<Frame> = Vec::new();
+        frames::extract(text, &mut found);
+        found.truncate(MAX_FRAMES);
+        let mut matches = self.rank_text(text, &found, CANDIDATES);
+        self.match_links(text, &found, &mut matches);
+        let mut bounds = chain::segments(text);
+        let mut starts = Vec::new();
+        super::header::message_starts(text, &mut starts);
+        bounds.extend(starts.iter().map(|&s| (s, text.len())));
+        let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
+        for m in matches {
+            let Some(e) = entries.get(m.record) else {
+                continue;
+            };
+            let pattern = e.pattern.unwrap_or(e.message);
+            let found = locate(pattern, text);
+            let trusted = trust::trusted(m.via, pattern, text, found, &bounds);
+            let score = if trusted {
+                m.score
+            } else {
+                m.score.min(UNTRUSTED)
+            };
+            match cands.iter_mut().find(|c| c.record == m.record) {
+                Some(c) if c.score >= score => {}
+                Some(c) => {
+                    c.score = score;
+                    c.via = m.via;
+                }
+                None => cands.push(Candidate {
+                    record: m.record,
+                    score,
+                    via: m.via,
+                    found,
+                }),
+            }
+        }
+        cands.sort_by(|a, b| {
+            let (x, y) = (a.key(), b.key());
+            y.0.cmp(&x.0)
+                .then(y.1.cmp(&x.1))
+                .then(y.2.total_cmp(&x.2))
+                .then(y.3.cmp(&x.3))
+                .then(a.record.cmp(&b.record))
+        });
+        let links = chain::links(self, entries, line, text, &cands_view(&cands));
+        let names = origin::names(line);
+        self.rows(entries, text, &cands, links, &names, limit)
+    }
+
+    /// Each segment of the line matched alone (containment and whole-message forms), so a
+    /// short cause (`error=EOF`) or a context between two `: ` is found where it stands.
+    fn match_links(&self, text: &str, found: &[Frame], out: &mut Vec<LineMatch>) {
+        let mut scratch = Scratch::default();
+        let mut hits = Vec::new();
+        for (start, end) in chain::segments(text) {
+            let seg = &text[start..end];
+            normalize::tokenize(seg, &mut scratch.tokens);
+            hits.clear();
+            self.index.match_line(&mut scratch, seg, false, &mut hits);
+            for m in resolve::resolve(&self.index, &mut hits, found, false, 16) {
+                out.push(LineMatch {
+                    record: m.record,
+                    score: m.score,
+                    via: m.via,
+                });
+            }
+        }
+    }
+
+    fn rows(
+        &self,
+        entries: Entries<'_>,
+        text: &str,
+        cands: &[Candidate],
+        links: Vec<chain::Placed>,
+        names: &[Vec<&str>],
+        limit: usize,
+    ) -> Vec<Row> {
+        let index = &self.index;
+        let root = links.last().map(|l| l.record);
+        let order = root
+            .into_iter()
+            .chain(cands.iter().map(|c| c.record))
+            .collect::<Vec<usize>>();
+        let scores: HashMap<usize, f32> = cands.iter().map(|c| (c.record, c.score)).collect();
+        let mut rows: Vec<Row> = Vec::new();
+        let mut groups: foldhash::HashSet<u32> = foldhash::HashSet::default();
+        for record in order {
+            if rows.len() >= limit {
+                break;
+            }
+            let group = index.group_of[record];
+            if !groups.insert(group) {
+                continue;
+            }
+            let Some(c) = cands.iter().find(|c| c.record == record) else {
+                continue;
+            };
+            let members = index.groups.get(group);
+            let site = pick_site(entries, &scores, members, names).unwrap_or(record);
+            let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
+            let chain = if rows.is_empty() && links.len() >= 2 {
+                chain::named(&links, text, site, record)
+            } else {
+                Vec::new()
+            };
+            rows.push(Row {
+                record: site,
+                score,
+                via: c.via,
+                weak: score < CONFIDENT,
+                sites: members
+                    .iter()
+                    .map(|&m| m as usize)
+                    .filter(|&m| m != site)
+                    .take(MAX_SITES)
+                    .collect(),
+                sites_total: members.len(),
+                chain,
+            });
+        }
+        rows
+    }
+}
+
+/// What the chain finder needs of a candidate.
+fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
+    cands
+        .iter()
+        .map(|c| chain::Seen {
+            record: c.record,
+            confident: c.confident(),
+            found: c.found,
+        })
+        .collect()
+}
+
+/// The group's site the line points to: the one a frame boosted most (its score), then the
+/// one its module, logger or target names, then the first in dataset order. Only the first
+/// `MAX_PICKED` sites of a huge group are weighed.
+fn pick_site(
+    entries: Entries<'_>,
+    scores: &HashMap<usize, f32>,
+    members: &[u32],
+    names: &[Vec<&str>],
+) -> Option<usize> {
+    let members = &members[..members.len().min(MAX_PICKED)];
+    let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
+    let top = members
+        .iter()
+        .map(|&m| best(m as usize))
+        .fold(0.0, f32::max);
+    members
+        .iter()
+        .map(|&m| m as usize)
+        .filter(|&m| best(m) >= top - f32::EPSILON)
+        .map(|m| {
+            let near = if names.is_empty() {
+                0
+            } else {
+                entries
+                    .get(m)
+                    .and_then(|e| e.file_path)
+                    .map_or(0, |p| origin::closeness(names, p))
+            };
+            (m, near)
+        })
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(m, _)| m)
+}

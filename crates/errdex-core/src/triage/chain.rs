@@ -1,0 +1,263 @@
+//! A line is a chain: the log call's own message, the error it logged (`error=`, `err=`,
+//! `"error":`), the contexts wrapped around it (`ctx: ctx: cause`, a `Caused by:` list), and
+//! for Python the exceptions raised while handling another. Here: the pieces of a line worth
+//! matching alone, and from the records found where in the line, the links outer to inner.
+
+use super::Triage;
+use super::answer::{Link, Role};
+use super::locate::{Fit, Found};
+use crate::dataset::Entries;
+
+/// Pieces of one line matched alone, and links named: a line holds few.
+const MAX_SEGMENTS: usize = 24;
+const MAX_LINKS: usize = 8;
+
+/// Keys whose value is the logged error.
+const ERROR_KEYS: &[&str] = &["error", "err", "exception", "cause", "reason", "exc"];
+/// Keys whose value is the log call's own message.
+const MESSAGE_KEYS: &[&str] = &["msg", "message"];
+/// Python prints chained exceptions innermost first, joined by one of these.
+const EXCEPTION_JOINTS: &[&str] = &[
+    "During handling of the above exception",
+    "The above exception was the direct cause",
+];
+
+/// A record the line matched, as the chain finder sees it.
+pub struct Seen {
+    pub record: usize,
+    pub confident: bool,
+    pub found: Found,
+}
+
+/// A link found in the line: its record and the bytes of the text it explains.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    pub record: usize,
+    pub start: usize,
+    pub end: usize,
+    role: Role,
+}
+
+/// Byte ranges of `text` that may each be one link's whole text: from the start, after each
+/// `: `, ` - `, line break, `key=`, opening quote and flattened JSON value (` ; `), to the next line
+/// break, closing quote, JSON value or logfmt field.
+pub fn segments(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut starts = vec![0usize];
+    for i in 0..b.len() {
+        let after = match b[i] {
+            b':' | b';' if b.get(i + 1) == Some(&b' ') => i + 2,
+            // Python logging's `time - logger - LEVEL - message`.
+            b'-' if i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ') => i + 2,
+            b'\n' => i + 1,
+            b'=' if i > 0 && b[i - 1].is_ascii_alphanumeric() => i + 1,
+            // An opening quote after a space (`panicked at 'msg'`): the quoted text.
+            b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[' | b':' | b'=') => i,
+            _ => continue,
+        };
+        let mut s = after;
+        while b.get(s).is_some_and(|c| c.is_ascii_whitespace()) {
+            s += 1;
+        }
+        if s < b.len() && starts.last() != Some(&s) {
+            starts.push(s);
+        }
+        if starts.len() >= MAX_SEGMENTS {
+            break;
+        }
+    }
+    let mut out = Vec::with_capacity(starts.len() + 4);
+    for s in starts {
+        // A quoted value is a link, and so is the text from its opening quote on.
+        let quoted = s > 0 && matches!(b[s], b'"' | b'\'');
+        for quote in [None, quoted.then_some(b[s])] {
+            if quoted || quote.is_none() {
+                out.extend(segment(text, s, quote));
+            }
+            if !quoted {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The piece of `text` from `s` to the next line break, JSON value or logfmt field — or, for a
+/// quoted value (`quote`), from after the quote to its closing one.
+fn segment(text: &str, s: usize, quote: Option<u8>) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let from = s + usize::from(quote.is_some());
+    let end = (from..b.len())
+        .find(|&k| {
+            b[k] == b'\n'
+                || (b[k] == b' ' && b.get(k + 1) == Some(&b';') && b.get(k + 2) == Some(&b' '))
+                || (quote == Some(b[k]) && b[k - 1] != b'\\')
+                || (quote.is_none() && b[k] == b' ' && field_at(&b[k + 1..]))
+        })
+        .unwrap_or(b.len());
+    let trimmed = text.get(from..end)?.trim_end();
+    (!trimmed.is_empty()).then_some((from, from + trimmed.len()))
+}
+
+/// A logfmt field starts here: `word=`.
+fn field_at(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_' || **c == b'.')
+        .count();
+    n > 0 && b.get(n) == Some(&b'=')
+}
+
+/// The links of a line, outer to inner (the last is the root cause): confident records whose
+/// literal text is in the line, the most faithful first, each taking bytes no other link has,
+/// one per group. `seen` is best first.
+pub fn links(
+    triage: &Triage,
+    entries: Entries<'_>,
+    line: &str,
+    text: &str,
+    seen: &[Seen],
+) -> Vec<Placed> {
+    let groups = &triage.index.group_of;
+    let mut out: Vec<Placed> = Vec::new();
+    for s in seen {
+        if out.len() >= MAX_LINKS {
+            break;
+        }
+        let f = s.found;
+        if !s.confident || f.fit == Fit::Absent || entries.get(s.record).is_none() {
+            continue;
+        }
+        let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
+        let same = out.iter().any(|p| groups[p.record] == groups[s.record]);
+        if overlaps || same {
+            continue;
+        }
+        out.push(Placed {
+            record: s.record,
+            start: f.start,
+            end: f.end,
+            role: Role::Context,
+        });
+    }
+    order(&mut out, line, text);
+    out
+}
+
+/// Outer to inner: the log call's message first, then the rest as written — but Python's
+/// chained exceptions, printed innermost first, in reverse.
+fn order(links: &mut [Placed], line: &str, text: &str) {
+    let keyed: Vec<Option<&str>> = links
+        .iter()
+        .map(|p| key_before(line, &text[p.start..p.end]))
+        .collect();
+    let errors = keyed
+        .iter()
+        .any(|k| k.is_some_and(|k| ERROR_KEYS.contains(&k)));
+    for (p, k) in links.iter_mut().zip(&keyed) {
+        let logged = match k {
+            Some(k) => MESSAGE_KEYS.contains(k),
+            None => errors,
+        };
+        if logged {
+            p.role = Role::Logged;
+        }
+    }
+    let reversed = EXCEPTION_JOINTS.iter().any(|j| text.contains(j));
+    links.sort_by_key(|p| {
+        let at = if reversed {
+            usize::MAX - p.start
+        } else {
+            p.start
+        };
+        (p.role != Role::Logged, at)
+    });
+    let n = links.len();
+    for (i, p) in links.iter_mut().enumerate() {
+        if i + 1 == n {
+            p.role = Role::Cause;
+        } else if i > 0 || p.role != Role::Logged {
+            p.role = Role::Context;
+        }
+    }
+}
+
+/// The key of the field `piece` is the value of in the line as written (`err="…"`,
+/// `"error":"…"`, `error=…`), when the piece is found there.
+fn key_before<'a>(line: &'a str, piece: &str) -> Option<&'a str> {
+    let at = line.find(piece)?;
+    let head = line[..at].trim_end_matches(['"', ' ']);
+    let head = head
+        .strip_suffix('=')
+        .or_else(|| head.strip_suffix(':').map(|h| h.trim_end_matches('"')))?;
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |k| k + 1);
+    let key = &head[start..];
+    let key = key.rsplit('.').next().unwrap_or(key);
+    (!key.is_empty()).then_some(key)
+}
+
+/// The links as an answer names them, the cause as the row's `site` (one of its group).
+pub fn named(links: &[Placed], text: &str, site: usize, root: usize) -> Vec<Link> {
+    links
+        .iter()
+        .map(|p| Link {
+            record: if p.record == root { site } else { p.record },
+            role: p.role,
+            text: text.get(p.start..p.end).unwrap_or("").to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<&str> {
+        segments(text)
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect()
+    }
+
+    #[test]
+    fn a_line_splits_into_the_pieces_a_link_may_be() {
+        let line =
+            r#"WARN fetch: Fetch Error, retrying error="could not create config: denied" id=8"#;
+        let t = texts(line);
+        assert!(t.contains(&"could not create config: denied"), "{t:?}");
+        assert!(t.iter().any(|s| s.starts_with("denied")), "{t:?}");
+        assert!(t.contains(&"Fetch Error, retrying"), "{t:?}");
+        let t = texts("Error: a\n\nCaused by:\n    0: b\n    1: c");
+        assert!(t.contains(&"b") && t.contains(&"c"), "{t:?}");
+        assert!(segments(&"x: ".repeat(10_000)).len() <= MAX_SEGMENTS * 2);
+    }
+
+    fn placed(start: usize, end: usize) -> Placed {
+        Placed {
+            record: start,
+            start,
+            end,
+            role: Role::Context,
+        }
+    }
+
+    #[test]
+    fn the_logged_message_is_outermost_and_python_reads_backwards() {
+        let text = "sync failed ; mail: empty group";
+        let line = r#"{"error":"mail: empty group","msg":"sync failed"}"#;
+        let mut links = [placed(14, 31), placed(0, 11)];
+        order(&mut links, line, text);
+        assert_eq!((links[0].start, links[0].role), (0, Role::Logged));
+        assert_eq!((links[1].start, links[1].role), (14, Role::Cause));
+        let text = "KeyError: inner\n\nDuring handling of the above exception, another exception occurred:\n\nValueError: outer";
+        let mut links = [placed(10, 15), placed(text.len() - 5, text.len())];
+        order(&mut links, text, text);
+        assert_eq!(
+            links[1].start, 10,
+            "the first exception printed is the root cause"
+        );
+        assert_eq!(links[0].role, Role::Context);
+    }
+}

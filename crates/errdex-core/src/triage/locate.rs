@@ -1,0 +1,263 @@
+//! Where a record's literal text sits in a pasted line. The matcher compares normalised
+//! tokens — case, quotes and punctuation gone — so two records that differ only there tie;
+//! finding the pattern's literal pieces in the line as written tells them apart, says which
+//! piece of the line a record explains (a link of a chain), and whether a placeholder stood for
+//! nothing.
+
+/// How faithfully a record's pattern was found in the line, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// Its literal pieces are not in the line in order.
+    Absent,
+    /// The first pieces are, and the line ends where the next would be (a cut line).
+    Cut,
+    /// Every piece, some in another case.
+    Folded,
+    /// Every piece as written.
+    Exact,
+}
+
+/// A record's pattern in a line: how well, where (bytes), and how many of its placeholders
+/// stood for no text at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    pub fit: Fit,
+    pub start: usize,
+    pub end: usize,
+    pub empty: usize,
+}
+
+/// Bytes one placeholder may stand for in a line.
+const MAX_VALUE: usize = 256;
+/// Pieces of a pattern looked for: a pattern's first ones place it.
+const MAX_PIECES: usize = 16;
+
+/// Finds `pattern` (`{}` per placeholder) in `line`. Placeholders at the pattern's ends may
+/// take any text; one between two pieces up to `MAX_VALUE` bytes.
+pub fn locate(pattern: &str, line: &str) -> Found {
+    let absent = Found {
+        fit: Fit::Absent,
+        start: 0,
+        end: 0,
+        empty: 0,
+    };
+    let (pieces, _, trailing) = pieces(pattern);
+    if pieces.is_empty() {
+        return absent;
+    }
+    for folded in [false, true] {
+        if let Some(found) = walk(&pieces, line, folded, trailing) {
+            return found;
+        }
+    }
+    absent
+}
+
+/// A pattern's literal pieces between its placeholders (`{}`, `{name}`, `%s`, `%(name)d`,
+/// `<name>`), at most `MAX_PIECES`, and whether a placeholder opens and ends it.
+pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
+    let b = pattern.as_bytes();
+    let (mut out, mut from, mut i) = (Vec::new(), 0, 0);
+    let (mut open, mut last_end) = (false, 0);
+    while i < b.len() && out.len() < MAX_PIECES {
+        let n = match b[i] {
+            b'{' => enclosed_len(&b[i..], b'}', MAX_BRACED),
+            b'<' => enclosed_len(&b[i..], b'>', MAX_ANGLED),
+            // Any `%` and letter beside printf's own (nginx's `%O`, `%V`; Go's `%q` before a
+            // space, which printf's `q` length modifier would swallow).
+            b'%' => printf_len(&b[i..]).or(b
+                .get(i + 1)
+                .is_some_and(u8::is_ascii_alphabetic)
+                .then_some(2)),
+            _ => None,
+        };
+        let Some(n) = n.filter(|&n| n > 0) else {
+            i += 1;
+            continue;
+        };
+        let piece = pattern[from..i].trim();
+        if piece.is_empty() && out.is_empty() {
+            open = true;
+        } else if !piece.is_empty() {
+            out.push(piece);
+        }
+        i += n;
+        from = i;
+        last_end = i;
+    }
+    let tail = pattern.get(from..).unwrap_or("").trim();
+    let closed = !tail.is_empty();
+    if closed && out.len() < MAX_PIECES {
+        out.push(tail);
+    }
+    (out, open, !closed && last_end > 0)
+}
+
+/// Share of a pattern's literal text (bytes) whose pieces occur in the line, in any case and
+/// order: how much of a record a word overlap really found.
+pub fn share_found(pattern: &str, line: &str) -> f32 {
+    let (pieces, _, _) = pieces(pattern);
+    let total: usize = pieces.iter().map(|p| p.len()).sum();
+    let found: usize = pieces
+        .iter()
+        .filter(|p| find(line, p, 0, true).is_some())
+        .map(|p| p.len())
+        .sum();
+    found as f32 / total.max(1) as f32
+}
+
+/// Every start of the first piece, then each later piece within reach of the one before.
+fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Found> {
+    let mut best: Option<Found> = None;
+    let mut from = 0;
+    while let Some(at) = find(line, pieces[0], from, folded) {
+        from = at + 1;
+        let (mut end, mut empty, mut cut) = (at + pieces[0].len(), 0, false);
+        for piece in &pieces[1..] {
+            let reach = (end + MAX_VALUE + piece.len()).min(line.len());
+            match find(&line[..reach], piece, end, folded) {
+                Some(next) => {
+                    empty += usize::from(line[end..next].trim().is_empty());
+                    end = next + piece.len();
+                }
+                None => {
+                    cut = is_cut(line, end, piece);
+                    if !cut {
+                        end = usize::MAX;
+                    }
+                    break;
+                }
+            }
+        }
+        if end == usize::MAX {
+            continue;
+        }
+        if trailing && !cut {
+            empty += usize::from(line[end..].trim().is_empty());
+        }
+        let fit = match (cut, folded) {
+            (true, _) => Fit::Cut,
+            (false, true) => Fit::Folded,
+            (false, false) => Fit::Exact,
+        };
+        let found = Found {
+            fit,
+            start: at,
+            end,
+            empty,
+        };
+        // The fullest fit, then the one with fewest empty placeholders.
+        if best.is_none_or(|b| {
+            (found.fit, std::cmp::Reverse(found.empty)) > (b.fit, std::cmp::Reverse(b.empty))
+        }) {
+            best = Some(found);
+        }
+        if fit != Fit::Cut && empty == 0 {
+            break;
+        }
+    }
+    best
+}
+
+use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len};
+
+/// Lines shorter than this were not cut by an alert.
+const MIN_CUT_LINE: usize = 150;
+
+/// The line ends where `piece` would be: within a value's reach of `end`, its last bytes (or
+/// none) the start of the piece.
+fn is_cut(line: &str, end: usize, piece: &str) -> bool {
+    if line.len() < MIN_CUT_LINE || line.len() > end + MAX_VALUE + piece.len() {
+        return false;
+    }
+    let tail = line.as_bytes().get(end..).unwrap_or(&[]);
+    (0..=tail.len()).any(|k| {
+        let rest = &tail[k..];
+        rest.len() < piece.len() && piece.as_bytes()[..rest.len()].eq_ignore_ascii_case(rest)
+    })
+}
+
+/// `needle` in `hay[from..]`, as written or ASCII-case-folded.
+fn find(hay: &str, needle: &str, from: usize, folded: bool) -> Option<usize> {
+    let h = hay.as_bytes().get(from..)?;
+    let n = needle.as_bytes();
+    if !folded {
+        return memchr::memmem::find(h, n).map(|k| from + k);
+    }
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len())
+        .find(|&k| h[k..k + n.len()].eq_ignore_ascii_case(n))
+        .map(|k| from + k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_literals_and_case_are_kept() {
+        let line = "Cannot specify both 'order' and 'oracle_order'";
+        assert_eq!(
+            locate("Cannot specify both 'order' and 'oracle_order'", line).fit,
+            Fit::Exact
+        );
+        assert_eq!(
+            locate("Cannot specify both '{}' and 'on_null'", line).fit,
+            Fit::Absent
+        );
+        let line = "Unsupported data type `integer`";
+        assert_eq!(locate("Unsupported data type `{}`", line).fit, Fit::Exact);
+        assert_eq!(locate("unsupported data type: {}", line).fit, Fit::Absent);
+        assert_eq!(locate("unsupported data type `{}`", line).fit, Fit::Folded);
+    }
+
+    #[test]
+    fn placeholders_of_every_syntax_split_a_pattern() {
+        let (p, open, end) = pieces("%s is forbidden: User %q cannot %s resource");
+        assert_eq!(
+            (p, open, end),
+            (
+                vec!["is forbidden: User", "cannot", "resource"],
+                true,
+                false
+            )
+        );
+        let (p, _, end) = pieces("missing field `{}` at line {line}: {}");
+        assert_eq!((p, end), (vec!["missing field `", "` at line", ":"], true));
+        let line = "Error: missing field `email` at line 4 column 1";
+        assert_eq!(
+            locate("missing field `{}` at line {} column {}", line).fit,
+            Fit::Exact
+        );
+    }
+
+    #[test]
+    fn a_placeholder_that_matched_nothing_is_counted() {
+        let line = "ERROR invalid record type";
+        assert_eq!(locate("invalid record type", line).empty, 0);
+        assert_eq!(locate("invalid record type {}", line).empty, 1);
+        assert_eq!(
+            locate("invalid record type {}", "invalid record type 7").empty,
+            0
+        );
+    }
+
+    #[test]
+    fn the_range_is_the_literal_text_and_a_cut_line_still_fits() {
+        let line = "err=\"could not create aws config: MSK credential test failed: denied\"";
+        let f = locate("could not create aws config: {}", line);
+        assert_eq!(&line[f.start..f.end], "could not create aws config:");
+        let long = format!("{} failed to open /a/b fo", "x".repeat(MIN_CUT_LINE));
+        assert_eq!(
+            locate("failed to open {} for writing: {}", &long).fit,
+            Fit::Cut
+        );
+        let short = "x failed to open /a/b fo";
+        assert_eq!(
+            locate("failed to open {} for writing: {}", short).fit,
+            Fit::Absent
+        );
+    }
+}

@@ -1,0 +1,108 @@
+//! What a line says about where it came from, beside `path:line` frames: a tracing target or
+//! Rust path (`crate::a::b`), a logger name (`pkg.sub.mod`), a Java class (`com.x.Pool`). Each
+//! names a file by its trailing components — `crate::a::b` is `…/src/a/b.rs` or `…/a/b/mod.rs`,
+//! `pkg.mod` is `pkg/mod.py`, `com.x.Pool` is `…/com/x/Pool.java` — which picks one site of a
+//! message written at many.
+
+/// Names read from one line; a line names few.
+const MAX_NAMES: usize = 16;
+/// Components of one name compared.
+const MAX_PARTS: usize = 12;
+
+/// Module-like names in `line`: two or more identifiers joined by `::` or `.`.
+pub fn names(line: &str) -> Vec<Vec<&str>> {
+    let mut out = Vec::new();
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() && out.len() < MAX_NAMES {
+        if !is_ident(b[i]) || (i > 0 && (is_ident(b[i - 1]) || b[i - 1] == b'.')) {
+            i += 1;
+            continue;
+        }
+        let mut parts = Vec::new();
+        let mut j = i;
+        loop {
+            let start = j;
+            while j < b.len() && is_ident(b[j]) {
+                j += 1;
+            }
+            parts.push(&line[start..j]);
+            let sep = if line[j..].starts_with("::") {
+                2
+            } else if line[j..].starts_with('.') {
+                1
+            } else {
+                0
+            };
+            if sep == 0 || !b.get(j + sep).is_some_and(|&c| is_ident(c)) || parts.len() >= MAX_PARTS
+            {
+                break;
+            }
+            j += sep;
+        }
+        i = j.max(i + 1);
+        // Numbers (`10.0.3.17`, `3.2.1`) and a file name with its extension are not modules.
+        if parts.len() >= 2
+            && parts
+                .iter()
+                .all(|p| p.bytes().next().is_some_and(|c| !c.is_ascii_digit()))
+        {
+            out.push(parts);
+        }
+    }
+    out
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// How many trailing components of the best of `names` a file path has (0: none names it).
+/// The file's last component without its extension — or its folder, for `mod.rs`,
+/// `__init__.py`, `index.js` — must be the name's last.
+pub fn closeness(names: &[Vec<&str>], path: &str) -> usize {
+    // A module path leaves out the source folder (`crate::a` is `crate/src/a.rs`).
+    let mut file: Vec<&str> = path
+        .split(['/', '\\'])
+        .filter(|c| !c.is_empty() && *c != "src")
+        .collect();
+    if let Some(last) = file.last_mut() {
+        *last = last.split('.').next().unwrap_or(last);
+    }
+    if file
+        .last()
+        .is_some_and(|l| matches!(*l, "mod" | "__init__" | "index" | "lib" | "main"))
+    {
+        file.pop();
+    }
+    names
+        .iter()
+        .map(|name| {
+            name.iter()
+                .rev()
+                .zip(file.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_point_at_their_files() {
+        let line = "2025-12-01T10:00:00Z ERROR connector::source::kafka: broker 10.0.3.17 down";
+        let n = names(line);
+        assert_eq!(n, vec![vec!["connector", "source", "kafka"]]);
+        assert_eq!(closeness(&n, "src/connector/src/source/kafka/mod.rs"), 3);
+        assert_eq!(closeness(&n, "src/connector/src/source/kafka.rs"), 3);
+        assert_eq!(closeness(&n, "src/connector/src/sink/kafka.rs"), 1);
+        assert_eq!(closeness(&n, "src/x.rs"), 0);
+        let n = names("2025-12-01 10:00:00,123 - email._header_value_parser - ERROR - x");
+        assert_eq!(closeness(&n, "email/_header_value_parser.py"), 2);
+        assert!(names("host 10.0.3.17 v3.2.1").is_empty());
+    }
+}

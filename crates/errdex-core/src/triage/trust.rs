@@ -1,0 +1,147 @@
+//! When a record a pasted line matched is to be trusted. The matcher compares normalised
+//! words; a record is an answer only when its own text is in the line as written, and a short
+//! one ("failed", "index out of range") only as a whole link, not as a fragment of another
+//! program's sentence.
+
+use super::locate::{Fit, Found, pieces, share_found};
+use super::matcher::Via;
+
+/// A pattern of this many literal words or fewer is short…
+const SHORT_WORDS: usize = 3;
+/// …when it has fewer letters than this: one long name
+/// (`java.util.ConcurrentModificationException`) is specific enough anywhere.
+const SHORT_LETTERS: usize = 24;
+/// Two words or fewer, without placeholders: the whole link or nothing.
+const BARE_WORDS: usize = 2;
+/// Share of its literal text a record matched by normalised words must have in the line when
+/// its text is not there as written.
+const FOUND_SHARE: f32 = 0.6;
+
+/// Whether a match of `pattern` found at `found` in `text` is an answer. `bounds` are the
+/// pieces of the line a link may be (start, end).
+pub fn trusted(
+    via: Via,
+    pattern: &str,
+    text: &str,
+    found: Found,
+    bounds: &[(usize, usize)],
+) -> bool {
+    let (literal, open_start, open_end) = pieces(pattern);
+    let located = found.fit != Fit::Absent;
+    let sound = match via {
+        Via::Location => true,
+        // Words in common, or the same words with other punctuation or quotes around them:
+        // much of the record's own text must still be in the line.
+        _ => located || share_found(pattern, text) >= FOUND_SHARE,
+    };
+    let words: Vec<&str> = literal
+        .iter()
+        .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect();
+    let letters: usize = words.iter().map(|w| w.len()).sum();
+    if !sound || words.len() > SHORT_WORDS || letters >= SHORT_LETTERS {
+        return sound;
+    }
+    // Short: in the line's own case, opening a link, its placeholders standing for values.
+    if !matches!(found.fit, Fit::Exact | Fit::Cut) {
+        return false;
+    }
+    let holes = pattern_holes(pattern);
+    bounds.iter().any(|&(start, end)| {
+        let opens = found.start == start || (open_start && found.start > start);
+        if !opens || found.end > end {
+            return false;
+        }
+        let rest = text.get(found.end..end).unwrap_or("");
+        let rest = rest
+            .trim_start()
+            .trim_start_matches(['"', '\''])
+            .trim_start();
+        // A wrapper (`write error: {}`) ends where the error it wraps, the next link, starts.
+        let wraps = text[..found.end].ends_with(':');
+        let closes = rest.is_empty() || rest.starts_with(':') || wraps;
+        if holes == 0 && words.len() <= BARE_WORDS {
+            return closes;
+        }
+        // What the placeholders took: to the link's end when the pattern ends with one.
+        let taken = text.get(found.start..if open_end { end } else { found.end });
+        closes && open_end || plain_words(taken.unwrap_or(""), &literal) <= holes
+    })
+}
+
+/// Placeholders in a pattern.
+fn pattern_holes(pattern: &str) -> usize {
+    let (literal, open_start, open_end) = pieces(pattern);
+    (literal.len() + usize::from(open_start) + usize::from(open_end)).saturating_sub(1)
+}
+
+/// Plain words (letters only) of `taken` outside the pattern's literal pieces: what its
+/// placeholders stood for. A value is one token — a number, a name, a path, a quoted string —
+/// so more plain words than placeholders means the pattern took a sentence it does not hold.
+fn plain_words(taken: &str, literal: &[&str]) -> usize {
+    let mut rest = taken.to_string();
+    for piece in literal {
+        if let Some(at) = rest.find(piece) {
+            rest.replace_range(at..at + piece.len(), " ");
+        }
+    }
+    rest.split_whitespace()
+        .filter(|w| w.len() > 1 && w.chars().all(char::is_alphabetic))
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triage::chain::segments;
+    use crate::triage::locate::locate;
+
+    fn trusts(pattern: &str, line: &str) -> bool {
+        let found = locate(pattern, line);
+        trusted(Via::Contains, pattern, line, found, &segments(line))
+    }
+
+    #[test]
+    fn short_patterns_answer_only_as_a_whole_link() {
+        assert!(trusts("failed", "Error: failed"));
+        assert!(!trusts(
+            "failed",
+            "sshd[1]: failed password for invalid user admin"
+        ));
+        assert!(!trusts(
+            "out of range",
+            "error=\"runtime error: index out of range [7]\""
+        ));
+        assert!(!trusts("Connection refused", "dial: connection refused"));
+        assert!(trusts(
+            "missing field `{}`",
+            "Error: missing field `email` at line 4 column 1"
+        ));
+        assert!(!trusts(
+            "no such {} {}",
+            "Error: no such file or directory, open '/x'"
+        ));
+        assert!(trusts(
+            "write error: {}",
+            "err=\"write error: mail: empty group\""
+        ));
+        assert!(trusts(
+            "java.util.ConcurrentModificationException",
+            "in thread \"main\" java.util.ConcurrentModificationException"
+        ));
+    }
+
+    #[test]
+    fn words_in_common_need_the_records_text() {
+        let line = "ERROR failed to connect to kafka broker b-2:9092: connection refused";
+        let found = locate("failed to connect socket", line);
+        assert!(!trusted(
+            Via::Overlap,
+            "failed to connect socket",
+            line,
+            found,
+            &segments(line)
+        ));
+    }
+}
