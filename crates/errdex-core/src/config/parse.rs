@@ -10,7 +10,7 @@ use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
 use super::{Choice, Config, Problem};
 
-const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
+pub(super) const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {

@@ -137,3 +137,38 @@ fn wrong_shapes_fall_back_to_defaults() {
     assert_eq!(config, Config::default());
     assert_eq!(problems.len(), 4, "{problems:?}");
 }
+
+/// The template invites uncommenting its `[[remotes]]` examples where they sit; doing so must
+/// keep every other key the user set.
+#[test]
+fn uncommenting_the_remotes_example_keeps_the_other_keys() {
+    let mut uncommented = String::new();
+    let mut in_example = false;
+    for line in DEFAULT_CONFIG.lines() {
+        in_example |= line == "# [[remotes]]";
+        let line = match line.strip_prefix("# ") {
+            Some(rest) if in_example => rest,
+            _ => line,
+        };
+        let line = line.replace("repo_roots = []", "repo_roots = [\"/src\"]");
+        uncommented.push_str(&line);
+        uncommented.push('\n');
+    }
+    let (config, problems) = run(&uncommented);
+    assert_eq!(problems, vec![], "{uncommented}");
+    assert_eq!(config.remotes.len(), 2);
+    assert_eq!(config.checkouts.roots, vec![PathBuf::from("/src")]);
+}
+
+#[test]
+fn a_top_level_key_swallowed_by_a_remote_says_to_move_the_remote() {
+    let (_, problems) =
+        run("[[remotes]]\nname = \"a\"\nurl = \"https://a/x.json\"\ntheme = \"dark\"\n");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0]
+            .message
+            .contains("a `[[remotes]]` table takes every key after it; move it to the end"),
+        "{problems:?}"
+    );
+}
