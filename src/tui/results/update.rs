@@ -39,6 +39,9 @@ pub fn query_changed(m: &mut Model) -> Step {
     }
     // An edited query is no longer a step of a walk through the history.
     m.memory.recall = None;
+    // A new query is a new list to walk: the arrows move its selection again, whichever
+    // pane `s`, `f` or Tab had given them to.
+    m.focus = crate::tui::app::model::Pane::Results;
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();
