@@ -32,8 +32,8 @@ pub struct Config {
     /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
     pub remotes: Vec<Remote>,
     pub theme: Theme,
-    /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
-    pub keys: Vec<(String, String)>,
+    /// Key overrides in file order.
+    pub keys: Vec<KeyOverride>,
     pub clipboard: ClipboardMode,
     /// A shell command that receives the text on stdin in `command` mode.
     pub clipboard_command: Option<String>,
@@ -41,6 +41,15 @@ pub struct Config {
     pub layout: Layout,
     /// `[repos]` and `repo_roots`: the user's own checkouts.
     pub checkouts: Checkouts,
+}
+
+/// One `[keys]` entry: a normalised key such as `ctrl-y`, an action name, and where it was
+/// written (`PATH:LINE:COLUMN`), for a problem the browser finds when it applies the binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyOverride {
+    pub key: String,
+    pub action: String,
+    pub at: String,
 }
 
 impl Default for Config {

@@ -51,11 +51,16 @@ G = "last"
     assert_eq!(config.ranking.repo, 0.6);
     assert_eq!(config.layout.detail, DetailPosition::Below);
     assert_eq!(config.layout.ratio, 60);
+    let keys: Vec<(&str, &str, &str)> = config
+        .keys
+        .iter()
+        .map(|o| (o.key.as_str(), o.action.as_str(), o.at.as_str()))
+        .collect();
     assert_eq!(
-        config.keys,
+        keys,
         vec![
-            ("ctrl-y".to_string(), "copy_fix".to_string()),
-            ("G".to_string(), "last".to_string())
+            ("ctrl-y", "copy_fix", "config.toml:13:1"),
+            ("G", "last", "config.toml:14:1")
         ]
     );
 }
@@ -103,7 +108,12 @@ fn bad_key_bindings_are_dropped_one_by_one() {
     let (config, problems) = run(
         "[keys]\n\"hyper-x\" = \"quit\"\n\"ctrl-q\" = \"Quit Now\"\n\"ctrl-p\" = 3\n\"alt-p\" = \"pin\"\n",
     );
-    assert_eq!(config.keys, vec![("alt-p".to_string(), "pin".to_string())]);
+    let keys: Vec<(&str, &str)> = config
+        .keys
+        .iter()
+        .map(|o| (o.key.as_str(), o.action.as_str()))
+        .collect();
+    assert_eq!(keys, vec![("alt-p", "pin")]);
     let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
     assert_eq!(lines, vec![2, 3, 4]);
 }
