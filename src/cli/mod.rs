@@ -162,9 +162,11 @@ pub enum Command {
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
-    /// Print the man page (roff): `errdex man > ~/.local/share/man/man1/errdex.1`.
+    /// Print the man page (roff): `mkdir -p ~/.local/share/man/man1 && errdex man >
+    /// ~/.local/share/man/man1/errdex.1`.
     Man,
-    /// Print a shell completion script.
+    /// Print a shell completion script: `mkdir -p ~/.local/share/bash-completion/completions
+    /// && errdex completions bash > ~/.local/share/bash-completion/completions/errdex`.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
