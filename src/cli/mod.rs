@@ -10,6 +10,7 @@ mod notes;
 mod output;
 mod pins;
 mod search;
+mod slip;
 mod sync_cmd;
 mod triage;
 mod write;
@@ -341,6 +342,10 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
                 crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
                     .map_err(Failure::new)?;
             options.log_on_stdin = browser_log_on_stdin(&data)?;
+            options.did_you_mean = cli
+                .query
+                .first()
+                .and_then(|w| slip::near_command(w, &Cli::command()));
             match crate::tui::run(options).map_err(Failure::new)? {
                 Some(signal) => Ok(Outcome::Killed(signal)),
                 None => Ok(Outcome::Found),

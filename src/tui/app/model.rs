@@ -125,6 +125,9 @@ pub struct Model {
     /// One line for the status bar answering the last key (a copy's report, a config
     /// problem at start); the next key clears it.
     pub notice: Option<String>,
+    /// The command the query's first word is a slip of (`serach`): named on the status line
+    /// if the query's first results hold nothing confident.
+    pub did_you_mean: Option<String>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
     /// The record on display in the user's own checkout.
@@ -164,6 +167,7 @@ impl Model {
             triage: None,
             memory: Memory::default(),
             notice: None,
+            did_you_mean: None,
             layout: Layout::default(),
             local: Default::default(),
             team: TeamState::default(),

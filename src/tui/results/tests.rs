@@ -128,3 +128,21 @@ fn a_new_query_gives_the_arrows_back_to_the_results() {
     update(&mut m, key(KeyCode::Down));
     assert_eq!(m.selected, 1);
 }
+
+#[test]
+fn a_mistyped_command_is_named_when_its_words_find_nothing_confident() {
+    use crate::tui::testing::loaded_model;
+    let mut m = loaded_model(100, 30, false);
+    m.did_you_mean = Some("search".into());
+    update(&mut m, results(1, "serach timeout", &[], 5));
+    assert_eq!(m.notice.as_deref(), Some("did you mean `errdex search`?"));
+    // Found: no question.
+    let mut m = loaded_model(100, 30, false);
+    m.did_you_mean = Some("search".into());
+    update(&mut m, results(1, "pin timeout", &[1], 5));
+    assert_eq!(m.notice, None);
+    assert_eq!(
+        m.did_you_mean, None,
+        "asked about once, for the first results"
+    );
+}

@@ -52,6 +52,8 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// The command the query's first word is a slip of, to name if it finds nothing.
+    pub did_you_mean: Option<String>,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: errdex_core::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
@@ -78,6 +80,7 @@ impl Options {
             layout: errdex_core::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            did_you_mean: None,
             checkouts: errdex_core::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
@@ -124,6 +127,7 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.did_you_mean = options.did_you_mean;
     model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
