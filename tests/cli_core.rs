@@ -151,7 +151,7 @@ fn validate_lists_every_problem_and_exits_1() {
     let expected = format!(
         "{b}:2: error: missing required field `errorMessage`\n\
          {b}:3: warning: field `tags`: a lone string where a list is expected, read as a list of one\n\
-         {b}:4: error: invalid JSON at line 4, column 2: key must be a string\n\
+         {b}:4: error: invalid JSON at column 2: key must be a string\n\
          3 records, 2 errors, 1 warning\n"
     );
     assert_eq!(text(&out.stdout), expected);

@@ -12,7 +12,7 @@ use errdex_core::diag::Diagnostic;
 use errdex_core::load::SourceSpec;
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::records;
-use errdex_core::text::sanitize;
+use errdex_core::text::{plural, sanitize};
 
 /// The records file: `write_to` from the config, else `records.jsonl` in the data folder.
 pub(super) fn write_to() -> Result<PathBuf, Failure> {
@@ -44,7 +44,7 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
     let (batch, diags) = drafts::check(&specs);
     report(diags.iter().map(ToString::to_string));
     if batch.errors() > 0 {
-        eprintln!("errdex: nothing added: {} errors", batch.errors());
+        eprintln!("errdex: nothing added: {}", plural(batch.errors(), "error"));
         return Ok(Outcome::NotFound);
     }
     if batch.dataset.is_empty() {
@@ -57,7 +57,7 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
             Ok(docs) => docs,
             Err(errors) => {
                 report(errors.iter().map(Diagnostic::to_string));
-                eprintln!("errdex: nothing added: {} errors", errors.len());
+                eprintln!("errdex: nothing added: {}", plural(errors.len(), "error"));
                 return Ok(Outcome::NotFound);
             }
         };
