@@ -10,6 +10,7 @@ use super::output::{Failure, Outcome, emit};
 use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
 use clap::builder::TypedValueParser as _;
 use errdex_core::copy::{self, Target};
+use errdex_core::dataset::Dataset;
 use errdex_core::record::Record;
 use errdex_core::{open, text};
 
@@ -18,7 +19,8 @@ pub struct CopyArgs {
     /// The record's id (a unique prefix is enough).
     pub id: String,
     /// What to copy: fix (exampleFix, else the first solution), solution:N, tip:N, validation,
-    /// trycatch, typeguard, snippet, snippet:numbered, url, location, markdown.
+    /// trycatch, typeguard, snippet, snippet:numbered, url, url:range, location, markdown, id,
+    /// json (the record as loaded).
     #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = parse_target)]
     pub what: Target,
     /// Print the text on stdout instead of copying it (the exact bytes into a pipe; control
@@ -49,31 +51,43 @@ fn parse_target(s: &str) -> Result<Target, String> {
 /// Loads the data and the one record the command is about; `None` when the id matched
 /// nothing (already explained on stderr).
 pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
+    Ok(located(data, id)?.map(|(record, ..)| record))
+}
+
+/// The record, the dataset it is in and its index there.
+fn located(data: &DataArgs, id: &str) -> Result<Option<(Record, &'static Dataset, usize)>, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
     };
     let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
     record.notes = super::notes::notes_for(&record.id);
-    Ok(Some(record))
+    Ok(Some((record, &loaded.dataset, index)))
+}
+
+/// Says on stderr that the record lacks the target, and what it has instead.
+pub(super) fn lacks(record: &Record, what: Target) -> Outcome {
+    let mut has: Vec<String> = copy::targets(record)
+        .iter()
+        .map(|o| o.target.to_string())
+        .collect();
+    has.extend(["id".into(), "json".into()]);
+    eprintln!(
+        "errdex: record {} has no {}; it has: {}",
+        text::one_line(&record.id),
+        what,
+        has.join(", ")
+    );
+    Outcome::NotFound
 }
 
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
-    let Some(record) = record_for(data, &args.id)? else {
+    let Some((record, dataset, index)) = located(data, &args.id)? else {
         return Ok(Outcome::NotFound);
     };
-    let Some(copied) = copy::text(&record, args.what) else {
-        let has: Vec<String> = copy::targets(&record)
-            .iter()
-            .map(|o| o.target.to_string())
-            .collect();
-        eprintln!(
-            "errdex: record {} has no {}; it has: {}",
-            text::one_line(&record.id),
-            args.what,
-            has.join(", ")
-        );
-        return Ok(Outcome::NotFound);
+    let copied = copy::text_in(dataset, index, &record, args.what).map_err(Failure::new)?;
+    let Some(copied) = copied else {
+        return Ok(lacks(&record, args.what));
     };
     if args.stdout {
         // Exact bytes for a pipe; for a terminal, nothing that could drive it, and a
