@@ -44,7 +44,7 @@ fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
     clap::builder::PossibleValuesParser::new(Mode::NAMES).try_map(|name| name.parse::<Mode>())
 }
 
-fn parse_target(s: &str) -> Result<Target, String> {
+pub(super) fn parse_target(s: &str) -> Result<Target, String> {
     s.parse()
 }
 
@@ -55,7 +55,10 @@ pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Fa
 }
 
 /// The record, the dataset it is in and its index there.
-fn located(data: &DataArgs, id: &str) -> Result<Option<(Record, &'static Dataset, usize)>, Failure> {
+fn located(
+    data: &DataArgs,
+    id: &str,
+) -> Result<Option<(Record, &'static Dataset, usize)>, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
@@ -81,6 +84,21 @@ pub(super) fn lacks(record: &Record, what: Target) -> Outcome {
     Outcome::NotFound
 }
 
+/// Prints a target's text on stdout: the exact bytes for a pipe; for a terminal, nothing that
+/// could drive it, and a final newline so the prompt does not follow the text.
+pub(super) fn print_text(copied: String) -> Result<Outcome, Failure> {
+    let terminal = std::io::stdout().is_terminal();
+    let mut shown = match terminal {
+        true => text::sanitize(&copied).into_owned(),
+        false => copied,
+    };
+    if terminal && !shown.ends_with('\n') {
+        shown.push('\n');
+    }
+    emit(|out| out.write_all(shown.as_bytes()))?;
+    Ok(Outcome::Found)
+}
+
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
     let Some((record, dataset, index)) = located(data, &args.id)? else {
         return Ok(Outcome::NotFound);
@@ -90,18 +108,7 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         return Ok(lacks(&record, args.what));
     };
     if args.stdout {
-        // Exact bytes for a pipe; for a terminal, nothing that could drive it, and a
-        // final newline so the prompt does not follow the text.
-        let terminal = std::io::stdout().is_terminal();
-        let mut shown = match terminal {
-            true => text::sanitize(&copied).into_owned(),
-            false => copied,
-        };
-        if terminal && !shown.ends_with('\n') {
-            shown.push('\n');
-        }
-        emit(|out| out.write_all(shown.as_bytes()))?;
-        return Ok(Outcome::Found);
+        return print_text(copied);
     }
     let config = match (args.mode, args.clipboard_command) {
         (Some(mode), command) => clipboard::Config { mode, command },

@@ -8,10 +8,12 @@ mod inspect;
 mod local;
 mod notes;
 mod output;
+mod pick;
 mod pins;
 mod search;
 mod slip;
 mod sync_cmd;
+mod tmux;
 mod triage;
 mod write;
 
@@ -163,6 +165,20 @@ pub enum Command {
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
+    /// Choose a record in the browser and print its fix (or another target) on stdout, for
+    /// scripts: `vim "$(errdex pick --what location)"`. Enter picks; Esc in the search box
+    /// exits 130 with nothing printed. The browser draws on the terminal, not on stdout.
+    Pick {
+        /// What to print: a `copy --what` target (fix, url, location, snippet, …), or `id`,
+        /// or `json` (the record as loaded).
+        #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = copy::parse_target)]
+        what: errdex_core::copy::Target,
+        /// Pre-fill the search box (every word, joined by spaces).
+        query: Vec<String>,
+    },
+    /// Print tmux key bindings for tmux.conf: a popup over the triage of the pane you are in,
+    /// and one with the plain browser.
+    Tmux,
     /// Print the man page (roff): `mkdir -p ~/.local/share/man/man1 && errdex man >
     /// ~/.local/share/man/man1/errdex.1`.
     Man,
@@ -329,29 +345,35 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
             Ok(Outcome::Found)
         }
+        Some(Command::Pick { what, query }) => pick::pick(&data, what, &query),
+        Some(Command::Tmux) => tmux::print(),
         None => {
-            let words = cli.query.join(" ");
-            let query = errdex_core::search::capped(&words).0.to_string();
-            let resolved = data.resolve();
-            let problems = resolved
-                .diagnostics
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            let mut options =
-                crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
-                    .map_err(Failure::new)?;
+            let mut options = browser_options(&data, &cli.query)?;
             options.log_on_stdin = browser_log_on_stdin(&data)?;
             options.did_you_mean = cli
                 .query
                 .first()
                 .and_then(|w| slip::near_command(w, &Cli::command()));
             match crate::tui::run(options).map_err(Failure::new)? {
-                Some(signal) => Ok(Outcome::Killed(signal)),
-                None => Ok(Outcome::Found),
+                crate::tui::Ended::Killed(signal) => Ok(Outcome::Killed(signal)),
+                _ => Ok(Outcome::Found),
             }
         }
     }
+}
+
+/// The browser's options: the data, the config, and the words that pre-fill the search.
+fn browser_options(data: &DataArgs, words: &[String]) -> Result<crate::tui::Options, Failure> {
+    let words = words.join(" ");
+    let query = errdex_core::search::capped(&words).0.to_string();
+    let resolved = data.resolve();
+    let problems = resolved
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
+        .map_err(Failure::new)
 }
 
 /// Whether the browser triages a log piped into it: stdin is not a terminal. Stdin cannot be

@@ -54,6 +54,8 @@ pub struct Options {
     pub notice: Option<String>,
     /// The command the query's first word is a slip of, to name if it finds nothing.
     pub did_you_mean: Option<String>,
+    /// `errdex pick`: Enter ends the browser with the selected record.
+    pub pick: bool,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: errdex_core::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
@@ -81,12 +83,28 @@ impl Options {
             clipboard: crate::clipboard::Config::default(),
             notice: None,
             did_you_mean: None,
+            pick: false,
             checkouts: errdex_core::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
             news: errdex_core::sync::News::default(),
         }
     }
+}
+
+/// How the browser ended.
+pub enum Ended {
+    /// The user quit.
+    Quit,
+    /// Signal n ended it (the exit code is then 128 + n, as a shell reports a killed command).
+    Killed(i32),
+    /// `errdex pick` chose this record of this dataset.
+    Picked {
+        dataset: Arc<errdex_core::dataset::Dataset>,
+        index: usize,
+    },
+    /// `errdex pick` ended without a choice.
+    Cancelled,
 }
 
 /// What the threads send to the loop.
@@ -97,9 +115,7 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
-/// then 128 + n, as a shell reports a killed command).
-pub fn run(options: Options) -> Result<Option<i32>, String> {
+pub fn run(options: Options) -> Result<Ended, String> {
     if !std::io::stdout().is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -128,6 +144,7 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     model.layout = options.layout;
     model.notice = options.notice;
     model.did_you_mean = options.did_you_mean;
+    model.picking = options.pick;
     model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
@@ -217,9 +234,16 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result.map(|()| match killed_by.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
+    result?;
+    use crate::tui::app::model::Picked;
+    Ok(match (killed_by.load(Ordering::SeqCst), model.picked) {
+        (0, Some(Picked::Record(index))) => match model.dataset.clone() {
+            Some(dataset) => Ended::Picked { dataset, index },
+            None => Ended::Cancelled,
+        },
+        (0, Some(Picked::Cancelled)) => Ended::Cancelled,
+        (0, None) => Ended::Quit,
+        (signal, _) => Ended::Killed(signal),
     })
 }
 

@@ -161,7 +161,9 @@ pub fn text_in(
 ) -> Result<Option<String>, String> {
     if target == Target::Json {
         let doc = ds.document(index)?;
-        return serde_json::to_string(&doc).map(Some).map_err(|e| e.to_string());
+        return serde_json::to_string(&doc)
+            .map(Some)
+            .map_err(|e| e.to_string());
     }
     Ok(text(r, target))
 }
