@@ -1,5 +1,6 @@
 //! The command line: clap definitions, dispatch, and the non-interactive commands.
 
+mod browser;
 mod cache_cmd;
 mod config_cmd;
 mod copy;
@@ -348,8 +349,8 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Pick { what, query }) => pick::pick(&data, what, &query),
         Some(Command::Tmux) => tmux::print(),
         None => {
-            let mut options = browser_options(&data, &cli.query)?;
-            options.log_on_stdin = browser_log_on_stdin(&data)?;
+            let mut options = browser::options(&data, &cli.query)?;
+            options.log_on_stdin = browser::log_on_stdin(&data)?;
             options.did_you_mean = cli
                 .query
                 .first()
@@ -360,35 +361,6 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             }
         }
     }
-}
-
-/// The browser's options: the data, the config, and the words that pre-fill the search.
-fn browser_options(data: &DataArgs, words: &[String]) -> Result<crate::tui::Options, Failure> {
-    let words = words.join(" ");
-    let query = errdex_core::search::capped(&words).0.to_string();
-    let resolved = data.resolve();
-    let problems = resolved
-        .diagnostics
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
-        .map_err(Failure::new)
-}
-
-/// Whether the browser triages a log piped into it: stdin is not a terminal. Stdin cannot be
-/// both that log and the dataset.
-fn browser_log_on_stdin(data: &DataArgs) -> Result<bool, Failure> {
-    use std::io::IsTerminal;
-    if std::io::stdin().is_terminal() {
-        return Ok(false);
-    }
-    if data.data.iter().any(|d| d == "-") {
-        return Err(Failure::new(
-            "stdin cannot be both the dataset (`--data -`) and a log to triage: give the dataset as a file (`--data PATH`), or run `errdex triage --data - LOGFILE`",
-        ));
-    }
-    Ok(true)
 }
 
 /// A bug must not print a backtrace at a user: one line that says what to report.

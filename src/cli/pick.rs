@@ -11,7 +11,7 @@ use errdex_core::copy::{self, Target};
 const CANCELLED: i32 = 2;
 
 pub fn pick(data: &DataArgs, what: Target, words: &[String]) -> Result<Outcome, Failure> {
-    let mut options = super::browser_options(data, words)?;
+    let mut options = super::browser::options(data, words)?;
     options.pick = true;
     let ended = on_the_terminal(|| crate::tui::run(options))?.map_err(Failure::new)?;
     let (dataset, index) = match ended {
