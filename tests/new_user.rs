@@ -39,3 +39,63 @@ fn every_install_line_makes_its_folder_first() {
         assert_eq!(redirects_without_their_folder(&help), Vec::<String>::new());
     }
 }
+
+#[test]
+fn the_man_page_has_every_section_and_refers_only_to_pages_that_exist() {
+    let home = support::Home::new();
+    let out = home.cmd().arg("man").output().expect("runs");
+    assert!(out.status.success());
+    let page = String::from_utf8_lossy(&out.stdout);
+    let sections: Vec<&str> = page
+        .lines()
+        .filter_map(|l| l.strip_prefix(".SH "))
+        .map(|s| s.trim_matches('"'))
+        .collect();
+    for wanted in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "COMMANDS",
+        "QUERY LANGUAGE",
+        "KEYS",
+        "FILES",
+        "ENVIRONMENT",
+        "EXIT STATUS",
+        "EXAMPLES",
+    ] {
+        assert!(
+            sections.contains(&wanted),
+            "{wanted} missing from {sections:?}"
+        );
+    }
+    // Every command, the keymap's keys and actions, the query syntax.
+    for wanted in [
+        "errdex pick",
+        "errdex tmux",
+        "ctrl\\-c",
+        "(copy_fix)",
+        "(pick)",
+        "is:pinned",
+    ] {
+        assert!(page.contains(wanted), "{wanted} missing");
+    }
+    // A command's page is `errdex man COMMAND`, which exists; no errdex-show(1) is referred to.
+    assert!(
+        !page.contains("(1)"),
+        "refers to a page that does not exist"
+    );
+    let show = home.cmd().args(["man", "show"]).output().expect("runs");
+    assert!(show.status.success());
+    let show = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        show.contains("errdex\\-show") && show.contains("\\-\\-format"),
+        "{show}"
+    );
+    let missing = home
+        .cmd()
+        .args(["man", "nosuch"])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("runs");
+    assert_eq!(missing.status.code(), Some(2));
+}

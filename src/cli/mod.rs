@@ -7,6 +7,7 @@ mod copy;
 mod data;
 mod inspect;
 mod local;
+mod man;
 mod notes;
 mod output;
 mod pick;
@@ -182,7 +183,10 @@ pub enum Command {
     Tmux,
     /// Print the man page (roff): `mkdir -p ~/.local/share/man/man1 && errdex man >
     /// ~/.local/share/man/man1/errdex.1`.
-    Man,
+    Man {
+        /// One command's page (`errdex man show`), named errdex-COMMAND.
+        command: Option<String>,
+    },
     /// Print a shell completion script: `mkdir -p ~/.local/share/bash-completion/completions
     /// && errdex completions bash > ~/.local/share/bash-completion/completions/errdex`.
     Completions {
@@ -336,11 +340,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Edit { id }) => local::edit(&data, &id),
         Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
-        Some(Command::Man) => {
-            let man = clap_mangen::Man::new(Cli::command());
-            output::emit(|out| man.render(out))?;
-            Ok(Outcome::Found)
-        }
+        Some(Command::Man { command }) => man::run(command.as_deref()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "errdex", &mut out);
