@@ -59,7 +59,7 @@ pub fn triage(
             }
             incident.add(&h);
             if let Output::Hits { json } = output {
-                write_hits(out, ds, &h, json)?;
+                write_hits(out, ds, &h, json, &incident)?;
             }
             if settling {
                 settled = Some(h);
@@ -168,7 +168,13 @@ fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
 }
 
 /// One line a match: `LINENO  ID  SCORE  MESSAGE`, or an NDJSON object.
-fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool) -> io::Result<()> {
+fn write_hits(
+    out: &mut dyn Write,
+    ds: &Dataset,
+    hits: &LineHits,
+    as_json: bool,
+    incident: &Incident,
+) -> io::Result<()> {
     for m in &hits.matches {
         let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;
@@ -183,6 +189,10 @@ fn write_hits(out: &mut dyn Write, ds: &Dataset, hits: &LineHits, as_json: bool)
                 "message": e.message,
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
+                // When it started and whether it still happens: the record's first and latest
+                // event so far, with the time at the start of the log line (null without one).
+                "firstSeen": incident.seen(m.record).map(|(first, _)| seen_json(first)),
+                "lastSeen": incident.seen(m.record).map(|(_, last)| seen_json(last)),
             });
             writeln!(out, "{}", text::json_safe(&v.to_string()))?;
         } else {
@@ -256,4 +266,9 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
             at.join(", ")
         );
     }
+}
+
+/// `{"line": 12, "time": "2024-01-15T10:23:45Z"}`; `time` is null when the line has none.
+fn seen_json(seen: &errdex_core::triage::Seen) -> serde_json::Value {
+    json!({"line": seen.line, "time": errdex_core::triage::timestamp(&seen.text)})
 }

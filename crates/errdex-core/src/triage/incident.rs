@@ -86,6 +86,11 @@ impl Incident {
         self.summary.retract(hits);
     }
 
+    /// The first and the last event of a record seen so far.
+    pub fn seen(&self, record: usize) -> Option<(&Seen, &Seen)> {
+        self.ends.get(&record).map(|(first, last)| (first, last))
+    }
+
     pub fn known_events(&self) -> usize {
         self.summary.events()
     }
