@@ -138,13 +138,13 @@ impl Incident {
             out.push_str("## Known errors\n\n");
         }
         for group in &known {
-            self.known_section(&mut out, ds, group);
+            self.known_section(&mut out, ds, group, lines_read);
         }
         if !unknown.is_empty() {
             out.push_str("## Unknown errors\n\n");
         }
         for group in unknown {
-            unknown_section(&mut out, group);
+            unknown_section(&mut out, group, lines_read);
         }
         while out.ends_with("\n\n") {
             out.pop();
@@ -152,7 +152,7 @@ impl Incident {
         out
     }
 
-    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group) {
+    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group, lines_read: usize) {
         let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();
@@ -163,6 +163,7 @@ impl Incident {
             facts.push(format!("- **First:** {}", cite(first)));
             facts.push(format!("- **Last:** {}", cite(last)));
         }
+        facts.push(timeline(&group.lines, lines_read));
         if let Some(severity) = &entry.severity {
             facts.push(format!("- **Severity:** {severity}"));
         }
@@ -184,7 +185,17 @@ impl Incident {
     }
 }
 
-fn unknown_section(out: &mut String, group: &UnknownGroup) {
+/// `- **Timeline:** `█··▃` (lines 1–300)`: the events over the log, a bar per stretch.
+fn timeline(lines: &[usize], lines_read: usize) -> String {
+    let span = lines_read.max(lines.iter().copied().max().unwrap_or(1));
+    let bars = super::timeline::sparkline(lines, span, TIMELINE_WIDTH);
+    format!("- **Timeline:** `{bars}` (lines 1–{span})")
+}
+
+/// Stretches of the log in a report's timeline.
+const TIMELINE_WIDTH: usize = 24;
+
+fn unknown_section(out: &mut String, group: &UnknownGroup, lines_read: usize) {
     let _ = writeln!(out, "### `{}`\n", group.pattern.replace('`', "'"));
     let lines: Vec<String> = group
         .events
@@ -207,6 +218,8 @@ fn unknown_section(out: &mut String, group: &UnknownGroup) {
         if let Some(time) = timestamp(&first.text) {
             let _ = writeln!(out, "- **First:** {}", sanitize(time));
         }
+        let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
+        let _ = writeln!(out, "{}", timeline(&lines, lines_read));
         let _ = writeln!(out, "\n{}", fence("", &sanitize(&first.text)));
     }
 }

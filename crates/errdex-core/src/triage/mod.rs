@@ -21,6 +21,7 @@ mod report;
 mod resolve;
 mod scanner;
 mod spans;
+mod timeline;
 
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
@@ -29,6 +30,7 @@ pub use line::{LineMatch, LogMarks, log_marks};
 pub use matcher::Via;
 pub use normalize::Level;
 pub use report::{Group, Report, Summary};
+pub use timeline::sparkline;
 
 pub use scanner::Scanner;
 
