@@ -224,7 +224,10 @@ fn completions_and_version() {
     assert!(man.contains(".TH errdex 1"), "{man}");
     // Each command is described in the page itself (COMMANDS), not referred to a page of its own.
     for sub in ["search", "triage", "validate", "config"] {
-        assert!(man.contains(&format!("\\fBerrdex {sub} ")), "{sub} in\n{man}");
+        assert!(
+            man.contains(&format!("\\fBerrdex {sub} ")),
+            "{sub} in\n{man}"
+        );
     }
 }
 

@@ -57,10 +57,7 @@ impl Options {
         });
         options.notice = match notices.len() {
             // After a sync, the status line says what it brought until the user acts.
-            0 => options
-                .news
-                .summary()
-                .map(|s| format!("{s} — is:new lists them")),
+            0 => options.news.summary().map(|s| news_notice(&s)),
             1 => first.map(|first| format!("config: {first}")),
             // The count comes first: the status line cuts a long path's problem at its end.
             n => first.map(|first| format!("config (+{} more{lists_them}): {first}", n - 1)),
@@ -68,6 +65,11 @@ impl Options {
         options.problems = notices;
         Ok(options)
     }
+}
+
+/// The status line after a sync: what it brought, and how to list it.
+fn news_notice(summary: &str) -> String {
+    format!("{summary} — is:new lists them")
 }
 
 /// ERRDEX_THEME wins; then the config; `auto` reads COLORFGBG (`fg;bg`, the background a
@@ -170,6 +172,13 @@ mod tests {
             "the place leads, as in the config's own problems: {problems:?}"
         );
         assert!(problems[1].contains("unknown key"));
+    }
+
+    #[test]
+    fn the_readme_shows_the_sync_notice_as_it_is() {
+        let notice = news_notice("37 new since 2026-11-28");
+        let readme = include_str!("../../../README.md").replace("\n  ", " ");
+        assert!(readme.contains(&format!("`{notice}`")), "{notice}");
     }
 
     #[test]
