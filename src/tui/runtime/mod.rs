@@ -3,6 +3,7 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's keys.
 
+mod ended;
 pub mod external;
 mod input_reader;
 mod loader;
@@ -32,6 +33,7 @@ use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
+pub use ended::Ended;
 use errdex_core::load::SourceSpec;
 use errdex_core::search::{Context, Engine, Weights};
 use terminal::Guard;
@@ -90,21 +92,6 @@ impl Options {
             news: errdex_core::sync::News::default(),
         }
     }
-}
-
-/// How the browser ended.
-pub enum Ended {
-    /// The user quit.
-    Quit,
-    /// Signal n ended it (the exit code is then 128 + n, as a shell reports a killed command).
-    Killed(i32),
-    /// `errdex pick` chose this record of this dataset.
-    Picked {
-        dataset: Arc<errdex_core::dataset::Dataset>,
-        index: usize,
-    },
-    /// `errdex pick` ended without a choice.
-    Cancelled,
 }
 
 /// What the threads send to the loop.
