@@ -54,13 +54,13 @@ fn theme_and_key_overrides_are_read() {
     );
     let loaded = errdex_core::config::load_from(&home.config_file());
     assert_eq!(loaded.config.theme, errdex_core::config::Theme::Light);
-    assert_eq!(
-        loaded.config.keys,
-        [
-            ("ctrl-y".into(), "copy_fix".into()),
-            ("b".into(), "toggle_pin".into())
-        ]
-    );
+    let keys: Vec<(&str, &str)> = loaded
+        .config
+        .keys
+        .iter()
+        .map(|o| (o.key.as_str(), o.action.as_str()))
+        .collect();
+    assert_eq!(keys, [("ctrl-y", "copy_fix"), ("b", "toggle_pin")]);
 }
 
 #[test]

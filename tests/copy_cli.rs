@@ -78,7 +78,7 @@ fn a_target_the_record_lacks_exits_1_and_lists_what_it_has() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o).trim_end(),
-        format!("errdex: record {BARE} has no url; it has: fix, solution:1, markdown")
+        format!("errdex: record {BARE} has no url; it has: fix, solution:1, markdown, id, json")
     );
     assert!(o.stdout.is_empty());
     let o = run(&["copy", BARE, "--what", "fix", "--stdout"]);

@@ -180,7 +180,7 @@ fn malformed_json_lines_report_exact_lines_and_keep_every_good_record() {
     assert_eq!(
         diags(&l),
         [
-            "bad.jsonl:2: error: invalid JSON at line 2, column 35: key must be a string",
+            "bad.jsonl:2: error: invalid JSON at column 35: key must be a string",
             "bad.jsonl:3: error: not a record: expected a JSON object, found the number 42",
             "bad.jsonl:4: error: missing required field `errorMessage`",
             "bad.jsonl:5: warning: field `lineNumber`: integer written as a string (\"7\"), read as 7",
@@ -190,7 +190,7 @@ fn malformed_json_lines_report_exact_lines_and_keep_every_good_record() {
             "bad.jsonl:8: error: field `errorMessage` is empty",
             "bad.jsonl:9: error: field `httpStatus`: expected an integer or null, found the number 4.5",
             "bad.jsonl:10: error: not a record: expected a JSON object, found an array",
-            "bad.jsonl:11: error: invalid JSON at line 11, column 36: EOF while parsing an object",
+            "bad.jsonl:11: error: invalid JSON: the record is cut short (EOF while parsing an object)",
         ]
     );
     assert_eq!(l.skipped, 8);
@@ -412,4 +412,19 @@ fn mangled_data_never_panics_and_never_loses_untouched_records() {
             }
         }
     }
+}
+
+/// A pretty-printed record the file ends inside: one place, the line it starts on.
+#[test]
+fn a_truncated_record_is_named_by_the_line_it_starts_on_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let content =
+        "{\"id\": \"a\",\n \"errorMessage\": \"x\"\n}\n{\"id\": \"b\",\n \"errorMessage\": \"trunc";
+    let p = write(dir.path(), "bad.json", content.as_bytes());
+    let l = load_paths(&[&p]);
+    assert_eq!(ids(&l), ["a"]);
+    assert_eq!(
+        diags(&l),
+        ["bad.json:4: error: invalid JSON: the record is cut short (EOF while parsing a string)"]
+    );
 }

@@ -40,8 +40,15 @@ fn add_checks_everything_first_and_writes_all_or_nothing() {
     let bad_name = bad.display().to_string();
     assert!(err.contains(&format!("{bad_name}:2: error:")), "{err}");
     assert!(err.contains(&format!("{bad_name}:3: error:")), "{err}");
-    assert!(err.contains("nothing added"), "{err}");
+    assert!(err.contains("nothing added: 2 errors\n"), "{err}");
     assert!(!records_path(&home).exists(), "nothing written");
+    std::fs::write(&bad, "{\"id\":\"bad-2\"}\n").expect("write");
+    let o = run_quiet(&home, &["add", bad.to_str().expect("utf-8")]);
+    assert!(
+        stderr(&o).contains("nothing added: 1 error\n"),
+        "{}",
+        stderr(&o)
+    );
 
     // Stdin, JSON Lines; the wrapper keeps its version and gets a derived id.
     let mut cmd = home.cmd();

@@ -162,3 +162,34 @@ fn control_characters_in_records_never_reach_the_terminal() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!out.stdout.contains(&0x1b) && !out.stderr.contains(&0x1b));
 }
+
+/// When did it start, is it still happening: each JSON hit carries its record's first and
+/// latest event so far, with the time the log line starts with (null without one).
+#[test]
+fn json_hits_carry_first_and_last_seen() {
+    let log = "2024-01-15T10:00:01Z ERROR request timed out after 30s\n\
+               2024-01-15T10:00:02Z INFO ok\n\
+               2024-01-15T10:05:09Z ERROR request timed out after 30s\n\
+               ERROR request timed out after 30s\n";
+    let o = errdex(
+        &["triage", "--json", "--data", "tests/fixtures/tui.jsonl"],
+        Some(log),
+    );
+    let hits: Vec<Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    let seen = |h: &Value, key: &str| (h[key]["line"].clone(), h[key]["time"].clone());
+    for h in &hits {
+        assert_eq!(
+            seen(h, "firstSeen"),
+            (Value::from(1), Value::from("2024-01-15T10:00:01Z"))
+        );
+    }
+    assert_eq!(
+        seen(&hits[1], "lastSeen"),
+        (Value::from(3), Value::from("2024-01-15T10:05:09Z"))
+    );
+    assert_eq!(seen(&hits[2], "lastSeen"), (Value::from(4), Value::Null));
+}

@@ -76,6 +76,8 @@ fn config_layout_and_problems_show_in_the_browser() {
     let mut s = start(config, &["--data", FIXTURE]);
     s.wait_for("5/5");
     s.wait_for("unknown action `fly_away`");
+    // The place first, as the README shows a config problem.
+    s.wait_for("config: config.toml:5:1: error: [keys] `ctrl-q`");
     let rows = s.rows();
     let at = |what: &str| rows.iter().position(|r| r.contains(what));
     let (list, detail) = (at("Results"), at("Overview"));

@@ -97,7 +97,7 @@ fn check() -> Result<Outcome, Failure> {
             writeln!(out, "{p}")?;
         }
         for p in &key_problems {
-            writeln!(out, "{path}: error: {p}")?;
+            writeln!(out, "{p}")?;
         }
         for d in &diags {
             writeln!(out, "{d}")?;

@@ -9,6 +9,7 @@ use crate::clipboard::{self, Clipboard, Mode, SystemClipboard};
 use clap::builder::TypedValueParser as _;
 use errdex_core::choice::Choice as _;
 use errdex_core::copy::{self, Target};
+use errdex_core::dataset::Dataset;
 use errdex_core::record::Record;
 use errdex_core::{open, text};
 
@@ -17,7 +18,8 @@ pub struct CopyArgs {
     /// The record's id (a unique prefix is enough).
     pub id: String,
     /// What to copy: fix (exampleFix, else the first solution), solution:N, tip:N, validation,
-    /// trycatch, typeguard, snippet, snippet:numbered, url, location, markdown.
+    /// trycatch, typeguard, snippet, snippet:numbered, url, url:range, location, markdown, id,
+    /// json (the record as loaded).
     #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = parse_target)]
     pub what: Target,
     /// Print the text on stdout instead of copying it (the exact bytes into a pipe; control
@@ -41,13 +43,21 @@ fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
     clap::builder::PossibleValuesParser::new(Mode::names()).try_map(|name| name.parse::<Mode>())
 }
 
-fn parse_target(s: &str) -> Result<Target, String> {
+pub(super) fn parse_target(s: &str) -> Result<Target, String> {
     s.parse()
 }
 
 /// Loads the data and the one record the command is about; `None` when the id matched
 /// nothing (already explained on stderr).
 pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
+    Ok(located(data, id)?.map(|(record, ..)| record))
+}
+
+/// The record, the dataset it is in and its index there.
+fn located(
+    data: &DataArgs,
+    id: &str,
+) -> Result<Option<(Record, &'static Dataset, usize)>, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
@@ -58,42 +68,53 @@ pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Fa
     for c in loaded.dataset.conflicts(&record.id) {
         crate::say!("errdex: note: {c}");
     }
-    Ok(Some(record))
+    Ok(Some((record, &loaded.dataset, index)))
+}
+
+/// Says on stderr that the record lacks the target, and what it has instead.
+pub(super) fn lacks(record: &Record, what: Target) -> Outcome {
+    let mut has: Vec<String> = copy::targets(record)
+        .iter()
+        .map(|o| o.target.to_string())
+        .collect();
+    has.extend(["id".into(), "json".into()]);
+    crate::say!(
+        "errdex: record {} has no {}; it has: {}",
+        text::one_line(&record.id),
+        what,
+        has.join(", ")
+    );
+    Outcome::NotFound
+}
+
+/// Prints a target's text on stdout: the exact bytes for a pipe; for a terminal, nothing that
+/// could drive it, and a final newline so the prompt does not follow the text.
+pub(super) fn print_text(copied: String) -> Result<Outcome, Failure> {
+    let terminal = crate::out::stdout_is_terminal();
+    let mut shown = match terminal {
+        true => text::sanitize(&copied).into_owned(),
+        false => copied,
+    };
+    if terminal && !shown.ends_with('\n') {
+        shown.push('\n');
+    }
+    match terminal {
+        true => emit(|out| out.write_all(shown.as_bytes()))?,
+        false => super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?,
+    }
+    Ok(Outcome::Found)
 }
 
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
-    let Some(record) = record_for(data, &args.id)? else {
+    let Some((record, dataset, index)) = located(data, &args.id)? else {
         return Ok(Outcome::NotFound);
     };
-    let Some(copied) = copy::text(&record, args.what) else {
-        let has: Vec<String> = copy::targets(&record)
-            .iter()
-            .map(|o| o.target.to_string())
-            .collect();
-        crate::say!(
-            "errdex: record {} has no {}; it has: {}",
-            text::one_line(&record.id),
-            args.what,
-            has.join(", ")
-        );
-        return Ok(Outcome::NotFound);
+    let copied = copy::text_in(dataset, index, &record, args.what).map_err(Failure::new)?;
+    let Some(copied) = copied else {
+        return Ok(lacks(&record, args.what));
     };
     if args.stdout {
-        // Exact bytes for a pipe; for a terminal, nothing that could drive it, and a
-        // final newline so the prompt does not follow the text.
-        let terminal = crate::out::stdout_is_terminal();
-        let mut shown = match terminal {
-            true => text::sanitize(&copied).into_owned(),
-            false => copied,
-        };
-        if terminal && !shown.ends_with('\n') {
-            shown.push('\n');
-        }
-        match terminal {
-            true => emit(|out| out.write_all(shown.as_bytes()))?,
-            false => super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?,
-        }
-        return Ok(Outcome::Found);
+        return print_text(copied);
     }
     let config = match (args.mode, args.clipboard_command) {
         (Some(mode), command) => clipboard::Config { mode, command },

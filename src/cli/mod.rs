@@ -1,17 +1,22 @@
 //! The command line: clap definitions, dispatch, and the non-interactive commands.
 
+mod browser;
 mod cache_cmd;
 mod config_cmd;
 mod copy;
 mod data;
 mod inspect;
 mod local;
+mod man;
 mod notes;
 mod output;
+mod pick;
 mod pins;
 mod scan_cmd;
 mod search;
+mod slip;
 mod sync_cmd;
+mod tmux;
 mod triage;
 mod write;
 
@@ -166,9 +171,28 @@ pub enum Command {
     /// Serves an X11 selection after errdex exits (errdex runs itself with it).
     #[command(name = crate::clipboard::HELPER_ARG, hide = true)]
     ClipboardHelper,
-    /// Print the man page (roff): `errdex man > ~/.local/share/man/man1/errdex.1`.
-    Man,
-    /// Print a shell completion script.
+    /// Choose a record in the browser and print its fix (or another target) on stdout, for
+    /// scripts: `vim "$(errdex pick --what location)"`. Enter picks; Esc in the search box
+    /// exits 130 with nothing printed. The browser draws on the terminal, not on stdout.
+    Pick {
+        /// What to print: a `copy --what` target (fix, url, location, snippet, …), or `id`,
+        /// or `json` (the record as loaded).
+        #[arg(long, short = 'w', value_name = "TARGET", default_value = "fix", value_parser = copy::parse_target)]
+        what: errdex_core::copy::Target,
+        /// Pre-fill the search box (every word, joined by spaces).
+        query: Vec<String>,
+    },
+    /// Print tmux key bindings for tmux.conf: a popup over the triage of the pane you are in,
+    /// and one with the plain browser.
+    Tmux,
+    /// Print the man page (roff): `mkdir -p ~/.local/share/man/man1 && errdex man >
+    /// ~/.local/share/man/man1/errdex.1`.
+    Man {
+        /// One command's page (`errdex man show`), named errdex-COMMAND.
+        command: Option<String>,
+    },
+    /// Print a shell completion script: `mkdir -p ~/.local/share/bash-completion/completions
+    /// && errdex completions bash > ~/.local/share/bash-completion/completions/errdex`.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
@@ -324,11 +348,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         Some(Command::Edit { id }) => local::edit(&data, &id),
         Some(Command::Authoring(a)) => a.run(&data),
         Some(Command::ClipboardHelper) => Ok(copy::helper()),
-        Some(Command::Man) => {
-            let man = clap_mangen::Man::new(Cli::command());
-            output::emit(|out| man.render(out))?;
-            Ok(Outcome::Found)
-        }
+        Some(Command::Man { command }) => man::run(command.as_deref()),
         Some(Command::Completions { shell }) => {
             output::emit(|out| {
                 clap_complete::generate(shell, &mut Cli::command(), "errdex", out);
@@ -336,40 +356,21 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
             })?;
             Ok(Outcome::Found)
         }
+        Some(Command::Pick { what, query }) => pick::pick(&data, what, &query),
+        Some(Command::Tmux) => tmux::print(),
         None => {
-            let words = cli.query.join(" ");
-            let query = errdex_core::search::capped(&words).0.to_string();
-            let resolved = data.resolve();
-            let problems = resolved
-                .diagnostics
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            let mut options =
-                crate::tui::Options::configured(resolved.specs, query, &resolved.config, problems)
-                    .map_err(Failure::new)?;
-            options.log_on_stdin = browser_log_on_stdin(&data)?;
+            let mut options = browser::options(&data, &cli.query)?;
+            options.log_on_stdin = browser::log_on_stdin(&data)?;
+            options.did_you_mean = cli
+                .query
+                .first()
+                .and_then(|w| slip::near_command(w, &Cli::command()));
             match crate::tui::run(options).map_err(Failure::new)? {
-                Some(signal) => Ok(Outcome::Killed(signal)),
-                None => Ok(Outcome::Found),
+                crate::tui::Ended::Killed(signal) => Ok(Outcome::Killed(signal)),
+                _ => Ok(Outcome::Found),
             }
         }
     }
-}
-
-/// Whether the browser triages a log piped into it: stdin is not a terminal. Stdin cannot be
-/// both that log and the dataset.
-fn browser_log_on_stdin(data: &DataArgs) -> Result<bool, Failure> {
-    use std::io::IsTerminal;
-    if std::io::stdin().is_terminal() {
-        return Ok(false);
-    }
-    if data.data.iter().any(|d| d == "-") {
-        return Err(Failure::new(
-            "stdin cannot be both the dataset (`--data -`) and a log to triage: give the dataset as a file (`--data PATH`), or run `errdex triage --data - LOGFILE`",
-        ));
-    }
-    Ok(true)
 }
 
 /// A bug must not print a backtrace at a user: one line that says what to report.

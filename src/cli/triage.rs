@@ -59,7 +59,7 @@ pub fn triage(
             }
             incident.add(&h);
             if let Output::Hits { json } = output {
-                write_hits(out, ds, &triage, &h, json)?;
+                write_hits(out, ds, &triage, &h, json, &incident)?;
             }
             if settling {
                 settled = Some(h);
@@ -175,6 +175,7 @@ fn write_hits(
     triage: &Triage,
     hits: &LineHits,
     as_json: bool,
+    incident: &Incident,
 ) -> io::Result<()> {
     let chain = if as_json && !hits.matches.is_empty() {
         triage
@@ -205,6 +206,10 @@ fn write_hits(
                 "message": e.message,
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
+                // When it started and whether it still happens: the record's first and latest
+                // event so far, with the time at the start of the log line (null without one).
+                "firstSeen": incident.seen(m.record).map(|(first, _)| seen_json(first)),
+                "lastSeen": incident.seen(m.record).map(|(_, last)| seen_json(last)),
             });
             let mut v = v;
             let group = triage.sites_of(m.record);
@@ -298,4 +303,9 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
             at.join(", ")
         );
     }
+}
+
+/// `{"line": 12, "time": "2024-01-15T10:23:45Z"}`; `time` is null when the line has none.
+fn seen_json(seen: &errdex_core::triage::Seen) -> serde_json::Value {
+    json!({"line": seen.line, "time": errdex_core::triage::timestamp(&seen.text)})
 }

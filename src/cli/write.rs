@@ -12,7 +12,7 @@ use errdex_core::diag::Diagnostic;
 use errdex_core::load::SourceSpec;
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::records;
-use errdex_core::text::sanitize;
+use errdex_core::text::{plural, sanitize};
 
 /// The records file: `write_to` from the config, else `records.jsonl` in the data folder.
 pub(super) fn write_to() -> Result<PathBuf, Failure> {
@@ -45,7 +45,7 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
     let (batch, diags) = drafts::check(&specs);
     report(diags.iter().map(ToString::to_string));
     if batch.errors() > 0 {
-        crate::say!("errdex: nothing added: {} errors", batch.errors());
+        crate::say!("errdex: nothing added: {}", plural(batch.errors(), "error"));
         return Ok(Outcome::NotFound);
     }
     if batch.dataset.is_empty() {
@@ -58,7 +58,7 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
             Ok(docs) => docs,
             Err(errors) => {
                 report(errors.iter().map(Diagnostic::to_string));
-                crate::say!("errdex: nothing added: {} errors", errors.len());
+                crate::say!("errdex: nothing added: {}", plural(errors.len(), "error"));
                 return Ok(Outcome::NotFound);
             }
         };

@@ -34,4 +34,4 @@ mod testing;
 
 /// The default keymap with config `[keys]` applied, and the overrides that did not apply.
 pub use runtime::setup::keymap as configured_keymap;
-pub use runtime::{Options, run};
+pub use runtime::{Ended, Options, run};

@@ -19,9 +19,14 @@ use errdex_core::load::{self, SourceSpec};
 pub const FIXTURE: &[u8] = include_bytes!("../../tests/fixtures/tui.jsonl");
 
 pub fn dataset() -> Arc<Dataset> {
+    dataset_of(FIXTURE)
+}
+
+/// A dataset loaded from these JSON Lines, which must load without errors.
+pub fn dataset_of(bytes: &'static [u8]) -> Arc<Dataset> {
     let spec = SourceSpec::Embedded {
         name: "fixture",
-        bytes: FIXTURE,
+        bytes,
     };
     let loaded = load::load(&[spec], load::Options::default(), &|_| {});
     assert!(loaded.diagnostics.iter().all(|d| !d.is_error()));
@@ -51,6 +56,11 @@ pub fn substring_matcher(word: &str) -> RowMatcher {
 
 /// A model of this size with the fixture loaded and no results yet.
 pub fn loaded_model(width: u16, height: u16, color: bool) -> Model {
+    loaded_model_on(dataset(), width, height, color)
+}
+
+/// A model of this size with `ds` loaded and no results yet.
+pub fn loaded_model_on(ds: Arc<Dataset>, width: u16, height: u16, color: bool) -> Model {
     let mut m = Model::new(
         Keymap::default(),
         Theme::new(ThemeName::Dark, color),
@@ -58,7 +68,6 @@ pub fn loaded_model(width: u16, height: u16, color: bool) -> Model {
         width,
         height,
     );
-    let ds = dataset();
     let summary = LoadSummary {
         records: ds.len(),
         ..LoadSummary::default()
@@ -102,7 +111,12 @@ pub fn detail(m: &Model, index: usize) -> Msg {
 
 /// A model showing every fixture record for `query`, the first one's detail loaded.
 pub fn browsing(width: u16, height: u16, color: bool, query: &str) -> Model {
-    let mut m = loaded_model(width, height, color);
+    browsing_on(dataset(), width, height, color, query)
+}
+
+/// A model showing every record of `ds` for `query`, the first one's detail loaded.
+pub fn browsing_on(ds: Arc<Dataset>, width: u16, height: u16, color: bool, query: &str) -> Model {
+    let mut m = loaded_model_on(ds, width, height, color);
     let total = m.dataset.as_ref().map_or(0, |d| d.len());
     let hits: Vec<u32> = (0..total as u32).collect();
     m.query = query.into();

@@ -15,6 +15,14 @@ use errdex_core::config::Layout;
 use errdex_core::dataset::{Dataset, EntryRef};
 use errdex_core::load::Progress;
 
+/// How `errdex pick` ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picked {
+    /// This record (a dataset index) was chosen.
+    Record(usize),
+    Cancelled,
+}
+
 /// The parts of the screen that can have the focus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {
@@ -125,6 +133,13 @@ pub struct Model {
     /// One line for the status bar answering the last key (a copy's report, a config
     /// problem at start); the next key clears it.
     pub notice: Option<String>,
+    /// The command the query's first word is a slip of (`serach`): named on the status line
+    /// if the query's first results hold nothing confident.
+    pub did_you_mean: Option<String>,
+    /// `errdex pick`: Enter chooses the selected record, Esc in the search box gives up.
+    pub picking: bool,
+    /// What the pick ended with, for the runtime to hand back.
+    pub picked: Option<Picked>,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
     /// The record on display in the user's own checkout.
@@ -164,6 +179,9 @@ impl Model {
             triage: None,
             memory: Memory::default(),
             notice: None,
+            did_you_mean: None,
+            picking: false,
+            picked: None,
             layout: Layout::default(),
             local: Default::default(),
             team: TeamState::default(),

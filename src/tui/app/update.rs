@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::dataset::use_dataset;
 use super::effect::Effect;
-use super::model::{LoadState, Model, Overlay, Pane};
+use super::model::{LoadState, Model, Overlay, Pane, Picked};
 use super::scroll;
 use super::step::Step;
 use crate::tui::input::action::Action;
@@ -102,6 +102,10 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
     let scope = m.overlay.as_ref().map(Overlay::scope);
     let action = match scope {
         Some(scope) => m.keymap.overlay_action(scope, &key),
+        None if m.picking => m
+            .keymap
+            .pick_action(m.mode, &key)
+            .or_else(|| m.keymap.action(m.mode, &key)),
         None => m.keymap.action(m.mode, &key),
     };
     if action == Some(Action::Quit) {
@@ -145,6 +149,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             m.quit = true;
             return history::update::record_query(m, Step::default()).with(Effect::Quit);
         }
+        Action::Pick | Action::Cancel => return pick(m, action),
         Action::Help => m.overlay = Some(Overlay::Help { scroll: 0 }),
         Action::SearchMode if m.in_triage() => return triage::leave(m),
         Action::SearchMode => m.mode = Mode::Search,
@@ -244,3 +249,24 @@ fn cycle_focus(m: &mut Model, step: isize) {
 #[cfg(test)]
 #[path = "update_tests.rs"]
 mod tests;
+
+/// Ends `errdex pick` with the selected record (the site a group row has selected), or with
+/// nothing. Outside a pick the keys do nothing.
+fn pick(m: &mut Model, action: Action) -> Step {
+    if !m.picking {
+        return Step::default();
+    }
+    let picked = match action {
+        Action::Pick => match m.selected_index() {
+            Some(index) => Picked::Record(index),
+            None => {
+                m.notice = Some("nothing selected to pick".into());
+                return Step::redraw();
+            }
+        },
+        _ => Picked::Cancelled,
+    };
+    m.picked = Some(picked);
+    m.quit = true;
+    Step::default().with(Effect::Quit)
+}

@@ -194,6 +194,8 @@ fn describe(target: Target) -> String {
         Target::UrlRange => "URL of the snippet".into(),
         Target::Location => "location".into(),
         Target::Markdown => "markdown note".into(),
+        Target::Id => "id".into(),
+        Target::Json => "record JSON".into(),
     }
 }
 

@@ -220,10 +220,13 @@ fn a_failed_open_from_the_search_box_names_the_way_to_browse_mode() {
 
 #[test]
 fn rebound_keys_from_the_config_take_effect() {
-    let keys = [
-        ("ctrl-t".to_string(), "show_tips".to_string()),
-        ("c".to_string(), "copy_fix".to_string()),
-    ];
+    let keys = [("ctrl-t", "show_tips"), ("c", "copy_fix")].map(|(key, action)| {
+        errdex_core::config::KeyOverride {
+            key: key.into(),
+            action: action.into(),
+            at: "config.toml:1:1".into(),
+        }
+    });
     let mut m = browsing(80, 24, true, "");
     m.keymap = crate::tui::runtime::setup::keymap(&keys).0;
     update(&mut m, ctrl('t'));

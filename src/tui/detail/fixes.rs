@@ -1,7 +1,7 @@
 //! The fixes pane: numbered solutions, then the example fix and the defensive patterns as code.
 
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use super::snippet::Piece;
 use super::source::code_span;
@@ -9,8 +9,8 @@ use super::{code_lines, present, prose_lines, prose_spans, section};
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::theme::Theme;
 
-pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
-    Paragraph::new(fixes_lines(detail, theme)).wrap(Wrap { trim: false })
+pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
+    crate::tui::ui::wrap::paragraph(fixes_lines(detail, theme), width)
 }
 
 fn fixes_lines(detail: &Detail, theme: &Theme) -> Vec<Line<'static>> {

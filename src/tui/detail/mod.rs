@@ -7,12 +7,13 @@ mod overview;
 pub mod snippet;
 mod source;
 mod tips;
+#[cfg(test)]
+mod wide_tests;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::ui::layout::inner;
@@ -54,7 +55,10 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             ),
             (_, None) => Line::styled("no record selected", theme.dim),
         };
-        frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: false }), body);
+        frame.render_widget(
+            crate::tui::ui::wrap::paragraph(vec![message], body.width),
+            body,
+        );
         return;
     };
     let scroll = u16::try_from(model.scroll_of(model.tab)).unwrap_or(u16::MAX);
@@ -65,8 +69,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             return;
         }
         Pane::Overview | Pane::Results => overview::paragraph(detail, theme, body.width),
-        Pane::Fixes => fixes::paragraph(detail, theme),
-        Pane::Tips => tips::paragraph(detail, theme),
+        Pane::Fixes => fixes::paragraph(detail, theme, body.width),
+        Pane::Tips => tips::paragraph(detail, theme, body.width),
     };
     frame.render_widget(paragraph.scroll((scroll, 0)), body);
 }
@@ -80,8 +84,8 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
     match pane {
         Pane::Results => 0,
         Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
-        Pane::Fixes => fixes::paragraph(detail, theme).line_count(width),
-        Pane::Tips => tips::paragraph(detail, theme).line_count(width),
+        Pane::Fixes => fixes::paragraph(detail, theme, width).line_count(width),
+        Pane::Tips => tips::paragraph(detail, theme, width).line_count(width),
         Pane::Source => source::line_count(crate::tui::local::shown::shown_source(model)),
     }
 }

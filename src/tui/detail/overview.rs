@@ -1,7 +1,7 @@
 //! The overview pane: what the error is and where it comes from.
 
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use super::fixes::SHOWN_ITEMS;
 use super::{present, prose_lines, section, text_lines};
@@ -104,7 +104,7 @@ pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'stati
         });
         section(&mut lines, "Team notes", notes.collect(), theme);
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false })
+    crate::tui::ui::wrap::paragraph(lines, width)
 }
 
 /// Splits `text` into lines of at most `room` columns, breaking only after `/` or `\\` or

@@ -1,14 +1,14 @@
 //! The prevention tips pane.
 
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use super::fixes::numbered;
 use super::section;
 use crate::tui::app::msg::Detail;
 use crate::tui::ui::theme::Theme;
 
-pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
+pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
     let mut lines = Vec::new();
     let tips = numbered(&detail.record.prevention_tips, theme);
     section(&mut lines, "Prevention tips", tips, theme);
@@ -18,5 +18,5 @@ pub fn paragraph(detail: &Detail, theme: &Theme) -> Paragraph<'static> {
             theme.dim,
         ));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false })
+    crate::tui::ui::wrap::paragraph(lines, width)
 }

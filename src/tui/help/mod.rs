@@ -12,7 +12,8 @@ use crate::tui::app::model::Model;
 use crate::tui::ui::popup;
 use crate::tui::ui::theme::Theme;
 
-const QUERY_SYNTAX: &[(&str, &str)] = &[
+/// The query language in brief: the help overlay and the man page list it.
+pub const QUERY_SYNTAX: &[(&str, &str)] = &[
     ("a b", "both terms must match"),
     ("a | b", "either term"),
     ("tag: path: msg: repo: sev: type: id:", "match one field"),

@@ -84,6 +84,8 @@ actions! {
     Close = "close", "close the overlay";
     Accept = "accept", "use the highlighted entry (copy it, or put it in the search box)";
     AddNote = "add_note", "add a team note to the selected record";
+    Pick = "pick", "errdex pick: print the selected record's target and exit";
+    Cancel = "cancel", "errdex pick: exit without choosing (status 130)";
     NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error or a pasted log line)";
 }
 

@@ -26,11 +26,15 @@ pub enum Scope {
     /// The one-line team note input (`n`).
     Note,
     Problems,
+    /// `errdex pick`, in either mode: these keys come before the main screen's.
+    Pick,
+    /// `errdex pick`, in the search box.
+    PickSearch,
 }
 
 impl Scope {
     /// Every scope, in the order the help lists them.
-    pub const ALL: [Scope; 8] = [
+    pub const ALL: [Scope; 10] = [
         Scope::Any,
         Scope::Search,
         Scope::Browse,
@@ -39,6 +43,8 @@ impl Scope {
         Scope::History,
         Scope::Note,
         Scope::Problems,
+        Scope::Pick,
+        Scope::PickSearch,
     ];
 
     fn covers(self, mode: Mode) -> bool {
@@ -51,7 +57,13 @@ impl Scope {
     fn is_overlay(self) -> bool {
         matches!(
             self,
-            Scope::Help | Scope::CopyMenu | Scope::History | Scope::Note | Scope::Problems
+            Scope::Help
+                | Scope::CopyMenu
+                | Scope::History
+                | Scope::Note
+                | Scope::Problems
+                | Scope::Pick
+                | Scope::PickSearch
         )
     }
 
@@ -65,6 +77,8 @@ impl Scope {
             Scope::History => "in the history (type to filter)",
             Scope::Note => "in the team note input (type the note)",
             Scope::Problems => "in the problems list",
+            Scope::Pick => "picking (errdex pick)",
+            Scope::PickSearch => "picking, in the search box",
         }
     }
 }
@@ -186,6 +200,8 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Problems, "pageup", Action::PageUp, None),
     (Scope::Problems, "home", Action::SelectFirst, None),
     (Scope::Problems, "end", Action::SelectLast, None),
+    (Scope::Pick, "enter", Action::Pick, Some("pick")),
+    (Scope::PickSearch, "esc", Action::Cancel, Some("cancel")),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -353,6 +369,9 @@ fn overlaps(a: Scope, b: Scope) -> bool {
     }
     a == b || a == Scope::Any || b == Scope::Any
 }
+
+#[path = "keymap_pick.rs"]
+mod pick;
 
 #[cfg(test)]
 #[path = "keymap_tests.rs"]

@@ -109,3 +109,40 @@ fn the_search_box_hints_at_the_query_language_but_not_for_a_pasted_line() {
     assert!(!s.contains("unknown field"), "{s}");
     assert!(s.contains("≈ line"), "{s}");
 }
+
+/// After `s` (or Tab) the arrows scroll that pane; a new query is a new list to walk, so the
+/// arrows go back to it.
+#[test]
+fn a_new_query_gives_the_arrows_back_to_the_results() {
+    use crate::tui::app::model::Pane;
+    use crate::tui::testing::{browsing, key, send};
+    use crossterm::event::KeyCode;
+    let mut m = browsing(100, 30, false, "");
+    send(&mut m, [key(KeyCode::Esc), key(KeyCode::Char('s'))]);
+    assert_eq!(m.focus, Pane::Source);
+    send(&mut m, [key(KeyCode::Char('/')), key(KeyCode::Char('e'))]);
+    assert_eq!(m.focus, Pane::Results);
+    let total = m.dataset.as_ref().map_or(0, |d| d.len());
+    let hits: Vec<u32> = (0..total as u32).collect();
+    update(&mut m, results(2, "e", &hits, total));
+    update(&mut m, key(KeyCode::Down));
+    assert_eq!(m.selected, 1);
+}
+
+#[test]
+fn a_mistyped_command_is_named_when_its_words_find_nothing_confident() {
+    use crate::tui::testing::loaded_model;
+    let mut m = loaded_model(100, 30, false);
+    m.did_you_mean = Some("search".into());
+    update(&mut m, results(1, "serach timeout", &[], 5));
+    assert_eq!(m.notice.as_deref(), Some("did you mean `errdex search`?"));
+    // Found: no question.
+    let mut m = loaded_model(100, 30, false);
+    m.did_you_mean = Some("search".into());
+    update(&mut m, results(1, "pin timeout", &[1], 5));
+    assert_eq!(m.notice, None);
+    assert_eq!(
+        m.did_you_mean, None,
+        "asked about once, for the first results"
+    );
+}

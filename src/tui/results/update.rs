@@ -27,6 +27,14 @@ pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>
     if !same_query {
         m.list_offset = 0;
     }
+    if m.results.done
+        && let Some(command) = m.did_you_mean.take()
+    {
+        let confident = (0..m.results.hits.len()).any(|i| !m.results.reading.is_weak(i));
+        if !confident {
+            m.notice = Some(format!("did you mean `errdex {command}`?"));
+        }
+    }
     scroll::settle(m);
     scroll::selection_changed(m, Step::redraw())
 }
@@ -39,6 +47,11 @@ pub fn query_changed(m: &mut Model) -> Step {
     }
     // An edited query is no longer a step of a walk through the history.
     m.memory.recall = None;
+    // A new query is a new list to walk: the arrows move its selection again, whichever
+    // pane `s`, `f` or Tab had given them to.
+    m.focus = crate::tui::app::model::Pane::Results;
+    // The words are the user's own now, not a command they mistyped.
+    m.did_you_mean = None;
     if m.dataset.is_none() {
         // Loading: the query is searched once the records are in.
         return Step::redraw();

@@ -3,6 +3,7 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's keys.
 
+mod ended;
 pub mod external;
 mod input_reader;
 mod loader;
@@ -32,6 +33,7 @@ use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
+pub use ended::Ended;
 use errdex_core::load::SourceSpec;
 use errdex_core::search::{Context, Engine, Weights};
 use terminal::Guard;
@@ -52,6 +54,10 @@ pub struct Options {
     pub clipboard: crate::clipboard::Config,
     /// Shown on the status line at start (config problems).
     pub notice: Option<String>,
+    /// The command the query's first word is a slip of, to name if it finds nothing.
+    pub did_you_mean: Option<String>,
+    /// `errdex pick`: Enter ends the browser with the selected record.
+    pub pick: bool,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: errdex_core::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
@@ -78,6 +84,8 @@ impl Options {
             layout: errdex_core::config::Layout::default(),
             clipboard: crate::clipboard::Config::default(),
             notice: None,
+            did_you_mean: None,
+            pick: false,
             checkouts: errdex_core::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
@@ -94,9 +102,8 @@ enum Inbox {
 }
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
-/// Runs the browser until the user quits; `Some(n)` when signal n ended it (the exit code is
-/// then 128 + n, as a shell reports a killed command).
-pub fn run(options: Options) -> Result<Option<i32>, String> {
+/// Runs the browser until the user quits, picks or cancels, or a signal ends it.
+pub fn run(options: Options) -> Result<Ended, String> {
     if !crate::out::stdout_is_terminal() {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
@@ -124,6 +131,8 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     }
     model.layout = options.layout;
     model.notice = options.notice;
+    model.did_you_mean = options.did_you_mean;
+    model.picking = options.pick;
     model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
@@ -213,9 +222,16 @@ pub fn run(options: Options) -> Result<Option<i32>, String> {
     }
     let result = event_loop(&mut guard, &mut model, &rx, &mut edge);
     edge.memory.finish();
-    result.map(|()| match killed_by.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
+    result?;
+    use crate::tui::app::model::Picked;
+    Ok(match (killed_by.load(Ordering::SeqCst), model.picked) {
+        (0, Some(Picked::Record(index))) => match model.dataset.clone() {
+            Some(dataset) => Ended::Picked { dataset, index },
+            None => Ended::Cancelled,
+        },
+        (0, Some(Picked::Cancelled)) => Ended::Cancelled,
+        (0, None) => Ended::Quit,
+        (signal, _) => Ended::Killed(signal),
     })
 }
 

@@ -42,22 +42,34 @@ impl Options {
             .find(|b| b.action == Action::ShowProblems)
             .map(|b| format!(", {} lists them", b.key.label()))
             .unwrap_or_default();
+        // The status line is one row: the config's file name, not its folder, leads the
+        // `LINE:COLUMN` (the problems overlay keeps the whole path).
+        let first = notices.first().map(|n| match &loaded.path {
+            Some(path) => {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                n.replacen(
+                    &path.display().to_string(),
+                    name.as_deref().unwrap_or(""),
+                    1,
+                )
+            }
+            None => n.clone(),
+        });
         options.notice = match notices.len() {
             // After a sync, the status line says what it brought until the user acts.
-            0 => options
-                .news
-                .summary()
-                .map(|s| format!("{s} — is:new lists them")),
-            1 => Some(format!("config: {}", notices[0])),
-            n => Some(format!(
-                "config: {} (and {} more{lists_them})",
-                notices[0],
-                n - 1
-            )),
+            0 => options.news.summary().map(|s| news_notice(&s)),
+            1 => first.map(|first| format!("config: {first}")),
+            // The count comes first: the status line cuts a long path's problem at its end.
+            n => first.map(|first| format!("config (+{} more{lists_them}): {first}", n - 1)),
         };
         options.problems = notices;
         Ok(options)
     }
+}
+
+/// The status line after a sync: what it brought, and how to list it.
+fn news_notice(summary: &str) -> String {
+    format!("{summary} — is:new lists them")
 }
 
 /// ERRDEX_THEME wins; then the config; `auto` reads COLORFGBG (`fg;bg`, the background a
@@ -90,12 +102,16 @@ fn background(colorfgbg: &str) -> Option<ThemeName> {
 
 /// The default keymap with the config's `[keys]` applied in file order; a binding that does
 /// not apply is reported and the rest still are.
-pub fn keymap(keys: &[(String, String)]) -> (Keymap, Vec<String>) {
+pub fn keymap(keys: &[config::KeyOverride]) -> (Keymap, Vec<String>) {
     let mut keymap = Keymap::default();
     let mut problems = Vec::new();
-    for (key, action) in keys {
-        if let Err(e) = keymap.bind(key, action) {
-            problems.push(format!("config [keys] {key} = \"{action}\": {e}"));
+    for o in keys {
+        if let Err(e) = keymap.bind(&o.key, &o.action) {
+            // Written like the config's own problems, so the place leads the line.
+            problems.push(format!(
+                "{}: error: [keys] `{}` = \"{}\": {e}; ignored",
+                o.at, o.key, o.action
+            ));
         }
     }
     (keymap, problems)
@@ -130,12 +146,20 @@ mod tests {
 
     #[test]
     fn key_overrides_apply_and_bad_ones_are_reported_without_stopping_the_rest() {
-        let keys = [
-            ("ctrl-t".to_string(), "show_tips".to_string()),
-            ("ctrl-q".to_string(), "fly_away".to_string()),
-            ("hyper-x".to_string(), "quit".to_string()),
-            ("x".to_string(), "copy_menu".to_string()),
-        ];
+        let keys: Vec<config::KeyOverride> = [
+            ("ctrl-t", "show_tips"),
+            ("ctrl-q", "fly_away"),
+            ("hyper-x", "quit"),
+            ("x", "copy_menu"),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, (key, action))| config::KeyOverride {
+            key: key.to_string(),
+            action: action.to_string(),
+            at: format!("c.toml:{}:1", i + 2),
+        })
+        .collect();
         let (km, problems) = keymap(&keys);
         let ctrl_t = KeyEvent::new(KeyCode::Char('t'), KeyModifiers::CONTROL);
         assert_eq!(km.action(Mode::Search, &ctrl_t), Some(Action::ShowTips));
@@ -143,7 +167,18 @@ mod tests {
         assert_eq!(km.action(Mode::Browse, &x), Some(Action::CopyMenu));
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(problems[0].contains("ctrl-q") && problems[0].contains("unknown action"));
+        assert!(
+            problems[0].starts_with("c.toml:3:1: error: [keys]"),
+            "the place leads, as in the config's own problems: {problems:?}"
+        );
         assert!(problems[1].contains("unknown key"));
+    }
+
+    #[test]
+    fn the_guide_shows_the_sync_notice_as_it_is() {
+        let notice = news_notice("37 new since 2026-11-28");
+        let readme = include_str!("../../../GUIDE.md").replace("\n  ", " ");
+        assert!(readme.contains(&format!("`{notice}`")), "{notice}");
     }
 
     #[test]
@@ -158,8 +193,10 @@ mod tests {
         let o = Options::configured(vec![], String::new(), &loaded, vec!["missing.jsonl".into()])
             .expect("options");
         let notice = o.notice.expect("a notice");
-        assert!(notice.starts_with("config: c.toml:1:"), "{notice}");
-        assert!(notice.ends_with("(and 1 more, F2 lists them)"), "{notice}");
+        assert!(
+            notice.starts_with("config (+1 more, F2 lists them): c.toml:1:"),
+            "{notice}"
+        );
         assert_eq!(o.problems.len(), 2, "every problem kept for the overlay");
         assert_eq!(o.problems[1], "missing.jsonl");
     }

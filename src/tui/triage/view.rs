@@ -110,7 +110,15 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
         {
             let group = unknown.get(k as usize)?;
             let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
-            return Some(unknown_row(&group.pattern, &lines, width, selected, theme));
+            let bars = timeline(&lines, t.lines);
+            return Some(unknown_row(
+                &group.pattern,
+                &lines,
+                &bars,
+                width,
+                selected,
+                theme,
+            ));
         }
         let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
@@ -118,13 +126,23 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
             1,
             Span::styled(format!("{:>width$}× ", group.count), theme.key),
         );
-        second.spans.insert(1, Span::raw(" ".repeat(width + 2)));
+        // Under the count: when in the log it happened, so a start at the deploy shows.
+        let bars = format!("{:<w$} ", timeline(&group.lines, t.lines), w = width + 1);
+        second.spans.insert(1, Span::styled(bars, theme.key));
         second.spans.push(Span::styled(
             format!("  {}", at_lines(&group.lines, group.count)),
             theme.dim,
         ));
         Some([first, second])
     });
+}
+
+/// Stretches of the log a row's timeline has.
+const TIMELINE_WIDTH: usize = 8;
+
+/// The events over the lines read so far, a bar per stretch of the log.
+fn timeline(lines: &[usize], read: usize) -> String {
+    errdex_core::triage::sparkline(lines, read, TIMELINE_WIDTH)
 }
 
 /// `line 4` or `lines 4, 9, 12, …`.
@@ -146,6 +164,7 @@ fn at_lines(lines: &[usize], count: usize) -> String {
 fn unknown_row(
     pattern: &str,
     lines: &[usize],
+    bars: &str,
     width: usize,
     selected: bool,
     theme: &Theme,
@@ -158,12 +177,9 @@ fn unknown_row(
     ]);
     let second = Line::from(vec![
         Span::styled(marker, theme.key),
+        Span::styled(format!("{bars:<w$} ", w = width + 1), theme.key),
         Span::styled(
-            format!(
-                "{}  unknown: no record · {}",
-                " ".repeat(width),
-                at_lines(lines, lines.len())
-            ),
+            format!("unknown: no record · {}", at_lines(lines, lines.len())),
             theme.dim,
         ),
     ]);

@@ -5,6 +5,7 @@ pub mod layout;
 pub mod popup;
 pub mod text;
 pub mod theme;
+pub mod wrap;
 
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders};

@@ -32,8 +32,8 @@ pub struct Config {
     /// `[[remotes]]`: datasets `errdex sync` fetches into the data folder.
     pub remotes: Vec<Remote>,
     pub theme: Theme,
-    /// Key overrides in file order: (normalised key such as `ctrl-y`, action name).
-    pub keys: Vec<(String, String)>,
+    /// Key overrides in file order.
+    pub keys: Vec<KeyOverride>,
     pub clipboard: ClipboardMode,
     /// A shell command that receives the text on stdin in `command` mode.
     pub clipboard_command: Option<String>,
@@ -52,6 +52,15 @@ pub struct ScanConfig {
     pub log_functions: Vec<String>,
     /// Globs of paths (relative to the checkout) left out, besides the defaults.
     pub exclude: Vec<String>,
+}
+
+/// One `[keys]` entry: a normalised key such as `ctrl-y`, an action name, and where it was
+/// written (`PATH:LINE:COLUMN`), for a problem the browser finds when it applies the binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyOverride {
+    pub key: String,
+    pub action: String,
+    pub at: String,
 }
 
 impl Default for Config {

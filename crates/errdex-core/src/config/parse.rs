@@ -8,9 +8,9 @@ use toml::de::{DeTable, DeValue};
 use super::datasets::resolve_entry;
 use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
-use super::{Choice, Config, Problem};
+use super::{Choice, Config, KeyOverride, Problem};
 
-const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots, scan";
+pub(super) const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots, scan";
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
@@ -174,14 +174,14 @@ impl Problems<'_> {
         table
     }
 
-    fn keys(&mut self, value: &Value) -> Vec<(String, String)> {
+    fn keys(&mut self, value: &Value) -> Vec<KeyOverride> {
         let Some(table) = self.table("keys", value) else {
             return Vec::new();
         };
         // The map is sorted by key; overrides keep the order they were written in.
         let mut written: Vec<_> = table.iter().collect();
         written.sort_by_key(|(key, _)| key.span().start);
-        let mut out: Vec<(String, String)> = Vec::new();
+        let mut out: Vec<KeyOverride> = Vec::new();
         for (key, action) in written {
             let at = key.span().start;
             let key = match normalize_key(key.get_ref()) {
@@ -206,14 +206,18 @@ impl Problems<'_> {
                 );
                 continue;
             }
-            if let Some(i) = out.iter().position(|(k, _)| *k == key) {
+            if let Some(i) = out.iter().position(|o| o.key == key) {
                 self.add(
                     at,
                     format!("[keys] `{key}` is bound twice; the later one wins"),
                 );
                 out.remove(i);
             }
-            out.push((key, name.to_string()));
+            out.push(KeyOverride {
+                key,
+                action: name.to_string(),
+                at: self.place(at),
+            });
         }
         out
     }

@@ -18,6 +18,12 @@ pub(super) struct Problems<'a> {
 }
 
 impl Problems<'_> {
+    /// `PATH:LINE:COLUMN` of a byte offset in the file.
+    pub(super) fn place(&self, offset: usize) -> String {
+        let (line, column) = line_column(self.text, offset);
+        format!("{}:{line}:{column}", self.name)
+    }
+
     pub(super) fn add(&mut self, offset: usize, message: String) {
         let (line, column) = line_column(self.text, offset);
         self.list.push(Problem {

@@ -124,9 +124,17 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
                 continue;
             }
             other => {
+                // TOML reads every key after `[[remotes]]` into that remote, so a top-level key
+                // here is one the user wrote for the whole file.
+                let why = if super::parse::TOP_KEYS.split(", ").any(|k| k == other) {
+                    "a `[[remotes]]` table takes every key after it; move it to the end of the file"
+                        .to_string()
+                } else {
+                    format!("known: {KEYS}")
+                };
                 p.add(
                     key.span().start,
-                    format!("unknown key `remotes.{other}` ignored (known: {KEYS})"),
+                    format!("unknown key `remotes.{other}` ignored ({why})"),
                 );
                 continue;
             }

@@ -33,10 +33,14 @@ pub enum Target {
     Location,
     /// The whole record as an incident note.
     Markdown,
+    /// The record's id.
+    Id,
+    /// The record as loaded, as one line of JSON (see `text_in`).
+    Json,
 }
 
 /// The `--what` spellings, for help and error messages.
-pub const SPELLINGS: &str = "fix, solution:N, tip:N, validation, trycatch, typeguard, snippet, snippet:numbered, url, url:range, location, markdown";
+pub const SPELLINGS: &str = "fix, solution:N, tip:N, validation, trycatch, typeguard, snippet, snippet:numbered, url, url:range, location, markdown, id, json";
 
 impl fmt::Display for Target {
     /// The `--what` spelling, so a target printed can be typed back.
@@ -54,6 +58,8 @@ impl fmt::Display for Target {
             Target::UrlRange => f.write_str("url:range"),
             Target::Location => f.write_str("location"),
             Target::Markdown => f.write_str("markdown"),
+            Target::Id => f.write_str("id"),
+            Target::Json => f.write_str("json"),
         }
     }
 }
@@ -95,6 +101,8 @@ impl FromStr for Target {
             },
             "location" => Target::Location,
             "markdown" => Target::Markdown,
+            "id" => Target::Id,
+            "json" => Target::Json,
             _ => return Err(format!("unknown target `{s}`; one of: {SPELLINGS}")),
         };
         if arg.is_some() && !matches!(name, "solution" | "tip" | "snippet" | "url") {
@@ -135,8 +143,29 @@ pub fn text(r: &Record, target: Target) -> Option<String> {
         Target::UrlRange => present(r.github_url.as_deref()),
         Target::Location => return present(r.file_path.as_deref()).and_then(|_| r.location()),
         Target::Markdown => return Some(export::to_markdown(r)),
+        Target::Id => Some(r.id.as_str()),
+        // The document as loaded is the dataset's (`text_in`); the record alone has its
+        // fields, not their order and spelling.
+        Target::Json => return None,
     };
     field.map(str::to_string)
+}
+
+/// The target's text for record `r`, read from `ds` at `index`: `json` is the document exactly
+/// as loaded (one line), every other target `text(r)`. `Err` when the document cannot be read.
+pub fn text_in(
+    ds: &crate::dataset::Dataset,
+    index: usize,
+    r: &Record,
+    target: Target,
+) -> Result<Option<String>, String> {
+    if target == Target::Json {
+        let doc = ds.document(index)?;
+        return serde_json::to_string(&doc)
+            .map(Some)
+            .map_err(|e| e.to_string());
+    }
+    Ok(text(r, target))
 }
 
 #[cfg(test)]

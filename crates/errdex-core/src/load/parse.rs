@@ -311,7 +311,14 @@ fn parse_doc(
         }
         Err(e) => syntax_first(e, &bytes[doc.start..doc.end]),
     };
+    // The diagnostic's own line is where the record starts; a second line number is only
+    // worth giving when the mistake is further down a pretty-printed record, and a record
+    // the file ends inside has no place of its own.
     let message = match e.position {
+        _ if e.message.starts_with("EOF while parsing") => {
+            format!("invalid JSON: the record is cut short ({})", e.message)
+        }
+        Some((1, column)) => format!("invalid JSON at column {column}: {}", e.message),
         Some((line, column)) => {
             let at = doc.line as usize + line - 1;
             format!("invalid JSON at line {at}, column {column}: {}", e.message)

@@ -87,6 +87,11 @@ impl Incident {
         self.summary.retract(hits);
     }
 
+    /// The first and the last event of a record seen so far.
+    pub fn seen(&self, record: usize) -> Option<(&Seen, &Seen)> {
+        self.ends.get(&record).map(|(first, last)| (first, last))
+    }
+
     pub fn known_events(&self) -> usize {
         self.summary.events()
     }
@@ -134,13 +139,13 @@ impl Incident {
             out.push_str("## Known errors\n\n");
         }
         for group in &known {
-            self.known_section(&mut out, ds, group);
+            self.known_section(&mut out, ds, group, lines_read);
         }
         if !unknown.is_empty() {
             out.push_str("## Unknown errors\n\n");
         }
         for group in unknown {
-            unknown_section(&mut out, group);
+            unknown_section(&mut out, group, lines_read);
         }
         while out.ends_with("\n\n") {
             out.pop();
@@ -148,7 +153,7 @@ impl Incident {
         out
     }
 
-    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group) {
+    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group, lines_read: usize) {
         let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();
@@ -159,6 +164,7 @@ impl Incident {
             facts.push(format!("- **First:** {}", cite(first)));
             facts.push(format!("- **Last:** {}", cite(last)));
         }
+        facts.push(timeline(&group.lines, lines_read));
         if let Some(severity) = &entry.severity {
             facts.push(format!(
                 "- **Severity:** {}",
@@ -187,7 +193,17 @@ impl Incident {
     }
 }
 
-fn unknown_section(out: &mut String, group: &UnknownGroup) {
+/// `- **Timeline:** `█··▃` (lines 1–300)`: the events over the log, a bar per stretch.
+fn timeline(lines: &[usize], lines_read: usize) -> String {
+    let span = lines_read.max(lines.iter().copied().max().unwrap_or(1));
+    let bars = super::timeline::sparkline(lines, span, TIMELINE_WIDTH);
+    format!("- **Timeline:** `{bars}` (lines 1–{span})")
+}
+
+/// Stretches of the log in a report's timeline.
+const TIMELINE_WIDTH: usize = 24;
+
+fn unknown_section(out: &mut String, group: &UnknownGroup, lines_read: usize) {
     let _ = writeln!(out, "### {}\n", md::code(&sanitize(&group.pattern)));
     let lines: Vec<String> = group
         .events
@@ -210,6 +226,8 @@ fn unknown_section(out: &mut String, group: &UnknownGroup) {
         if let Some(time) = timestamp(&first.text) {
             let _ = writeln!(out, "- **First:** {}", md::inline(&sanitize(time)));
         }
+        let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
+        let _ = writeln!(out, "{}", timeline(&lines, lines_read));
         let _ = writeln!(out, "\n{}", fence("", &sanitize(&first.text)));
     }
 }

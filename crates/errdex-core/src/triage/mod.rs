@@ -25,6 +25,7 @@ mod report;
 mod resolve;
 mod scanner;
 mod spans;
+mod timeline;
 mod trust;
 
 pub use answer::{Link, MAX_SITES, Role, Row};
@@ -35,6 +36,7 @@ pub use line::{LineMatch, LogMarks, log_marks};
 pub use matcher::Via;
 pub use normalize::Level;
 pub use report::{Group, Report, Summary};
+pub use timeline::sparkline;
 
 pub use scanner::Scanner;
 

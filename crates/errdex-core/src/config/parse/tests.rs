@@ -51,11 +51,16 @@ G = "last"
     assert_eq!(config.ranking.repo, 0.6);
     assert_eq!(config.layout.detail, DetailPosition::Below);
     assert_eq!(config.layout.ratio, 60);
+    let keys: Vec<(&str, &str, &str)> = config
+        .keys
+        .iter()
+        .map(|o| (o.key.as_str(), o.action.as_str(), o.at.as_str()))
+        .collect();
     assert_eq!(
-        config.keys,
+        keys,
         vec![
-            ("ctrl-y".to_string(), "copy_fix".to_string()),
-            ("G".to_string(), "last".to_string())
+            ("ctrl-y", "copy_fix", "config.toml:13:1"),
+            ("G", "last", "config.toml:14:1")
         ]
     );
 }
@@ -103,7 +108,12 @@ fn bad_key_bindings_are_dropped_one_by_one() {
     let (config, problems) = run(
         "[keys]\n\"hyper-x\" = \"quit\"\n\"ctrl-q\" = \"Quit Now\"\n\"ctrl-p\" = 3\n\"alt-p\" = \"pin\"\n",
     );
-    assert_eq!(config.keys, vec![("alt-p".to_string(), "pin".to_string())]);
+    let keys: Vec<(&str, &str)> = config
+        .keys
+        .iter()
+        .map(|o| (o.key.as_str(), o.action.as_str()))
+        .collect();
+    assert_eq!(keys, vec![("alt-p", "pin")]);
     let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
     assert_eq!(lines, vec![2, 3, 4]);
 }
@@ -136,4 +146,39 @@ fn wrong_shapes_fall_back_to_defaults() {
         run("datasets = 3\nranking = \"fast\"\nclipboard_command = [\"x\"]\n[[layout]]\n");
     assert_eq!(config, Config::default());
     assert_eq!(problems.len(), 4, "{problems:?}");
+}
+
+/// The template invites uncommenting its `[[remotes]]` examples where they sit; doing so must
+/// keep every other key the user set.
+#[test]
+fn uncommenting_the_remotes_example_keeps_the_other_keys() {
+    let mut uncommented = String::new();
+    let mut in_example = false;
+    for line in DEFAULT_CONFIG.lines() {
+        in_example |= line == "# [[remotes]]";
+        let line = match line.strip_prefix("# ") {
+            Some(rest) if in_example => rest,
+            _ => line,
+        };
+        let line = line.replace("repo_roots = []", "repo_roots = [\"/src\"]");
+        uncommented.push_str(&line);
+        uncommented.push('\n');
+    }
+    let (config, problems) = run(&uncommented);
+    assert_eq!(problems, vec![], "{uncommented}");
+    assert_eq!(config.remotes.len(), 2);
+    assert_eq!(config.checkouts.roots, vec![PathBuf::from("/src")]);
+}
+
+#[test]
+fn a_top_level_key_swallowed_by_a_remote_says_to_move_the_remote() {
+    let (_, problems) =
+        run("[[remotes]]\nname = \"a\"\nurl = \"https://a/x.json\"\ntheme = \"dark\"\n");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0]
+            .message
+            .contains("a `[[remotes]]` table takes every key after it; move it to the end"),
+        "{problems:?}"
+    );
 }
