@@ -21,7 +21,8 @@ use crate::diag::Diagnostic;
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// Bump when the framing, the table layout, `Diagnostic` or what the loader puts in them
 /// changes.
-const FORMAT_VERSION: u32 = 5;
+// 6: a broken element of a JSON array loses only itself (the records after it were lost).
+const FORMAT_VERSION: u32 = 6;
 const CHUNK: usize = 4 << 20;
 
 /// The release that wrote the file: a new errdex may index records differently.
