@@ -157,6 +157,17 @@ mod tests {
     use crate::tui::ui::theme::ThemeName;
     use errdex_core::record::Record;
 
+    /// The Overview of `detail` drawn into a buffer of this size, as text rows.
+    fn drawn(detail: &Detail, width: u16, height: u16) -> Vec<String> {
+        let theme = Theme::new(ThemeName::Dark, false);
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        paragraph(detail, &theme, area.width).render(area, &mut buf);
+        (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect()
+    }
+
     #[test]
     fn a_location_wraps_at_separators_not_inside_a_number() {
         let loc = "src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428";
@@ -188,13 +199,7 @@ mod tests {
             origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
             conflicts: Vec::new(),
         };
-        let theme = Theme::new(ThemeName::Dark, false);
-        let area = Rect::new(0, 0, 60, 6);
-        let mut buf = Buffer::empty(area);
-        paragraph(&detail, &theme, area.width).render(area, &mut buf);
-        let rows: Vec<String> = (0..area.height)
-            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
-            .collect();
+        let rows = drawn(&detail, 60, 6);
         assert_eq!(
             rows[3].trim_end(),
             "   remote  public · version 2026-11-30 · synced 2026-12-01"
@@ -215,13 +220,7 @@ mod tests {
             origin: None,
             conflicts: vec!["id `team-fix-1` is also at feed.jsonl:1 (a synced remote)".into()],
         };
-        let theme = Theme::new(ThemeName::Dark, false);
-        let area = Rect::new(0, 0, 80, 5);
-        let mut buf = Buffer::empty(area);
-        paragraph(&detail, &theme, area.width).render(area, &mut buf);
-        let rows: Vec<String> = (0..area.height)
-            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
-            .collect();
+        let rows = drawn(&detail, 80, 5);
         assert!(
             rows.iter().any(|r| r.trim_end()
                 == " conflict  id `team-fix-1` is also at feed.jsonl:1 (a synced remote)"),
