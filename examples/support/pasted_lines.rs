@@ -53,6 +53,17 @@ pub struct Labelled {
 }
 
 impl Labelled {
+    /// A line of one link: `root` is the record it expects and the whole chain.
+    fn single(root: &Rec, line: String, origin: bool) -> Labelled {
+        Labelled {
+            line,
+            expect: Some(root.id.clone()),
+            chain: vec![root.id.clone()],
+            origin,
+            cut: false,
+        }
+    }
+
     pub fn to_json(&self) -> Value {
         json!({"line": self.line, "expect": self.expect, "chain": self.chain,
                "origin": self.origin, "cut": self.cut})
@@ -188,13 +199,7 @@ impl<'a> Writer<'a> {
             self.rng.u32(..999),
             self.rng.u32(..16)
         );
-        let single = |line: String, origin: bool| Labelled {
-            line,
-            expect: Some(root.id.clone()),
-            chain: vec![root.id.clone()],
-            origin,
-            cut: false,
-        };
+        let single = |line: String, origin: bool| Labelled::single(root, line, origin);
         if root.kind == "panic" {
             let path = format!(
                 "/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/{}/{}",
@@ -296,13 +301,7 @@ impl<'a> Writer<'a> {
         let date = &iso[..19].replace('-', "/").replace('T', " ");
         let msg = self.fill(&root.pattern, None);
         let base = root.file.rsplit('/').next()?.to_string();
-        let single = |line: String, origin: bool| Labelled {
-            line,
-            expect: Some(root.id.clone()),
-            chain: vec![root.id.clone()],
-            origin,
-            cut: false,
-        };
+        let single = |line: String, origin: bool| Labelled::single(root, line, origin);
         if root.kind == "panic" {
             return Some(single(
                 format!(
@@ -370,13 +369,7 @@ impl<'a> Writer<'a> {
     fn python(&mut self, root: &'a Rec, shape: u32) -> Option<Labelled> {
         let (_, stamp) = self.stamp();
         let msg = self.fill(&root.pattern, None);
-        let single = |line: String, origin: bool| Labelled {
-            line,
-            expect: Some(root.id.clone()),
-            chain: vec![root.id.clone()],
-            origin,
-            cut: false,
-        };
+        let single = |line: String, origin: bool| Labelled::single(root, line, origin);
         if root.kind == "log" {
             return Some(match shape {
                 0 | 1 => single(format!("{stamp} - {} - ERROR - {msg}", root.module), true),

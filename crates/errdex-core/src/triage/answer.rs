@@ -4,12 +4,11 @@
 //! whole chain named. Records of one repository with one messagePattern are one row (a group);
 //! what the line says about its origin picks the row's site.
 
-use super::frames::{self, Frame};
+use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, locate};
 use super::matcher::{Scratch, Via};
-use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
-use super::{Triage, chain, jsonlog, normalize, origin, resolve, trust};
+use super::{Triage, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 
@@ -105,15 +104,8 @@ impl Triage {
     /// The rows `line` names, best first, at most `limit`. `entries` are the records the
     /// triage was built from.
     pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
-        let line = truncate(line.trim(), MAX_LINE_BYTES);
-        let json = line
-            .starts_with('{')
-            .then(|| jsonlog::flatten(line))
-            .flatten();
-        let text = json.as_ref().map_or(line, |(t, _)| t.as_str());
-        let mut found: Vec<Frame> = Vec::new();
-        frames::extract(text, &mut found);
-        found.truncate(MAX_FRAMES);
+        let (text, found) = super::line::read_line(line);
+        let text = text.as_ref();
         let mut matches = self.rank_text(text, &found, CANDIDATES);
         self.match_links(text, &found, &mut matches);
         let mut bounds = chain::segments(text);

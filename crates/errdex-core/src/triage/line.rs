@@ -43,21 +43,31 @@ impl LineMatch {
     }
 }
 
+/// A pasted line as the ranking reads it: trimmed and cut to `MAX_LINE_BYTES`, a JSON log
+/// line flattened to its text, and the `path:line` frames it holds.
+pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
+    let line = truncate(line.trim(), MAX_LINE_BYTES);
+    let text = match line
+        .starts_with('{')
+        .then(|| jsonlog::flatten(line))
+        .flatten()
+    {
+        Some((flat, _)) => std::borrow::Cow::Owned(flat),
+        None => std::borrow::Cow::Borrowed(line),
+    };
+    let mut found: Vec<Frame> = Vec::new();
+    frames::extract(&text, &mut found);
+    found.truncate(MAX_FRAMES);
+    (text, found)
+}
+
 impl Triage {
     /// The records `line` names, best first, at most `limit`: confident ones (the message or
     /// pattern inside the line, a strong word overlap, the line's `path:line`) score from 0.5,
     /// weak overlaps below.
     pub fn rank_line(&self, line: &str, limit: usize) -> Vec<LineMatch> {
-        let line = truncate(line.trim(), MAX_LINE_BYTES);
-        let json = line
-            .starts_with('{')
-            .then(|| jsonlog::flatten(line))
-            .flatten();
-        let text = json.as_ref().map_or(line, |(t, _)| t.as_str());
-        let mut found: Vec<Frame> = Vec::new();
-        frames::extract(text, &mut found);
-        found.truncate(MAX_FRAMES);
-        self.rank_text(text, &found, limit)
+        let (text, found) = read_line(line);
+        self.rank_text(&text, &found, limit)
     }
 
     /// `rank_line` on a line already flattened (JSON) and read for frames.
