@@ -198,7 +198,7 @@ fn write_hits(
                 "id": e.id,
                 "score": score,
                 // A scanned site has no curated record behind it: the line was found in code.
-                "via": if errdex_core::scan::is_scanned(ds.raw(m.record)) {
+                "via": if ds.raw(m.record).is_ok_and(|raw| errdex_core::scan::is_scanned(&raw)) {
                     "code"
                 } else {
                     via_name(m.via)

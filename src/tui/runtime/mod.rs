@@ -3,6 +3,7 @@
 //! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
 //! `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's keys.
 
+mod dataset_watch;
 mod ended;
 pub mod external;
 mod input_reader;
@@ -33,6 +34,7 @@ use crate::tui::triage::worker::{Post, Worker as TriageWorker};
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
+use dataset_watch::DatasetWatch;
 pub use ended::Ended;
 use errdex_core::load::SourceSpec;
 use errdex_core::search::{Context, Engine, Weights};
@@ -137,6 +139,8 @@ pub fn run(options: Options) -> Result<Ended, String> {
     draw(&mut guard, &model)?;
 
     let (tx, rx) = mpsc::channel();
+    let watch_tx = tx.clone();
+    let watch = DatasetWatch::spawn(move |msg| watch_tx.send(Inbox::Msg(msg)).is_ok());
     let gate = external::InputGate::new();
     let input_tx = tx.clone();
     let input = input_reader::spawn(
@@ -203,6 +207,7 @@ pub fn run(options: Options) -> Result<Ended, String> {
     });
     let mut edge = Edge {
         engine,
+        watch,
         highlighter: Highlighting::Pending(highlighter),
         seen: 0,
         triage,
@@ -246,6 +251,7 @@ fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
 /// The parts of the runtime that effects use.
 struct Edge {
     engine: Engine,
+    watch: DatasetWatch,
     highlighter: Highlighting,
     /// The newest result generation handed to `update`.
     seen: u64,
@@ -268,6 +274,7 @@ impl Edge {
     fn use_dataset(&mut self, handoff: Handoff) {
         self.engine.set_dataset(Arc::clone(&handoff.dataset));
         if handoff.complete {
+            self.watch.watch(&handoff.dataset);
             self.triage.set_dataset(handoff.dataset);
         }
         // A partial dataset copies most of the records: it is freed off the UI thread.

@@ -8,6 +8,7 @@ pub mod mapped;
 pub mod mapped_write;
 pub mod precedence;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -78,6 +79,15 @@ impl Dataset {
 
     pub fn source_count(&self) -> usize {
         self.sources.len()
+    }
+
+    /// The dataset files that changed since they were loaded, each with how (its records
+    /// may no longer read back as they were indexed).
+    pub fn changed_sources(&self) -> Vec<(String, String)> {
+        self.sources
+            .iter()
+            .filter_map(|s| Some((s.name.clone(), s.bytes.changed()?)))
+            .collect()
     }
 
     /// The names of the sources, in load order.
@@ -244,28 +254,52 @@ impl Dataset {
             .map(|e| Replaced {
                 at: format!("{}:{}", self.sources[e.source as usize].name, e.line),
                 record: self.read_entry(e.view()),
-                document: serde_json::from_slice(self.raw_entry(e.view())).ok(),
+                document: self
+                    .raw_entry(e.view())
+                    .ok()
+                    .and_then(|raw| serde_json::from_slice(&raw).ok()),
             })
             .collect()
     }
 
-    fn raw_entry(&self, e: EntryRef<'_>) -> &[u8] {
+    /// The record's bytes, read now: an error naming the place when its file changed since
+    /// it was loaded and no longer holds them.
+    fn raw_entry(&self, e: EntryRef<'_>) -> Result<Cow<'_, [u8]>, String> {
         let Some(source) = self.sources.get(e.source as usize) else {
-            return &[];
+            return Ok(Cow::Borrowed(&[]));
         };
-        let bytes = source.bytes.as_slice();
         let start = usize::try_from(e.start).unwrap_or(usize::MAX);
-        bytes
-            .get(start..start.saturating_add(e.len as usize))
-            .unwrap_or(&[])
+        let end = start.saturating_add(e.len as usize);
+        match source.bytes.read(start, end) {
+            Ok(bytes) if bytes.len() == end - start.min(end) => Ok(bytes),
+            Ok(_) => Err(format!(
+                "{}:{}: the record is no longer there ({})",
+                source.name,
+                e.line,
+                source
+                    .bytes
+                    .changed()
+                    .unwrap_or_else(|| "the file is shorter".into())
+            )),
+            Err(err) => Err(format!(
+                "{}:{}: cannot read the record: {err}",
+                source.name, e.line
+            )),
+        }
     }
 
     fn read_entry(&self, e: EntryRef<'_>) -> Result<Record, String> {
-        scan::scan(self.raw_entry(e), Depth::Full)
+        let raw = self.raw_entry(e)?;
+        scan::scan(&raw, Depth::Full)
             .map(|s| s.record)
             .map_err(|err| {
                 let name = self.sources.get(e.source as usize).map_or("", |s| &s.name);
-                format!("{name}:{}: {}", e.line, err.message)
+                let changed = self
+                    .sources
+                    .get(e.source as usize)
+                    .and_then(|s| s.bytes.changed())
+                    .map_or(String::new(), |c| format!(" ({c})"));
+                format!("{name}:{}: {}{changed}", e.line, err.message)
             })
     }
 
@@ -274,8 +308,8 @@ impl Dataset {
         &self.sources[self.entries().at(index).source as usize].name
     }
 
-    /// The record's document exactly as it stands in its source.
-    pub fn raw(&self, index: usize) -> &[u8] {
+    /// The record's document exactly as it stands in its source, read now.
+    pub fn raw(&self, index: usize) -> Result<Cow<'_, [u8]>, String> {
         self.raw_entry(self.entries().at(index))
     }
 
@@ -286,7 +320,7 @@ impl Dataset {
 
     /// The record's document as loaded (wrapper, unknown fields and key order included).
     pub fn document(&self, index: usize) -> Result<Value, String> {
-        serde_json::from_slice(self.raw(index)).map_err(|e| e.to_string())
+        serde_json::from_slice(&self.raw(index)?).map_err(|e| e.to_string())
     }
 
     /// `(first, later)` for each record whose id an earlier record has: the first record with

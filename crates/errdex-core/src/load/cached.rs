@@ -20,13 +20,13 @@ pub(super) fn cached_or_parsed(
 ) -> (Rows, Vec<Diagnostic>) {
     let cache = cache.filter(|_| options.depth == Depth::Index);
     let key = match (cache, spec) {
-        (Some(_), SourceSpec::Path(path)) => Cache::key(path, source.bytes.as_slice()),
+        (Some(_), SourceSpec::Path(path)) => Cache::key(path, &source.bytes),
         _ => None,
     };
     if let (Some(cache), Some(key)) = (cache, &key)
         && let Some((table, diags)) = cache.get(key, &source.name)
     {
-        counter.add(table.len() as u64, source.bytes.as_slice().len() as u64);
+        counter.add(table.len() as u64, source.bytes.len() as u64);
         return (Rows::Mapped(table), diags);
     }
     let (entries, diags) = parse_source(source, options, counter, partial);

@@ -134,10 +134,7 @@ fn load_into(
             }
         }
     }
-    let total_bytes = opened
-        .iter()
-        .map(|(_, s)| s.bytes.as_slice().len() as u64)
-        .sum();
+    let total_bytes = opened.iter().map(|(_, s)| s.bytes.len() as u64).sum();
     let counter = Counter {
         records: AtomicU64::new(0),
         bytes: AtomicU64::new(0),
@@ -231,7 +228,7 @@ fn apply_replacements(dataset: &mut Dataset, pairs: &[(usize, usize)]) -> bool {
     let mut any = false;
     for &(first, later) in pairs {
         let before = earlier.entry(first).or_default();
-        if is_replacement(dataset.raw(later)) {
+        if dataset.raw(later).is_ok_and(|raw| is_replacement(&raw)) {
             hide[first] = true;
             for &j in before.iter() {
                 hide[j] = true;

@@ -3,6 +3,7 @@
 //! Each time the finished parts at the front grow, the records so far can be handed out as a
 //! partial dataset, so a browser fills while a big file loads.
 
+use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,8 +13,8 @@ use super::split::{self, Doc, Layout};
 use super::{Counter, Options};
 use crate::dataset::Entry;
 use crate::diag::Diagnostic;
-use crate::source::Source;
 use crate::source::scan::{self, Depth};
+use crate::source::{Bytes, Source};
 
 /// Below this a source is parsed on the calling thread: threads cost more than they save.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;
@@ -36,34 +37,55 @@ pub(super) fn parse_source(
     counter: &Counter,
     partial: &Partial,
 ) -> (Vec<Entry>, Vec<Diagnostic>) {
-    let bytes = source.bytes.as_slice();
-    if split::is_utf16(bytes) {
-        counter.add(0, bytes.len() as u64);
+    let len = source.bytes.len();
+    let head = match head(&source.bytes) {
+        Ok(head) => head,
+        Err(e) => return unreadable(source, counter, &e.to_string()),
+    };
+    if split::is_utf16(&head) {
+        counter.add(0, len as u64);
         let why = "UTF-16 text is not supported; convert it to UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > NEW`)";
         return (Vec::new(), vec![Diagnostic::error(&source.name, 0, why)]);
     }
-    let begin = split::content_start(bytes);
+    let begin = split::content_start(&head);
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let small = bytes.len() < PARALLEL_MIN_BYTES;
+    let small = len < PARALLEL_MIN_BYTES;
     let threads = if small { 1 } else { threads.clamp(1, 16) };
     // More parts than threads: a thread that finishes early takes the next part, and the front
     // of the file is done (and can be shown) well before its end.
     let count = if small {
         1
     } else {
-        (threads * 2).max(bytes.len().div_ceil(PART_BYTES))
+        (threads * 2).max(len.div_ceil(PART_BYTES))
     };
-    let layout = split::detect(bytes, source.extension.as_deref());
-    let in_array = layout == Layout::Structural && split::is_array(bytes);
+    let layout = split::detect(&head, source.extension.as_deref());
+    let in_array = layout == Layout::Structural && split::is_array(&head);
+    drop(head);
+    // Documents not one a line are split by a scan of the whole text, which a file others
+    // may write is never mapped for: the scan reads errdex's own copy of it.
+    let snapshot;
+    let whole = match (layout, source.bytes.in_memory()) {
+        (Layout::Lines, _) => None,
+        (Layout::Structural, Some(bytes)) => Some((bytes, &source.bytes)),
+        (Layout::Structural, None) => match crate::source::snapshot(&source.bytes) {
+            Ok(copy) => {
+                snapshot = copy;
+                snapshot.in_memory().map(|bytes| (bytes, &snapshot))
+            }
+            Err(why) => return unreadable(source, counter, &why),
+        },
+    };
     let docs;
-    let parts: Vec<Part> = match layout {
-        Layout::Lines => line_parts(bytes, begin, count),
-        Layout::Structural => {
-            docs =
-                split::structural_releasing(bytes, begin, &mut |a, b| source.bytes.release(a, b));
+    let parts: Vec<Part> = match whole {
+        None => match line_parts(&source.bytes, begin, count) {
+            Ok(parts) => parts,
+            Err(e) => return unreadable(source, counter, &e.to_string()),
+        },
+        Some((bytes, owner)) => {
+            docs = split::structural_releasing(bytes, begin, &mut |a, b| owner.release(a, b));
             let size = docs.len().div_ceil(count).max(1);
             docs.chunks(size).map(Part::Docs).collect()
         }
@@ -76,9 +98,9 @@ pub(super) fn parse_source(
             let Some(&part) = parts.get(k) else { break };
             // A bug in the parser costs this part, not the load.
             let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                parse_part(source, part, in_array, options, counter)
+                parse_part(source, whole, part, in_array, options, counter)
             }))
-            .unwrap_or_else(|_| PartResult::failed(&source.name));
+            .unwrap_or_else(|_| PartResult::failed(&source.name, INTERNAL));
             let mut m = merged.lock().unwrap_or_else(|p| p.into_inner());
             // The whole source is offered by the loader, with the sources after it.
             if m.put(k, result) && m.next < m.waiting.len() {
@@ -107,6 +129,38 @@ pub(super) fn parse_source(
     }
     (entries, diags)
 }
+
+const INTERNAL: &str = "internal error while parsing; part of this source was skipped";
+
+/// A source that could not be read after it was opened (it shrank, say): one error.
+fn unreadable(source: &Source, counter: &Counter, why: &str) -> (Vec<Entry>, Vec<Diagnostic>) {
+    counter.add(0, source.bytes.len() as u64);
+    let message = format!("cannot read: {why}");
+    (
+        Vec::new(),
+        vec![Diagnostic::error(&source.name, 0, message)],
+    )
+}
+
+/// The first bytes of a source, enough to tell its layout: its first two lines, within a
+/// bound (a longer first line is read as documents one after another, which holds too).
+fn head(bytes: &Bytes) -> std::io::Result<Cow<'_, [u8]>> {
+    if let Some(all) = bytes.in_memory() {
+        return Ok(Cow::Borrowed(all));
+    }
+    let mut want = HEAD_BYTES;
+    loop {
+        let head = bytes.read(0, want)?;
+        let lines = memchr::memchr_iter(b'\n', &head).take(2).count();
+        if lines == 2 || head.len() < want || want >= HEAD_MAX_BYTES {
+            return Ok(head);
+        }
+        want *= 4;
+    }
+}
+
+const HEAD_BYTES: usize = 64 << 10;
+const HEAD_MAX_BYTES: usize = 16 << 20;
 
 /// The parts finished so far, merged in source order as soon as every part before them is.
 struct Merged {
@@ -154,23 +208,34 @@ impl Merged {
 }
 
 /// Splits a JSON Lines source into `n` byte ranges that end at line ends.
-fn line_parts(bytes: &[u8], begin: usize, n: usize) -> Vec<Part<'static>> {
+fn line_parts(bytes: &Bytes, begin: usize, n: usize) -> std::io::Result<Vec<Part<'static>>> {
+    let len = bytes.len();
     let mut parts = Vec::with_capacity(n);
     let mut start = begin;
     for k in 1..=n {
-        let mut end = if k == n {
-            bytes.len()
+        let end = if k == n {
+            len
         } else {
-            begin + (bytes.len() - begin) * k / n
+            line_end(bytes, begin + (len - begin) * k / n)?
         };
-        if end < bytes.len() {
-            end = memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
-        }
         let end = end.max(start);
         parts.push(Part::Lines { start, end });
         start = end;
     }
-    parts
+    Ok(parts)
+}
+
+/// Where the line holding `at` ends (after its newline), or the end of the source.
+fn line_end(bytes: &Bytes, mut at: usize) -> std::io::Result<usize> {
+    const WINDOW: usize = 64 << 10;
+    while at < bytes.len() {
+        let window = bytes.read(at, at + WINDOW)?;
+        if let Some(i) = memchr::memchr(b'\n', &window) {
+            return Ok(at + i + 1);
+        }
+        at += window.len().max(1);
+    }
+    Ok(bytes.len())
 }
 
 struct PartResult {
@@ -181,21 +246,28 @@ struct PartResult {
 }
 
 impl PartResult {
-    fn failed(name: &str) -> Self {
+    fn failed(name: &str, why: &str) -> Self {
         PartResult {
             entries: Vec::new(),
-            diags: vec![Diagnostic::error(
-                name,
-                0,
-                "internal error while parsing; part of this source was skipped",
-            )],
+            diags: vec![Diagnostic::error(name, 0, why)],
             lines: 0,
         }
     }
 }
 
+/// The text documents are parsed from: all of a source, or one part of a file read into
+/// memory (`base` is where it starts in the source).
+#[derive(Clone, Copy)]
+struct Text<'a> {
+    bytes: &'a [u8],
+    base: usize,
+    /// Who gives parsed pages back to the kernel (positions in the source).
+    owner: &'a Bytes,
+}
+
 fn parse_part(
     source: &Source,
+    whole: Option<(&[u8], &Bytes)>,
     part: Part,
     in_array: bool,
     options: Options,
@@ -208,16 +280,39 @@ fn parse_part(
     };
     match part {
         Part::Lines { start, end } => {
-            let mut lines = split::lines(source.bytes.as_slice(), start, end, 1);
+            let read = match source.bytes.read(start, end) {
+                Ok(read) if read.len() == end - start => read,
+                Ok(_) => {
+                    return PartResult::failed(
+                        &source.name,
+                        "cannot read: the file is shorter now",
+                    );
+                }
+                Err(e) => return PartResult::failed(&source.name, &format!("cannot read: {e}")),
+            };
+            let text = Text {
+                bytes: &read,
+                base: start,
+                owner: &source.bytes,
+            };
+            let mut lines = split::lines(text.bytes, 0, text.bytes.len(), 1);
             let place = Place {
-                first: start,
-                end,
+                first: 0,
+                end: text.bytes.len(),
                 recover: None,
             };
-            parse_docs(source, &mut lines, place, options, counter, &mut out);
+            parse_docs(source, text, &mut lines, place, options, counter, &mut out);
             out.lines = lines.next_line() - 1;
         }
         Part::Docs(docs) => {
+            let Some((bytes, owner)) = whole else {
+                return PartResult::failed(&source.name, INTERNAL);
+            };
+            let text = Text {
+                bytes,
+                base: 0,
+                owner,
+            };
             let first = docs.first().map_or(0, |d| d.start);
             let end = docs.last().map_or(first, |d| d.end);
             let place = Place {
@@ -227,6 +322,7 @@ fn parse_part(
             };
             parse_docs(
                 source,
+                text,
                 docs.iter().copied(),
                 place,
                 options,
@@ -251,6 +347,7 @@ struct Place {
 /// kernel as it goes (reading ahead to count lines would make the whole file resident).
 fn parse_docs(
     source: &Source,
+    text: Text,
     docs: impl Iterator<Item = Doc>,
     place: Place,
     options: Options,
@@ -263,19 +360,21 @@ fn parse_docs(
         // The documents a broken one ran over, parsed in its place (and so on).
         let mut pending = vec![doc];
         while let Some(doc) = pending.pop() {
-            if let Some(hidden) = parse_doc(source, doc, place.recover, options, out) {
+            if let Some(hidden) = parse_doc(source, text, doc, place.recover, options, out) {
                 pending.extend(hidden.into_iter().rev());
             }
         }
         if doc.end - released >= REPORT_EVERY_BYTES {
-            source.bytes.release(released, doc.end);
+            text.owner
+                .release(text.base + released, text.base + doc.end);
             let records = out.entries.len() as u64;
             counter.add(records - reported_records, (doc.end - released) as u64);
             reported_records = records;
             released = doc.end;
         }
     }
-    source.bytes.release(released, place.end);
+    text.owner
+        .release(text.base + released, text.base + place.end);
     counter.add(
         out.entries.len() as u64 - reported_records,
         place.end.saturating_sub(released) as u64,
@@ -286,12 +385,13 @@ fn parse_docs(
 /// further documents (the splitter ran past them), those are returned to be parsed too.
 fn parse_doc(
     source: &Source,
+    text: Text,
     doc: Doc,
     recover: Option<bool>,
     options: Options,
     out: &mut PartResult,
 ) -> Option<Vec<Doc>> {
-    let bytes = source.bytes.as_slice();
+    let bytes = text.bytes;
     let e = match scan::scan(&bytes[doc.start..doc.end], options.depth) {
         Ok(scanned) => {
             let record = scanned.record;
@@ -305,8 +405,9 @@ fn parse_doc(
                         .push(Diagnostic::warning(&source.name, doc.line, w));
                 }
             }
+            let (start, end) = (text.base + doc.start, text.base + doc.end);
             out.entries
-                .push(Entry::from_record(record, 0, doc.start, doc.end, doc.line));
+                .push(Entry::from_record(record, 0, start, end, doc.line));
             return None;
         }
         Err(e) => syntax_first(e, &bytes[doc.start..doc.end]),

@@ -1,17 +1,18 @@
-//! Where records come from: files (memory-mapped), directories, gzip, stdin, the embedded
-//! sample. Gzip, stdin and pipes are spooled to an unlinked temporary file first (see
-//! `load::spool`), so every source is a byte range the detail views can read from on demand.
+//! Where records come from: files (read by position), directories, gzip, stdin, the embedded
+//! sample. Gzip, stdin and pipes are spooled to an unlinked temporary file first (`spool.rs`)
+//! and mapped, so every source is a byte range the detail views can read from on demand.
 //! `scan.rs` (with `field.rs`) reads one record from a document of those bytes in a streaming
 //! pass: the loader uses it to index, the dataset to read a whole record when it is shown.
 
+mod bytes;
 mod field;
 pub mod scan;
+
+pub use bytes::{Bytes, FileBytes, ReadAt};
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-
-use crate::mmap::Mmap;
 
 mod spool;
 use crate::diag::Diagnostic;
@@ -34,30 +35,6 @@ impl SourceSpec {
             SourceSpec::Stdin
         } else {
             SourceSpec::Path(PathBuf::from(arg))
-        }
-    }
-}
-
-/// The bytes of one source, alive as long as the dataset.
-pub enum Bytes {
-    Mapped(Mmap),
-    Static(&'static [u8]),
-}
-
-impl Bytes {
-    pub fn as_slice(&self) -> &[u8] {
-        match self {
-            Bytes::Mapped(m) => m,
-            Bytes::Static(s) => s,
-        }
-    }
-
-    /// Lets the kernel drop pages already parsed from this process's memory; they are read
-    /// back from the page cache if a record is shown later. Keeps peak RSS far below the
-    /// file size while loading.
-    pub fn release(&self, start: usize, end: usize) {
-        if let Bytes::Mapped(m) = self {
-            crate::mmap::release(m, start, end);
         }
     }
 }
@@ -192,7 +169,26 @@ pub fn open(spec: &SourceSpec) -> Result<(Source, Vec<Diagnostic>), String> {
                 let spooled = spool::spool(file).map_err(|e| format!("cannot read: {e}"))?;
                 return finish(name, extension, spooled);
             }
-            Ok((map(name, extension, &file)?, Vec::new()))
+            let bytes = if file
+                .metadata()
+                .map_err(|e| format!("cannot read: {e}"))?
+                .len()
+                == 0
+            {
+                Bytes::Static(&[])
+            } else {
+                Bytes::File(
+                    FileBytes::new(file, path.clone()).map_err(|e| format!("cannot read: {e}"))?,
+                )
+            };
+            Ok((
+                Source {
+                    name,
+                    bytes,
+                    extension,
+                },
+                Vec::new(),
+            ))
         }
     }
 }
@@ -219,7 +215,22 @@ fn finish(
     Ok((map(name, extension, &spooled.file)?, diags))
 }
 
-/// Maps a regular file (an empty one needs no map).
+/// errdex's own copy of a source, mapped, for a parse that needs all of it at once
+/// (documents not one a line): nobody else can truncate the copy while it is read.
+pub fn snapshot(bytes: &Bytes) -> Result<Bytes, String> {
+    match bytes {
+        Bytes::File(file) => {
+            let copy = file
+                .copy()
+                .map_err(|e| format!("cannot copy to read: {e}"))?;
+            Ok(map(String::new(), None, &copy)?.bytes)
+        }
+        Bytes::Static(s) => Ok(Bytes::Static(s)),
+        Bytes::Spooled(_) => Err("a spooled copy needs no snapshot".into()),
+    }
+}
+
+/// Maps errdex's own spooled copy (an empty one needs no map).
 fn map(name: String, extension: Option<String>, file: &File) -> Result<Source, String> {
     let len = file
         .metadata()
@@ -229,7 +240,7 @@ fn map(name: String, extension: Option<String>, file: &File) -> Result<Source, S
         Bytes::Static(&[])
     } else {
         let map = crate::mmap::map(file).map_err(|e| format!("cannot map: {e}"))?;
-        Bytes::Mapped(map)
+        Bytes::Spooled(map)
     };
     Ok(Source {
         name,

@@ -7,6 +7,7 @@
 
 mod format;
 
+use crate::source::ReadAt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -68,8 +69,8 @@ impl Cache {
 
     /// The key of a source file whose (decompressed) bytes are `bytes`, or `None` when the
     /// file is too small to be worth caching or its metadata cannot be read.
-    pub fn key(path: &Path, bytes: &[u8]) -> Option<Key> {
-        if bytes.len() < MIN_CACHED_BYTES {
+    pub fn key(path: &Path, bytes: &(impl ReadAt + ?Sized)) -> Option<Key> {
+        if bytes.size() < MIN_CACHED_BYTES {
             return None;
         }
         let canonical = fs::canonicalize(path).ok()?;
@@ -88,7 +89,7 @@ impl Cache {
             inode,
             ctime_secs,
             ctime_nanos,
-            fingerprint: fingerprint(bytes),
+            fingerprint: fingerprint(bytes)?,
         })
     }
 
@@ -211,17 +212,18 @@ fn inode_of(_: &fs::Metadata) -> (u64, u64, i64, u32) {
 /// Hashes the length, both ends and `SAMPLES` blocks starting at even fractions of the length
 /// (block k at k/SAMPLES of the way), so an edit anywhere in a small file, and in any sampled
 /// block of a big one, changes it; the change time catches the rest.
-fn fingerprint(bytes: &[u8]) -> u64 {
-    let len = bytes.len();
+/// `None` when the bytes cannot be read (the file shrank since it was opened).
+fn fingerprint(bytes: &(impl ReadAt + ?Sized)) -> Option<u64> {
+    let len = bytes.size();
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(&(len as u64).to_le_bytes());
-    h.update(&bytes[..len.min(END_BYTES)]);
-    h.update(&bytes[len.saturating_sub(END_BYTES)..]);
+    h.update(&bytes.read_range(0, END_BYTES).ok()?);
+    h.update(&bytes.read_range(len.saturating_sub(END_BYTES), len).ok()?);
     for k in 0..SAMPLES {
         let at = k * len / SAMPLES;
-        h.update(&bytes[at..(at + SAMPLE_BYTES).min(len)]);
+        h.update(&bytes.read_range(at, at + SAMPLE_BYTES).ok()?);
     }
-    h.digest()
+    Some(h.digest())
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ fn small_files_are_not_cached_and_clear_removes_only_ours() {
     let dir = tempfile::tempdir().expect("temp dir");
     let small = dir.path().join("small.jsonl");
     std::fs::write(&small, b"{}").expect("write");
-    assert!(Cache::key(&small, b"{}").is_none());
+    assert!(Cache::key(&small, &b"{}"[..]).is_none());
 
     let cache = Cache::new(dir.path().join("cache"));
     assert_eq!(cache.clear().expect("clear missing dir"), 0);
