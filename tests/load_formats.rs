@@ -259,7 +259,7 @@ fn full_depth_checks_snippet_consistency() {
         &specs,
         Options {
             depth: Depth::Full,
-            threads: 0,
+            ..Options::default()
         },
         &|_| {},
     );
@@ -304,6 +304,7 @@ fn large_sources_parsed_in_parallel_keep_order_and_line_numbers() {
         Options {
             depth: Depth::Index,
             threads: 4,
+            ..Options::default()
         },
         &|_| {},
     );
@@ -346,7 +347,7 @@ fn the_embedded_sample_loads_cleanly() {
         &[errdex_core::sample::spec()],
         Options {
             depth: Depth::Full,
-            threads: 0,
+            ..Options::default()
         },
         &|_| {},
     );
@@ -399,7 +400,10 @@ fn mangled_data_never_panics_and_never_loses_untouched_records() {
         for depth in [Depth::Index, Depth::Full] {
             let l = load::load(
                 &[SourceSpec::Path(p.clone())],
-                Options { depth, threads: 0 },
+                Options {
+                    depth,
+                    ..Options::default()
+                },
                 &|_| {},
             );
             assert!(

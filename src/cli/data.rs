@@ -150,6 +150,13 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
             crate::out::progress(&format!("loading {pct:>3}%  {} records", p.records));
         }
     };
+    // Which record wins when two sources hold one id depends on where each lives: the
+    // data folder and the team's file of this user's config.
+    let layout = errdex_core::dataset::precedence::Layout::current();
+    let options = Options {
+        kinds: Some(options.kinds.unwrap_or(&layout)),
+        ..options
+    };
     load::load_cached(specs, options, cache, &report)
 }
 

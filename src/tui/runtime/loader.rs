@@ -30,9 +30,15 @@ pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static)
         let on_partial = |dataset: Dataset| send(Msg::Partial(Arc::new(dataset)));
         // The same index cache as the other commands, so a warm start is instant.
         let cache = Cache::open_default();
+        // Which record wins when two sources hold one id depends on where each lives.
+        let kinds = errdex_core::dataset::precedence::Layout::current();
+        let options = load::Options {
+            kinds: Some(&kinds),
+            ..load::Options::default()
+        };
         let loaded = load::load_streaming(
             &specs,
-            load::Options::default(),
+            options,
             cache.as_ref(),
             &report,
             PARTIAL_EVERY,

@@ -29,17 +29,22 @@ pub struct Progress {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Options {
+pub struct Options<'a> {
     pub depth: Depth,
     /// Parser threads for a large source; 0 picks the number of cores.
     pub threads: usize,
+    /// Where the kinds of source live (the data folder, the team's file), which decides
+    /// which record wins when two sources hold one id. The caller knows its config; without
+    /// it every file counts as one the user named.
+    pub kinds: Option<&'a precedence::Layout>,
 }
 
-impl Default for Options {
+impl Default for Options<'_> {
     fn default() -> Self {
         Options {
             depth: Depth::Index,
             threads: 0,
+            kinds: None,
         }
     }
 }
@@ -160,8 +165,9 @@ fn load_into(
         pairs = loaded.dataset.duplicate_ids();
     }
     if !pairs.is_empty() && loaded.dataset.source_count() > 1 {
-        let layout = precedence::Layout::current();
-        let hidden = precedence::apply(&mut loaded.dataset, &pairs, &layout);
+        let named = precedence::Layout::default();
+        let layout = options.kinds.unwrap_or(&named);
+        let hidden = precedence::apply(&mut loaded.dataset, &pairs, layout);
         if !hidden.is_empty() {
             loaded.diagnostics.extend(hidden);
             pairs = loaded.dataset.duplicate_ids();

@@ -41,7 +41,7 @@ pub fn check(folder: &Path) -> Result<Fingerprints, Failure> {
         &[SourceSpec::Path(folder.to_path_buf())],
         Options {
             depth: Depth::Full,
-            threads: 0,
+            ..Options::default()
         },
         &|_| {},
     );
