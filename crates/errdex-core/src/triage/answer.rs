@@ -113,9 +113,13 @@ impl Triage {
         let mut matches = self.rank_text(text, &found, CANDIDATES);
         self.match_links(text, &found, &mut matches);
         let mut bounds = chain::segments(text);
+        // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
+        // 22:19:21 file not found`): where a message starts is read from each piece's start.
         let mut starts = Vec::new();
-        super::header::message_starts(text, &mut starts);
-        bounds.extend(starts.iter().map(|&s| (s, text.len())));
+        for from in bounds.iter().map(|b| b.0).collect::<Vec<usize>>() {
+            super::header::message_starts(&text[from..], &mut starts);
+            bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
+        }
         let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
         for m in matches {
             let Some(e) = entries.get(m.record) else {

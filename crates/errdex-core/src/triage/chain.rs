@@ -193,13 +193,18 @@ fn order(links: &mut [Placed], line: &str, text: &str) {
         .iter()
         .map(|p| key_before(line, &text[p.start..p.end]))
         .collect();
-    let errors = keyed
+    // Where the first error field's value starts: a link with no key of its own after it is
+    // inside that value (`err="wrapper: cause"`), not the log call's message.
+    let errors = links
         .iter()
-        .any(|k| k.is_some_and(|k| ERROR_KEYS.contains(&k)));
+        .zip(&keyed)
+        .filter(|(_, k)| k.is_some_and(|k| ERROR_KEYS.contains(&k)))
+        .map(|(p, _)| p.start)
+        .min();
     for (p, k) in links.iter_mut().zip(&keyed) {
         let logged = match k {
             Some(k) => MESSAGE_KEYS.contains(k),
-            None => errors,
+            None => errors.is_some_and(|at| p.start < at),
         };
         if logged {
             p.role = Role::Logged;
@@ -299,6 +304,14 @@ mod tests {
         order(&mut links, line, text);
         assert_eq!((links[0].start, links[0].role), (0, Role::Logged));
         assert_eq!((links[1].start, links[1].role), (14, Role::Cause));
+        let line = r#"level=error msg="request failed" err="bad path 'x': reader: negative""#;
+        let mut links = [placed(52, 68), placed(38, 51)];
+        order(&mut links, line, line);
+        assert_eq!(
+            links.map(|p| (p.start, p.role)),
+            [(38, Role::Context), (52, Role::Cause)],
+            "a link inside the error's value is not the logged message"
+        );
         let text = "KeyError: inner\n\nDuring handling of the above exception, another exception occurred:\n\nValueError: outer";
         let mut links = [placed(10, 15), placed(text.len() - 5, text.len())];
         order(&mut links, text, text);

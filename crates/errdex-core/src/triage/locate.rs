@@ -121,6 +121,7 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
         from = at + 1;
         let (mut end, mut empty, mut cut) = (at + pieces[0].len(), 0, false);
         let mut literal = pieces[0].len();
+        let total: usize = pieces.iter().map(|p| p.len()).sum();
         for piece in &pieces[1..] {
             let reach = (end + MAX_VALUE + piece.len()).min(line.len());
             match find(&line[..reach], piece, end, folded) {
@@ -130,7 +131,9 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
                     literal += piece.len();
                 }
                 None => {
-                    cut = is_cut(line, end, piece, literal);
+                    // A cut that left less than half of the record's text is not its line:
+                    // the error's own words were cut away.
+                    cut = literal * 2 >= total && is_cut(line, end, piece, literal);
                     if !cut {
                         end = usize::MAX;
                     }
@@ -284,6 +287,9 @@ mod tests {
         assert_eq!(locate("Node {} not found in graph", &traceback).fit, Fit::Absent);
         let quoted = format!("SecurityError: 'tmp' is not safely {}", "z ".repeat(80));
         assert_eq!(locate("'{}' object is not callable.", &quoted).fit, Fit::Absent);
+        let most_cut = format!("{} parameter register 0x7f3a9c for ar", "x".repeat(MIN_CUT_LINE));
+        let pattern = "parameter register {} for architecture {} not a register name (or repeated)";
+        assert_eq!(locate(pattern, &most_cut).fit, Fit::Absent);
         let short = "x failed to open /a/b fo";
         assert_eq!(
             locate("failed to open {} for writing: {}", short).fit,
