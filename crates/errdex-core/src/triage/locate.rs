@@ -284,10 +284,19 @@ mod tests {
             Fit::Cut
         );
         let traceback = format!("NodeNotFound: {}\n\nValueError: x", "y ".repeat(80));
-        assert_eq!(locate("Node {} not found in graph", &traceback).fit, Fit::Absent);
+        assert_eq!(
+            locate("Node {} not found in graph", &traceback).fit,
+            Fit::Absent
+        );
         let quoted = format!("SecurityError: 'tmp' is not safely {}", "z ".repeat(80));
-        assert_eq!(locate("'{}' object is not callable.", &quoted).fit, Fit::Absent);
-        let most_cut = format!("{} parameter register 0x7f3a9c for ar", "x".repeat(MIN_CUT_LINE));
+        assert_eq!(
+            locate("'{}' object is not callable.", &quoted).fit,
+            Fit::Absent
+        );
+        let most_cut = format!(
+            "{} parameter register 0x7f3a9c for ar",
+            "x".repeat(MIN_CUT_LINE)
+        );
         let pattern = "parameter register {} for architecture {} not a register name (or repeated)";
         assert_eq!(locate(pattern, &most_cut).fit, Fit::Absent);
         let short = "x failed to open /a/b fo";

@@ -162,13 +162,19 @@ mod tests {
 
     #[test]
     fn a_short_record_written_with_other_numbers_is_the_same_error() {
-        assert_eq!(numbers_as_holes("ECONNREFUSED draining:7085"), "ECONNREFUSED draining:{}");
+        assert_eq!(
+            numbers_as_holes("ECONNREFUSED draining:7085"),
+            "ECONNREFUSED draining:{}"
+        );
         assert_eq!(numbers_as_holes("http2 a1 500 x"), "http2 a1 {} x");
         assert!(trusts(
             "ECONNREFUSED draining:7085",
             "ERROR req=7a27 ECONNREFUSED draining:1951"
         ));
-        assert!(!trusts("ECONNREFUSED draining:7085", "ERROR draining:1951 ECONNREFUSED"));
+        assert!(!trusts(
+            "ECONNREFUSED draining:7085",
+            "ERROR draining:1951 ECONNREFUSED"
+        ));
     }
 
     #[test]
