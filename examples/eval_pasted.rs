@@ -121,14 +121,22 @@ fn main() {
             t.chain_whole += usize::from(all);
         }
         // A link is invented when no literal piece of its record's pattern is in the line.
-        t.invented += named
-            .iter()
-            .filter(|&&n| {
-                let e = entries.at(n);
-                let p = e.pattern.unwrap_or(e.message);
-                pasted_lines::longest_piece(p).is_none_or(|piece| !line.contains(piece))
-            })
-            .count();
+        // A JSON line holds its text escaped (`\n`): the link's text is in its values.
+        let readable = serde_json::from_str::<Value>(line).map_or(line.to_string(), |v| {
+            let mut all = String::new();
+            json_strings(&v, &mut all);
+            all
+        });
+        for &n in &named {
+            let e = entries.at(n);
+            let p = e.pattern.unwrap_or(e.message);
+            if pasted_lines::longest_piece(p).is_none_or(|piece| !readable.contains(piece)) {
+                t.invented += 1;
+                if show {
+                    println!("INVENTED {p:?} in {line:?}");
+                }
+            }
+        }
         if grep_first(&recs, line).is_some_and(|g| {
             by_id
                 .get(&g)
@@ -208,4 +216,17 @@ fn grep_first(recs: &[pasted_lines::Rec], line: &str) -> Option<String> {
         }
     }
     best.map(|(_, id)| id.to_string())
+}
+
+/// Every string value of a JSON document, each followed by a newline.
+fn json_strings(v: &Value, out: &mut String) {
+    match v {
+        Value::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        Value::Array(a) => a.iter().for_each(|x| json_strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| json_strings(x, out)),
+        _ => {}
+    }
 }

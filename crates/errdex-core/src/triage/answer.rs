@@ -76,6 +76,10 @@ struct Candidate {
     score: f32,
     via: Via,
     found: Found,
+    /// Where what the record explains ends: past its literal text, the value its trailing
+    /// placeholder took (`Failed to convert {} data {}` explains `data "order_id"`, the same
+    /// record without the last placeholder does not).
+    reach: usize,
 }
 
 impl Candidate {
@@ -87,7 +91,7 @@ impl Candidate {
     /// what empty placeholders cost, then the most of the line explained.
     fn key(&self) -> (bool, Fit, f32, usize) {
         let cost = EMPTY_COST * self.found.empty as f32;
-        let span = self.found.end - self.found.start;
+        let span = self.reach - self.found.start;
         (self.confident(), self.found.fit, self.score - cost, span)
     }
 }
@@ -109,9 +113,13 @@ impl Triage {
         let mut matches = self.rank_text(text, &found, CANDIDATES);
         self.match_links(text, &found, &mut matches);
         let mut bounds = chain::segments(text);
+        // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
+        // 22:19:21 file not found`): where a message starts is read from each piece's start.
         let mut starts = Vec::new();
-        super::header::message_starts(text, &mut starts);
-        bounds.extend(starts.iter().map(|&s| (s, text.len())));
+        for from in bounds.iter().map(|b| b.0).collect::<Vec<usize>>() {
+            super::header::message_starts(&text[from..], &mut starts);
+            bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
+        }
         let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
         for m in matches {
             let Some(e) = entries.get(m.record) else {
@@ -136,6 +144,7 @@ impl Triage {
                     score,
                     via: m.via,
                     found,
+                    reach: reach(pattern, text, found),
                 }),
             }
         }
@@ -226,6 +235,17 @@ impl Triage {
         }
         rows
     }
+}
+
+/// The end of what a record found at `found` explains: its literal text, and for a pattern
+/// ending with a placeholder the value after it, to the end of that line of the text.
+fn reach(pattern: &str, text: &str, found: Found) -> usize {
+    let (_, _, open_end) = super::locate::pieces(pattern);
+    if !open_end || found.fit == Fit::Absent || found.empty > 0 {
+        return found.end;
+    }
+    let rest = text.get(found.end..).unwrap_or("");
+    found.end + rest.find('\n').unwrap_or(rest.len())
 }
 
 /// What the chain finder needs of a candidate.

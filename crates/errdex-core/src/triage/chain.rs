@@ -51,6 +51,11 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             b'-' if i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ') => i + 2,
             b'\n' => i + 1,
             b'=' if i > 0 && b[i - 1].is_ascii_alphanumeric() => i + 1,
+            // Past an unquoted field's value (`req=9e37 index out of range`): what follows
+            // is text of its own, often the message after a header's fields.
+            b' ' if after_bare_field(&b[..i]) => i + 1,
+            // Python logging's default `LEVEL:logger:message`.
+            b':' if python_default_head(&b[..i]) => i + 1,
             // An opening quote after a space (`panicked at 'msg'`): the quoted text.
             b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[' | b':' | b'=') => i,
             _ => continue,
@@ -97,6 +102,43 @@ fn segment(text: &str, s: usize, quote: Option<u8>) -> Option<(usize, usize)> {
         .unwrap_or(b.len());
     let trimmed = text.get(from..end)?.trim_end();
     (!trimmed.is_empty()).then_some((from, from + trimmed.len()))
+}
+
+/// `head` ends with `LEVEL` or `LEVEL:logger` standing alone, as Python logging's default
+/// format writes them before the message.
+fn python_default_head(head: &[u8]) -> bool {
+    let word = head
+        .iter()
+        .rposition(|&c| c == b' ')
+        .map_or(head, |k| &head[k + 1..]);
+    let mut parts = word.split(|&c| c == b':');
+    let level = parts.next().unwrap_or(&[]);
+    let upper = !level.is_empty() && level.iter().all(u8::is_ascii_uppercase);
+    let logger = parts.next();
+    upper
+        && parts.next().is_none()
+        && std::str::from_utf8(level)
+            .is_ok_and(|l| super::level::Level::from_word(&l.to_ascii_lowercase()).is_some())
+        && logger.is_none_or(|l| {
+            !l.is_empty()
+                && l.iter()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+        })
+}
+
+/// `head` ends with an unquoted `key=value` field standing alone (after a space or at the
+/// start).
+fn after_bare_field(head: &[u8]) -> bool {
+    let word = head
+        .iter()
+        .rposition(|&c| c == b' ')
+        .map_or(head, |k| &head[k + 1..]);
+    field_at(word)
+        && word
+            .iter()
+            .position(|&c| c == b'=')
+            .and_then(|k| word.get(k + 1))
+            .is_some_and(|&c| !matches!(c, b'"' | b'\'' | b'{' | b'['))
 }
 
 /// A logfmt field starts here: `word=`.
@@ -151,13 +193,18 @@ fn order(links: &mut [Placed], line: &str, text: &str) {
         .iter()
         .map(|p| key_before(line, &text[p.start..p.end]))
         .collect();
-    let errors = keyed
+    // Where the first error field's value starts: a link with no key of its own after it is
+    // inside that value (`err="wrapper: cause"`), not the log call's message.
+    let errors = links
         .iter()
-        .any(|k| k.is_some_and(|k| ERROR_KEYS.contains(&k)));
+        .zip(&keyed)
+        .filter(|(_, k)| k.is_some_and(|k| ERROR_KEYS.contains(&k)))
+        .map(|(p, _)| p.start)
+        .min();
     for (p, k) in links.iter_mut().zip(&keyed) {
         let logged = match k {
             Some(k) => MESSAGE_KEYS.contains(k),
-            None => errors,
+            None => errors.is_some_and(|at| p.start < at),
         };
         if logged {
             p.role = Role::Logged;
@@ -231,6 +278,12 @@ mod tests {
         assert!(t.contains(&"Fetch Error, retrying"), "{t:?}");
         let t = texts("Error: a\n\nCaused by:\n    0: b\n    1: c");
         assert!(t.contains(&"b") && t.contains(&"c"), "{t:?}");
+        let t = texts("ERROR [web-6] req=b54c ECONNREFUSED pending:5525");
+        assert!(t.contains(&"ECONNREFUSED pending:5525"), "{t:?}");
+        let t = texts("pod=w-7 ERROR:app.db:Template variable warning: 1048576");
+        assert!(t.contains(&"Template variable warning: 1048576"), "{t:?}");
+        let t = texts(r#"level=error msg="a b c" caller=x.go:3"#);
+        assert!(!t.iter().any(|s| s.starts_with("b c")), "{t:?}");
         assert!(segments(&"x: ".repeat(10_000)).len() <= MAX_SEGMENTS * 2);
     }
 
@@ -251,6 +304,14 @@ mod tests {
         order(&mut links, line, text);
         assert_eq!((links[0].start, links[0].role), (0, Role::Logged));
         assert_eq!((links[1].start, links[1].role), (14, Role::Cause));
+        let line = r#"level=error msg="request failed" err="bad path 'x': reader: negative""#;
+        let mut links = [placed(52, 68), placed(38, 51)];
+        order(&mut links, line, line);
+        assert_eq!(
+            links.map(|p| (p.start, p.role)),
+            [(38, Role::Context), (52, Role::Cause)],
+            "a link inside the error's value is not the logged message"
+        );
         let text = "KeyError: inner\n\nDuring handling of the above exception, another exception occurred:\n\nValueError: outer";
         let mut links = [placed(10, 15), placed(text.len() - 5, text.len())];
         order(&mut links, text, text);

@@ -168,7 +168,7 @@ pub fn log_marks(text: &str) -> LogMarks {
     frames::extract(text, &mut found);
     LogMarks {
         variables: tokens.iter().filter(|t| *t == Tok::Var).count(),
-        level: tokens.level().is_some(),
+        level: tokens.level().is_some() || normalize::Level::from_logfmt(text).is_some(),
         frames: found.len(),
     }
 }

@@ -95,14 +95,21 @@ pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
 
 /// Share of a pattern's literal text (bytes) whose pieces occur in the line, in any case and
 /// order: how much of a record a word overlap really found.
+/// Words holding digits are left out: the normaliser reads them as variables, so a record
+/// written with the values of one occurrence (`the len is 3155`) still shares its words.
 pub fn share_found(pattern: &str, line: &str) -> f32 {
     let (pieces, _, _) = pieces(pattern);
-    let total: usize = pieces.iter().map(|p| p.len()).sum();
-    let found: usize = pieces
-        .iter()
-        .filter(|p| find(line, p, 0, true).is_some())
-        .map(|p| p.len())
-        .sum();
+    let (mut total, mut found) = (0, 0);
+    for piece in pieces {
+        let words: Vec<&str> = piece.split_whitespace().collect();
+        for run in words.split(|w| w.bytes().any(|c| c.is_ascii_digit())) {
+            let run = run.join(" ");
+            total += run.len();
+            if !run.is_empty() && find(line, &run, 0, true).is_some() {
+                found += run.len();
+            }
+        }
+    }
     found as f32 / total.max(1) as f32
 }
 
@@ -113,15 +120,20 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
     while let Some(at) = find(line, pieces[0], from, folded) {
         from = at + 1;
         let (mut end, mut empty, mut cut) = (at + pieces[0].len(), 0, false);
+        let mut literal = pieces[0].len();
+        let total: usize = pieces.iter().map(|p| p.len()).sum();
         for piece in &pieces[1..] {
             let reach = (end + MAX_VALUE + piece.len()).min(line.len());
             match find(&line[..reach], piece, end, folded) {
                 Some(next) => {
                     empty += usize::from(line[end..next].trim().is_empty());
                     end = next + piece.len();
+                    literal += piece.len();
                 }
                 None => {
-                    cut = is_cut(line, end, piece);
+                    // A cut that left less than half of the record's text is not its line:
+                    // the error's own words were cut away.
+                    cut = literal * 2 >= total && is_cut(line, end, piece, literal);
                     if !cut {
                         end = usize::MAX;
                     }
@@ -164,10 +176,19 @@ use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len};
 /// Lines shorter than this were not cut by an alert.
 const MIN_CUT_LINE: usize = 150;
 
-/// The line ends where `piece` would be: within a value's reach of `end`, its last bytes (or
-/// none) the start of the piece.
-fn is_cut(line: &str, end: usize, piece: &str) -> bool {
-    if line.len() < MIN_CUT_LINE || line.len() > end + MAX_VALUE + piece.len() {
+/// Literal bytes a pattern's first pieces must have in a cut line: a quote or a word alone
+/// (`'`, `Node`) is found in any long line that ends within a value's reach of it.
+const MIN_CUT_FOUND: usize = 8;
+
+/// The line ends where `piece` would be: within a value's reach of `end`, on the same line of
+/// the text (an alert cuts one line), its last bytes (or none) the start of the piece. `found`
+/// is the length of the literal text before it.
+fn is_cut(line: &str, end: usize, piece: &str, found: usize) -> bool {
+    if line.len() < MIN_CUT_LINE
+        || line.len() > end + MAX_VALUE + piece.len()
+        || found < MIN_CUT_FOUND
+        || line.as_bytes()[end..].contains(&b'\n')
+    {
         return false;
     }
     let tail = line.as_bytes().get(end..).unwrap_or(&[]);
@@ -234,6 +255,14 @@ mod tests {
     }
 
     #[test]
+    fn words_holding_digits_are_not_counted_as_shared_text() {
+        let line = "ERROR index out of bounds: the len is 9137 but the index is 12482";
+        let pattern = "index out of bounds: the len is 3155 but the index is 18078";
+        assert!((share_found(pattern, line) - 1.0).abs() < f32::EPSILON);
+        assert!(share_found("bucket quota exceeded", line) < 0.1);
+    }
+
+    #[test]
     fn a_placeholder_that_matched_nothing_is_counted() {
         let line = "ERROR invalid record type";
         assert_eq!(locate("invalid record type", line).empty, 0);
@@ -254,6 +283,22 @@ mod tests {
             locate("failed to open {} for writing: {}", &long).fit,
             Fit::Cut
         );
+        let traceback = format!("NodeNotFound: {}\n\nValueError: x", "y ".repeat(80));
+        assert_eq!(
+            locate("Node {} not found in graph", &traceback).fit,
+            Fit::Absent
+        );
+        let quoted = format!("SecurityError: 'tmp' is not safely {}", "z ".repeat(80));
+        assert_eq!(
+            locate("'{}' object is not callable.", &quoted).fit,
+            Fit::Absent
+        );
+        let most_cut = format!(
+            "{} parameter register 0x7f3a9c for ar",
+            "x".repeat(MIN_CUT_LINE)
+        );
+        let pattern = "parameter register {} for architecture {} not a register name (or repeated)";
+        assert_eq!(locate(pattern, &most_cut).fit, Fit::Absent);
         let short = "x failed to open /a/b fo";
         assert_eq!(
             locate("failed to open {} for writing: {}", short).fit,

@@ -137,4 +137,6 @@ pub fn pattern_from_line(line: &str) -> (String, String) {
 }
 
 #[cfg(test)]
+mod answer_tests;
+#[cfg(test)]
 mod tests;

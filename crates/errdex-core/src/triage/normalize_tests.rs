@@ -74,6 +74,8 @@ fn placeholders_match_what_they_stand_for() {
         "listening on port {} failed",
         "listening on port %d failed",
         "listening on port %v failed",
+        "listening on port %q failed",
+        "listening on port %-8q failed",
         "listening on port %5.2f failed",
         "listening on port %(port)s failed",
         "listening on port <port> failed",

@@ -209,7 +209,9 @@ impl<'t> Scanner<'t> {
             None => (line, None),
         };
         normalize::tokenize(text, &mut self.scratch.tokens);
-        let level = json_level.or(self.scratch.tokens.level());
+        let level = json_level
+            .or_else(|| Level::from_logfmt(text))
+            .or(self.scratch.tokens.level());
         let in_trace = !event.frames.is_empty();
         self.frames.clear();
         frames::extract(text, &mut self.frames);

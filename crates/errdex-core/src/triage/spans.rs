@@ -58,10 +58,33 @@ pub(super) fn printf_len(b: &[u8]) -> Option<usize> {
     while matches!(b.get(i), Some(b'-' | b'+' | b'#' | b'0'..=b'9' | b'.')) {
         i += 1;
     }
+    let flags_end = i;
     while matches!(b.get(i), Some(b'l' | b'h' | b'z' | b'j' | b't' | b'q')) && i < 4 {
         i += 1;
     }
-    let conversion = *b.get(i)?;
     let known = b"sdivqxXfFeEgGuocpTwtbRSUA";
-    known.contains(&conversion).then_some(i + 1)
+    if b.get(i).is_some_and(|c| known.contains(c)) {
+        return Some(i + 1);
+    }
+    // Go's `%q` and `%t` are conversions as well as C's length modifiers: `%q ` with
+    // nothing after the `q` is the conversion itself.
+    b.get(flags_end)
+        .is_some_and(|c| known.contains(c))
+        .then_some(flags_end + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printf_len;
+
+    #[test]
+    fn a_modifier_letter_with_no_conversion_after_it_is_the_conversion() {
+        assert_eq!(printf_len(b"%q not found"), Some(2));
+        assert_eq!(printf_len(b"%t."), Some(2));
+        assert_eq!(printf_len(b"%-8q|"), Some(4));
+        assert_eq!(printf_len(b"%lld rows"), Some(4));
+        assert_eq!(printf_len(b"%qd"), Some(3));
+        assert_eq!(printf_len(b"% done"), None);
+        assert_eq!(printf_len(b"%"), None);
+    }
 }

@@ -74,6 +74,27 @@ fn an_info_line_naming_a_location_is_not_a_hit() {
 }
 
 #[test]
+fn a_logfmt_info_line_with_a_caller_is_no_unknown_error() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let unknown = |line: &str| {
+        let mut s = t.scanner(1).report_unknown(true);
+        let mut hits: Vec<LineHits> = s.push(line).into_iter().collect();
+        hits.extend(s.finish());
+        hits.len()
+    };
+    // go-kit and slog put the time and the caller before the level field.
+    for line in [
+        "ts=2024-01-15T10:23:45.123456789Z caller=server.go:85 component=api level=info msg=\"listening\"",
+        "time=2024-01-15T10:23:45.123+01:00 source=/srv/app/internal/http/server.go:3285 level=INFO msg=\"started\"",
+    ] {
+        assert_eq!(unknown(line), 0, "{line}");
+    }
+    let error = "ts=2024-01-15T10:23:45.123456789Z caller=server.go:85 component=api level=error msg=\"quux exploded\"";
+    assert_eq!(unknown(error), 1);
+}
+
+#[test]
 fn overlap_applies_to_error_lines_only() {
     let ds = sample();
     let t = Triage::new(&ds);

@@ -3,7 +3,7 @@
 //! one ("failed", "index out of range") only as a whole link, not as a fragment of another
 //! program's sentence.
 
-use super::locate::{Fit, Found, pieces, share_found};
+use super::locate::{Fit, Found, locate, pieces, share_found};
 use super::matcher::Via;
 
 /// A pattern of this many literal words or fewer is short…
@@ -44,6 +44,15 @@ pub fn trusted(
         return sound;
     }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
+    // A record written with one occurrence's numbers (`draining:7085`) is the same error as a
+    // line with others: its numbers are read as placeholders here.
+    let numbered;
+    let (pattern, found) = if matches!(found.fit, Fit::Exact | Fit::Cut) {
+        (pattern, found)
+    } else {
+        numbered = numbers_as_holes(pattern);
+        (numbered.as_str(), locate(&numbered, text))
+    };
     if !matches!(found.fit, Fit::Exact | Fit::Cut) {
         return false;
     }
@@ -68,6 +77,26 @@ pub fn trusted(
         let taken = text.get(found.start..if open_end { end } else { found.end });
         closes && open_end || plain_words(taken.unwrap_or(""), &literal) <= holes
     })
+}
+
+/// `pattern` with each number standing alone (not glued to a letter: `http2` stays) as `{}`.
+fn numbers_as_holes(pattern: &str) -> String {
+    let b = pattern.as_bytes();
+    let mut out = String::with_capacity(pattern.len());
+    let mut i = 0;
+    while i < b.len() {
+        let glued = i > 0 && b[i - 1].is_ascii_alphabetic();
+        let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if n > 0 && !glued && !b.get(i + n).is_some_and(u8::is_ascii_alphabetic) {
+            out.push_str("{}");
+            i += n;
+            continue;
+        }
+        let len = pattern[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&pattern[i..i + len.max(n)]);
+        i += len.max(n);
+    }
+    out
 }
 
 /// Placeholders in a pattern.
@@ -95,7 +124,6 @@ fn plain_words(taken: &str, literal: &[&str]) -> usize {
 mod tests {
     use super::*;
     use crate::triage::chain::segments;
-    use crate::triage::locate::locate;
 
     fn trusts(pattern: &str, line: &str) -> bool {
         let found = locate(pattern, line);
@@ -129,6 +157,23 @@ mod tests {
         assert!(trusts(
             "java.util.ConcurrentModificationException",
             "in thread \"main\" java.util.ConcurrentModificationException"
+        ));
+    }
+
+    #[test]
+    fn a_short_record_written_with_other_numbers_is_the_same_error() {
+        assert_eq!(
+            numbers_as_holes("ECONNREFUSED draining:7085"),
+            "ECONNREFUSED draining:{}"
+        );
+        assert_eq!(numbers_as_holes("http2 a1 500 x"), "http2 a1 {} x");
+        assert!(trusts(
+            "ECONNREFUSED draining:7085",
+            "ERROR req=7a27 ECONNREFUSED draining:1951"
+        ));
+        assert!(!trusts(
+            "ECONNREFUSED draining:7085",
+            "ERROR draining:1951 ECONNREFUSED"
         ));
     }
 
