@@ -12,8 +12,9 @@ use crate::tui::detail::highlighting::Highlighting;
 use crate::tui::detail::snippet::{self, Highlighter};
 use crate::tui::runtime::inbox::Inbox;
 use crate::tui::runtime::worker::{Job, Take};
-use errdex_core::checkout::{self, Located, Window, editor};
+use errdex_core::checkout::{self, Located, Window};
 use errdex_core::config::Checkouts;
+use errdex_core::editor::Editor;
 use errdex_core::record::Record;
 
 /// Follow this record (the one on display) into the checkout; the answer is `Msg::Located`
@@ -48,12 +49,12 @@ pub fn edit(
     line: usize,
     run: impl FnOnce(Command) -> Result<ExitStatus, String>,
 ) -> Msg {
-    let editor = editor::from_env();
-    let result = match run(editor::command(&editor, path, line)) {
+    let editor = Editor::from_env();
+    let result = match run(editor.at(path, line)) {
         Ok(status) if status.success() => Ok(()),
         Ok(status) => Err(format!(
             "`{}` exited with {status}",
-            editor::describe(&editor, path, line)
+            editor.describe_at(path, line)
         )),
         Err(why) => Err(format!("`{editor}`: {why}")),
     };

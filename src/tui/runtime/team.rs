@@ -11,6 +11,7 @@ use super::terminal::Guard;
 use super::worker::{Job, Take, Worker};
 use crate::tui::app::msg::{Msg, RecordAdded};
 use errdex_core::dataset::Dataset;
+use errdex_core::editor::Editor;
 use errdex_core::load::{self, SourceSpec};
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::team_notes;
@@ -110,11 +111,12 @@ impl TeamEdge {
         let draft = from_log.map(errdex_core::triage::draft_from_line);
         let template = drafts::template(draft.as_ref());
         let file = drafts::create(&template)?;
+        let editor = Editor::from_env();
         let status = self
             .hand_over
-            .run(guard, errdex_core::editor::command(file.path()))
-            .map_err(|e| format!("editor `{}`: {e}", errdex_core::editor::editor_command()))?;
-        if let Err(why) = errdex_core::editor::check_status(status) {
+            .run(guard, editor.on(file.path()))
+            .map_err(|e| format!("editor `{editor}`: {e}"))?;
+        if let Err(why) = editor.check_status(status) {
             return Err(kept(file.path(), &why));
         }
         match drafts::submit(file.path(), &template, dataset, write_to) {
