@@ -119,7 +119,7 @@ fn main() {
 /// Types every query char by char, waiting for each keystroke's final ranking.
 fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
     let (tx, rx) = mpsc::channel();
-    let engine = Engine::new(move || {
+    let engine = Engine::new(move |_| {
         let _ = tx.send(());
     });
     engine.set_dataset(Arc::clone(ds));
@@ -206,7 +206,7 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
 fn pasted_lines(ds: &Arc<Dataset>) {
     const LINES: usize = 200;
     let (tx, rx) = mpsc::channel();
-    let engine = Engine::new(move || {
+    let engine = Engine::new(move |_| {
         let _ = tx.send(());
     });
     engine.set_dataset(Arc::clone(ds));

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use errdex::tui::app::generation::Job;
 use errdex::tui::app::model::Model;
 use errdex::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet};
 use errdex::tui::app::update::update;
@@ -67,16 +68,20 @@ fn model() -> Model {
         record.id,
         errdex_core::copy::targets(&record).len()
     );
+    let generation = m.requests.newest(Job::Detail);
     update(
         &mut m,
-        Msg::Detail(Ok(Box::new(Detail {
-            index: richest,
-            record,
-            source: None,
-            fixes: Default::default(),
-            origin: None,
-            conflicts: Vec::new(),
-        }))),
+        Msg::Detail(
+            generation,
+            Ok(Box::new(Detail {
+                index: richest,
+                record,
+                source: None,
+                fixes: Default::default(),
+                origin: None,
+                conflicts: Vec::new(),
+            })),
+        ),
     );
     update(&mut m, key(KeyCode::Esc));
     m

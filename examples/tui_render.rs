@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use errdex::tui::app::generation::Job;
 use errdex::tui::app::model::Model;
 use errdex::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet};
 use errdex::tui::app::update::update;
@@ -66,16 +67,20 @@ fn model(big_snippet: bool) -> Model {
         source.as_ref().map_or(0, |s| s.lines.len()),
         started.elapsed().as_secs_f64() * 1e3
     );
+    let generation = m.requests.newest(Job::Detail);
     update(
         &mut m,
-        Msg::Detail(Ok(Box::new(Detail {
-            index: 0,
-            record,
-            source,
-            fixes: Default::default(),
-            origin: None,
-            conflicts: Vec::new(),
-        }))),
+        Msg::Detail(
+            generation,
+            Ok(Box::new(Detail {
+                index: 0,
+                record,
+                source,
+                fixes: Default::default(),
+                origin: None,
+                conflicts: Vec::new(),
+            })),
+        ),
     );
     m
 }

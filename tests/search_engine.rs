@@ -26,7 +26,7 @@ fn sample() -> Arc<Dataset> {
 
 fn engine() -> (Engine, mpsc::Receiver<()>) {
     let (tx, rx) = mpsc::channel();
-    let e = Engine::new(move || {
+    let e = Engine::new(move |_| {
         let _ = tx.send(());
     });
     (e, rx)
@@ -155,7 +155,7 @@ fn a_new_context_reruns_the_query() {
 fn dropping_the_engine_stops_its_thread() {
     let witness = Arc::new(());
     let held = Arc::clone(&witness);
-    let e = Engine::new(move || {
+    let e = Engine::new(move |_| {
         let _ = &held;
     });
     e.set_dataset(sample());

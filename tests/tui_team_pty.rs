@@ -80,6 +80,8 @@ fn a_note_typed_in_the_browser_is_shown_and_searchable() {
         .env("USER", "ana")
         .errdex(&["address already in use"]);
     s.wait_for("/83");
+    // The record's detail is read on a worker: the Overview's end is there once it has come.
+    s.wait_for("Documentation");
     s.send("\x1b");
     s.wait_for("BROWSE");
     s.send("n");

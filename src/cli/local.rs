@@ -4,7 +4,8 @@
 use super::copy::record_for;
 use super::data::DataArgs;
 use super::output::{Failure, Outcome, emit};
-use errdex_core::checkout::{self, Located, editor};
+use errdex_core::checkout::{self, Located};
+use errdex_core::editor::Editor;
 use errdex_core::text::one_line;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
@@ -57,14 +58,15 @@ pub fn edit(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let Some((located, line)) = locate(data, id)? else {
         return Ok(Outcome::NotFound);
     };
-    let editor = editor::from_env();
-    let status = editor::command(&editor, &located.file, line)
+    let editor = Editor::from_env();
+    let status = editor
+        .at(&located.file, line)
         .status()
         .map_err(|e| Failure::new(format!("cannot start the editor `{editor}`: {e}")))?;
     if !status.success() {
         return Err(Failure::new(format!(
             "`{}` exited with {status}",
-            editor::describe(&editor, &located.file, line)
+            editor.describe_at(&located.file, line)
         )));
     }
     Ok(Outcome::Found)

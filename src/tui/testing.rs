@@ -6,6 +6,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+use crate::tui::app::effect::Effect;
+use crate::tui::app::generation::{Generation, Job};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::{Detail, LoadSummary, Msg, ResultSet, RowMatcher, RowMatches};
 use crate::tui::app::step::Step;
@@ -93,20 +95,41 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
     )
 }
 
-/// The detail message the runtime would answer `LoadDetail(index)` with (no colours).
+/// The detail message the runtime would answer the newest `LoadDetail` with, had it asked for
+/// `index` (no colours).
 pub fn detail(m: &Model, index: usize) -> Msg {
+    detail_answering(m.requests.newest(Job::Detail), m, index)
+}
+
+/// The answer to the `LoadDetail` of this generation, for `index`.
+pub fn detail_answering(generation: Generation, m: &Model, index: usize) -> Msg {
     let ds = m.dataset.as_ref().expect("loaded");
     let record = ds.record(index).expect("fixture record reads");
     let source = snippet::prepare(&record, None);
     let fixes = snippet::prepare_fixes(&record, None);
-    Msg::Detail(Ok(Box::new(Detail {
-        index,
-        record,
-        source,
-        fixes,
-        origin: None,
-        conflicts: Vec::new(),
-    })))
+    Msg::Detail(
+        generation,
+        Ok(Box::new(Detail {
+            index,
+            record,
+            source,
+            fixes,
+            origin: None,
+            conflicts: Vec::new(),
+        })),
+    )
+}
+
+/// The newest request for `index`'s detail, as `update` asks for it.
+pub fn load_detail(m: &Model, index: usize) -> Effect {
+    let generation = m.requests.newest(Job::Detail);
+    Effect::LoadDetail { index, generation }
+}
+
+/// The newest request to follow `index` into the checkout, as `update` asks for it.
+pub fn locate(m: &Model, index: usize) -> Effect {
+    let generation = m.requests.newest(Job::Locate);
+    Effect::Locate { index, generation }
 }
 
 /// A model showing every fixture record for `query`, the first one's detail loaded.

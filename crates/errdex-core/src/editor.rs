@@ -1,24 +1,98 @@
-//! Running the user's editor on a file: `$VISUAL`, else `$EDITOR`, else `vi`, through `sh -c`
-//! so that an editor command with arguments (`code -w`) works.
+//! The user's editor, for every command that runs one (`errdex new`, `errdex edit`, `N` and
+//! `e` in the browser): `$VISUAL`, else `$EDITOR`, else `vi` (as git does), run through
+//! `sh -c` so a value such as `code -w` or `emacs -nw` works, with the file (and line) passed
+//! as separate arguments: a path is never quoted into the shell line.
 
+use std::ffi::{OsStr, OsString};
 use std::io::IsTerminal;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, ExitStatus};
 
 /// The editor command line the user asked for.
-pub fn editor_command() -> String {
-    ["VISUAL", "EDITOR"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok().filter(|s| !s.trim().is_empty()))
-        .unwrap_or_else(|| "vi".into())
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Editor(String);
+
+impl std::fmt::Display for Editor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Editor {
+    /// `$VISUAL`, else `$EDITOR`, else `vi`.
+    pub fn from_env() -> Editor {
+        let named = ["VISUAL", "EDITOR"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok().filter(|s| !s.trim().is_empty()));
+        Editor(named.unwrap_or_else(|| "vi".into()))
+    }
+
+    /// This command line (`code -w`).
+    pub fn named(command: &str) -> Editor {
+        Editor(command.to_string())
+    }
+
+    /// The editor on `file`; the caller runs it.
+    pub fn on(&self, file: &Path) -> Command {
+        shell(&self.0, [file])
+    }
+
+    /// The editor at `line` of `path`.
+    pub fn at(&self, path: &Path, line: usize) -> Command {
+        shell(&self.0, self.line_arguments(path, line))
+    }
+
+    /// A command line to show the user (`nvim +431 /src/x.rs`).
+    pub fn describe_at(&self, path: &Path, line: usize) -> String {
+        let args: Vec<String> = self
+            .line_arguments(path, line)
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        format!("{} {}", self.0, args.join(" "))
+    }
+
+    /// The arguments that put the editor at `line` of `path`: `-g PATH:LINE` for VS Code,
+    /// `+LINE PATH` for the rest (vi, vim, nvim, emacs, nano, helix, micro, kak all take it).
+    pub fn line_arguments(&self, path: &Path, line: usize) -> Vec<OsString> {
+        if self.is_vs_code() {
+            let mut at = path.as_os_str().to_os_string();
+            at.push(format!(":{line}"));
+            return vec!["-g".into(), at];
+        }
+        vec![format!("+{line}").into(), path.as_os_str().to_os_string()]
+    }
+
+    /// The program's name without its folder: `/usr/bin/nvim -p` → `nvim`.
+    fn program_name(&self) -> &str {
+        let first = self.0.split_whitespace().next().unwrap_or("");
+        first.rsplit(['/', '\\']).next().unwrap_or(first)
+    }
+
+    /// VS Code or a build of it, which take `-g PATH:LINE`.
+    fn is_vs_code(&self) -> bool {
+        let name = self.program_name().trim_end_matches(".exe");
+        matches!(
+            name,
+            "code" | "code-insiders" | "codium" | "vscodium" | "code-oss" | "cursor" | "windsurf"
+        )
+    }
+
+    /// An editor that exited with an error (`:cq` in vi) did not mean to save.
+    pub fn check_status(&self, status: ExitStatus) -> Result<(), String> {
+        if status.success() {
+            return Ok(());
+        }
+        Err(format!("the editor `{}` failed ({status})", self.0))
+    }
 }
 
 /// `sh -c 'EDITOR "$@"' sh ARGS…`: the shell splits the editor's own words (`code -w`), the
-/// arguments pass through untouched (a path is never quoted into the shell line).
-pub fn shell<I, S>(editor: &str, args: I) -> Command
+/// arguments pass through untouched.
+fn shell<I, S>(editor: &str, args: I) -> Command
 where
     I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
+    S: AsRef<OsStr>,
 {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
@@ -28,14 +102,11 @@ where
     cmd
 }
 
-/// The editor as a process on `file`; the caller runs it.
-pub fn command(file: &Path) -> Command {
-    shell(&editor_command(), [file])
-}
-
-/// Runs the editor on `file` and waits for it; an editor that cannot start or fails is an error.
+/// Runs the user's editor on `file` in this terminal and waits for it; an editor that cannot
+/// start or fails is an error.
 pub fn edit(file: &Path) -> Result<(), String> {
-    let mut cmd = command(file);
+    let editor = Editor::from_env();
+    let mut cmd = editor.on(file);
     // `… | errdex new --from-log -` used stdin up: the editor reads the keyboard instead.
     if !std::io::stdin().is_terminal()
         && let Ok(tty) = std::fs::File::open("/dev/tty")
@@ -44,17 +115,67 @@ pub fn edit(file: &Path) -> Result<(), String> {
     }
     let status = cmd
         .status()
-        .map_err(|e| format!("cannot run the editor `{}`: {e}", editor_command()))?;
-    check_status(status)
+        .map_err(|e| format!("cannot run the editor `{editor}`: {e}"))?;
+    editor.check_status(status)
 }
 
-/// An editor that exited with an error (`:cq` in vi) did not mean to save.
-pub fn check_status(status: std::process::ExitStatus) -> Result<(), String> {
-    if status.success() {
-        return Ok(());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plus_line_for_terminal_editors_and_goto_for_vs_code() {
+        let path = Path::new("/src/shop/app.rs");
+        for editor in [
+            "vi",
+            "vim",
+            "/usr/bin/nvim",
+            "emacs -nw",
+            "nano",
+            "hx",
+            "micro",
+            "kak",
+        ] {
+            assert_eq!(
+                Editor::named(editor).line_arguments(path, 431),
+                [OsString::from("+431"), OsString::from("/src/shop/app.rs")],
+                "{editor}"
+            );
+        }
+        for editor in ["code", "code -w", "/opt/bin/codium --wait", "code-insiders"] {
+            assert_eq!(
+                Editor::named(editor).line_arguments(path, 7),
+                [OsString::from("-g"), OsString::from("/src/shop/app.rs:7")],
+                "{editor}"
+            );
+        }
+        assert_eq!(
+            Editor::named("code -w").describe_at(path, 7),
+            "code -w -g /src/shop/app.rs:7"
+        );
     }
-    Err(format!(
-        "the editor `{}` failed ({status})",
-        editor_command()
-    ))
+
+    #[cfg(unix)]
+    #[test]
+    fn the_shell_splits_the_editor_but_not_the_path() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("argv");
+        let editor = format!("printf '%s\\n' first >{} && printf '%s\\n'", out.display());
+        let odd = Path::new("/tmp/a b/$(touch x);.rs");
+        let run = Editor::named(&editor).at(odd, 3).output().expect("run sh");
+        assert!(run.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "+3\n/tmp/a b/$(touch x);.rs\n"
+        );
+        assert_eq!(std::fs::read_to_string(out).expect("read"), "first\n");
+        let run = Editor::named("printf '%s\\n'")
+            .on(odd)
+            .output()
+            .expect("run sh");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "/tmp/a b/$(touch x);.rs\n"
+        );
+    }
 }

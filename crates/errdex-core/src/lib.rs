@@ -16,6 +16,7 @@ pub mod diag;
 pub mod editor;
 pub mod export;
 pub mod facets;
+pub mod git;
 pub mod load;
 pub mod markdown;
 pub mod mmap;

@@ -2,11 +2,10 @@
 //! moment to hear whether the opener failed, never longer.
 
 use std::fmt;
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use crate::process::wait_until;
+use crate::process::{Run, RunError};
 
 /// How long an opener may take to fail before we take its silence for success (a browser
 /// started directly from `$BROWSER` keeps running).
@@ -95,39 +94,29 @@ pub fn open(url: &str) -> Result<String, OpenError> {
 fn launch(argv: &[String]) -> Result<(), String> {
     let (program, args) = argv.split_first().ok_or("empty command")?;
     let mut command = Command::new(program);
-    command
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    command.args(args);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => format!("{program} not found"),
-        _ => format!("{program}: {e}"),
-    })?;
-    let deadline = Instant::now() + GRACE;
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) if status.success() => return Ok(()),
-            Ok(Some(status)) => return Err(format!("{program} failed ({status})")),
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
-            Ok(None) => {
-                // Still running: a browser that stays in the foreground. Reap it later.
-                thread::spawn(move || child.wait());
-                return Ok(());
-            }
-            Err(e) => {
-                let _ = wait_until(&mut child, Instant::now());
-                return Err(format!("{program}: {e}"));
-            }
-        }
+    let run = Run::new(command)
+        .timeout(GRACE)
+        .discard_output()
+        .leave_running_at_deadline()
+        .run();
+    match run {
+        // Still running: a browser that stays in the foreground (reaped when it ends).
+        Ok(_) | Err(RunError::StillRunning { .. }) => Ok(()),
+        Err(RunError::Failed { code, .. }) => Err(match code {
+            Some(code) => format!("{program} failed (exit status: {code})"),
+            None => format!("{program} failed (killed by a signal)"),
+        }),
+        Err(e) => Err(e.to_string()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     const URL: &str = "https://github.com/a/b/blob/c/x.rs#L3";
 

@@ -1,5 +1,6 @@
-//! Running a clipboard tool: text on its stdin, a deadline, and a readable reason when it
-//! fails. Nothing here may block past the deadline, whatever the tool does.
+//! Running another program: text on its stdin, its output kept, a deadline, and a readable
+//! reason when it fails (`Run`, used for clipboard tools, openers and git). Nothing here may
+//! block past the deadline, whatever the program does.
 
 use std::ffi::OsStr;
 use std::io::{Read, Seek, Write};
@@ -36,55 +37,212 @@ fn is_executable(path: &Path) -> bool {
     }
 }
 
-/// Runs `program args…` with `input` on stdin and waits at most `timeout`. Success is exit
-/// status 0; otherwise the error names the program and says what went wrong, with the first
-/// line of what it printed on stderr.
+/// A program run with a deadline it cannot pass. Its stdin is fed from a thread of its own
+/// (a program that never reads cannot block us); its stdout and stderr go to temporary files,
+/// not pipes (a program that forks a server holding them, as xclip does, cannot make us wait
+/// for that server). The caller builds the `Command` (arguments, environment, folder,
+/// process group); the runner owns its stdio and its wait.
+pub struct Run {
+    command: Command,
+    program: String,
+    input: Option<Vec<u8>>,
+    timeout: Duration,
+    keep_output: bool,
+    at_deadline: AtDeadline,
+}
+
+/// What becomes of a program still running at its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AtDeadline {
+    Kill,
+    LeaveRunning,
+}
+
+/// What a program that exited with status 0 printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Why a run did not end with status 0, in words that name the program.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    #[error("{program} not found")]
+    NotFound { program: String },
+    #[error("{program}: {reason}")]
+    Start { program: String, reason: String },
+    /// Killed and reaped at the deadline.
+    #[error("{program} did not finish within {}s", after.as_secs())]
+    TimedOut { program: String, after: Duration },
+    /// Still running at the deadline and left to run (`leave_running_at_deadline`).
+    #[error("{program} is still running after {}s", after.as_secs())]
+    StillRunning { program: String, after: Duration },
+    /// It exited with another status (`code` is None when a signal ended it).
+    #[error("{}", failed(program, *code, stderr))]
+    Failed {
+        program: String,
+        code: Option<i32>,
+        stderr: String,
+    },
+}
+
+/// "PROGRAM exited with status N: the first line it printed on stderr".
+fn failed(program: &str, code: Option<i32>, stderr: &str) -> String {
+    let how = match code {
+        Some(code) => format!("exited with status {code}"),
+        None => "was killed".to_string(),
+    };
+    let said = stderr.lines().map(str::trim).find(|l| !l.is_empty());
+    match said {
+        Some(said) => format!("{program} {how}: {}", crate::text::sanitize(said)),
+        None => format!("{program} {how}"),
+    }
+}
+
+/// How much of a program's stdout is kept (git's answers are a few lines).
+const STDOUT_KEPT: u64 = 4 << 20;
+/// How much of its stderr is kept, for the reason of a failure.
+const STDERR_KEPT: u64 = 64 << 10;
+
+impl Run {
+    /// Runs `command` with nothing on stdin, its output kept, killed after `TOOL_TIMEOUT`.
+    pub fn new(command: Command) -> Run {
+        let program = command.get_program().to_string_lossy().into_owned();
+        Run {
+            command,
+            program,
+            input: None,
+            timeout: TOOL_TIMEOUT,
+            keep_output: true,
+            at_deadline: AtDeadline::Kill,
+        }
+    }
+
+    /// These bytes on its stdin.
+    pub fn input(mut self, bytes: &[u8]) -> Run {
+        self.input = Some(bytes.to_vec());
+        self
+    }
+
+    pub fn timeout(mut self, timeout: Duration) -> Run {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Its stdout and stderr go nowhere (a web browser that may run for hours).
+    pub fn discard_output(mut self) -> Run {
+        self.keep_output = false;
+        self
+    }
+
+    /// At the deadline it is left running and reaped whenever it ends; the answer is
+    /// `RunError::StillRunning`.
+    pub fn leave_running_at_deadline(mut self) -> Run {
+        self.at_deadline = AtDeadline::LeaveRunning;
+        self
+    }
+
+    /// Starts it, feeds it, waits at most the timeout. Ok only for exit status 0.
+    pub fn run(mut self) -> Result<Output, RunError> {
+        let program = self.program.clone();
+        let start = |reason: String| RunError::Start {
+            program: program.clone(),
+            reason,
+        };
+        let files = if self.keep_output {
+            let out = tempfile::tempfile().map_err(|e| start(e.to_string()))?;
+            let err = tempfile::tempfile().map_err(|e| start(e.to_string()))?;
+            let (out_w, err_w) = (out.try_clone(), err.try_clone());
+            let (out_w, err_w) = (
+                out_w.map_err(|e| start(e.to_string()))?,
+                err_w.map_err(|e| start(e.to_string()))?,
+            );
+            self.command.stdout(out_w).stderr(err_w);
+            Some((out, err))
+        } else {
+            self.command.stdout(Stdio::null()).stderr(Stdio::null());
+            None
+        };
+        let stdin = if self.input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        };
+        let mut child = self
+            .command
+            .stdin(stdin)
+            .spawn()
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => RunError::NotFound {
+                    program: program.clone(),
+                },
+                _ => start(e.to_string()),
+            })?;
+        if let Some(input) = self.input.take() {
+            feed_bytes(&mut child, input);
+        }
+        let deadline = Instant::now() + self.timeout;
+        let status = match self.at_deadline {
+            AtDeadline::Kill => wait_until(&mut child, deadline),
+            AtDeadline::LeaveRunning => match wait_or_leave(child, deadline) {
+                Some(status) => Some(status),
+                None => {
+                    return Err(RunError::StillRunning {
+                        program,
+                        after: self.timeout,
+                    });
+                }
+            },
+        };
+        let Some(status) = status else {
+            return Err(RunError::TimedOut {
+                program,
+                after: self.timeout,
+            });
+        };
+        let (stdout, stderr) = match files {
+            Some((mut out, mut err)) => (read(&mut out, STDOUT_KEPT), read(&mut err, STDERR_KEPT)),
+            None => (String::new(), String::new()),
+        };
+        if status.success() {
+            return Ok(Output { stdout, stderr });
+        }
+        Err(RunError::Failed {
+            program,
+            code: status.code(),
+            stderr,
+        })
+    }
+}
+
+/// Runs `program args…` with `input` on stdin and waits at most `timeout` (a clipboard tool).
+/// Success is exit status 0; otherwise the error names the program and says what went wrong,
+/// with the first line of what it printed on stderr.
 pub fn run_with_input<S: AsRef<OsStr>>(
     program: &str,
     args: &[S],
     input: &str,
     timeout: Duration,
 ) -> Result<(), String> {
-    // stderr goes to a file, not a pipe: a tool that forks a server (xclip) leaves the
-    // server holding its stderr, and reading a pipe to its end would wait for that server.
-    let mut err_file = tempfile::tempfile().ok();
-    let stderr = match err_file.as_ref().and_then(|f| f.try_clone().ok()) {
-        Some(f) => Stdio::from(f),
-        None => Stdio::null(),
-    };
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(stderr)
-        .spawn()
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => format!("{program} not found"),
-            _ => format!("{program}: {e}"),
-        })?;
-    feed(&mut child, input);
-    let status = wait_until(&mut child, Instant::now() + timeout)
-        .ok_or_else(|| format!("{program} did not finish within {}s", timeout.as_secs()))?;
-    if status.success() {
-        return Ok(());
-    }
-    let said = err_file.as_mut().map(first_line).unwrap_or_default();
-    let how = match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => "was killed".to_string(),
-    };
-    Err(if said.is_empty() {
-        format!("{program} {how}")
-    } else {
-        format!("{program} {how}: {said}")
-    })
+    let mut command = Command::new(program);
+    command.args(args);
+    Run::new(command)
+        .input(input.as_bytes())
+        .timeout(timeout)
+        .run()
+        .map(drop)
+        .map_err(|e| e.to_string())
 }
 
 /// Writes the input from another thread, so a tool that never reads cannot block us; the
 /// write ends (with an error we need not hear) when the tool exits or is killed.
 pub fn feed(child: &mut Child, input: &str) {
+    feed_bytes(child, input.as_bytes().to_vec());
+}
+
+fn feed_bytes(child: &mut Child, bytes: Vec<u8>) {
     if let Some(mut stdin) = child.stdin.take() {
-        let bytes = input.as_bytes().to_vec();
         thread::spawn(move || {
             let _ = stdin.write_all(&bytes);
         });
@@ -111,49 +269,34 @@ pub fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
     }
 }
 
-fn first_line(file: &mut std::fs::File) -> String {
-    let mut text = String::new();
-    if file.rewind().is_err() {
-        return text;
+/// Waits until the deadline; past it, leaves the child running and reaps it on a thread of
+/// its own, so it never lingers as a zombie.
+fn wait_or_leave(mut child: Child, deadline: Instant) -> Option<ExitStatus> {
+    let mut pause = Duration::from_micros(100);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => {
+                thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(5));
+            }
+            _ => {
+                thread::spawn(move || child.wait());
+                return None;
+            }
+        }
     }
-    let _ = file.take(4096).read_to_string(&mut text);
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty());
-    crate::text::sanitize(line.unwrap_or("")).into_owned()
+}
+
+/// Up to `limit` bytes of what the program wrote to this file, as text.
+fn read(file: &mut std::fs::File, limit: u64) -> String {
+    let mut bytes = Vec::new();
+    if file.rewind().is_ok() {
+        let _ = file.take(limit).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 #[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn success_failure_and_timeout() {
-        assert_eq!(
-            run_with_input("sh", &["-c", "cat >/dev/null"], "hi", TOOL_TIMEOUT),
-            Ok(())
-        );
-        let err = run_with_input("sh", &["-c", "echo nope >&2; exit 3"], "", TOOL_TIMEOUT)
-            .expect_err("exit 3");
-        assert_eq!(err, "sh exited with status 3: nope");
-        let started = Instant::now();
-        let err = run_with_input("sh", &["-c", "sleep 5"], "", Duration::from_millis(200))
-            .expect_err("timeout");
-        assert!(err.contains("did not finish"), "{err}");
-        assert!(started.elapsed() < Duration::from_secs(2));
-    }
-
-    #[test]
-    fn a_tool_that_never_reads_cannot_block_the_writer() {
-        let big = "x".repeat(1 << 20);
-        let r = run_with_input("sh", &["-c", "exit 0"], &big, TOOL_TIMEOUT);
-        assert_eq!(r, Ok(()));
-    }
-
-    #[test]
-    fn missing_tools_are_named() {
-        let err = run_with_input("errdex-no-such-tool", &[] as &[&str], "", TOOL_TIMEOUT)
-            .expect_err("missing");
-        assert_eq!(err, "errdex-no-such-tool not found");
-        assert!(which("errdex-no-such-tool").is_none());
-        assert!(which("sh").is_some());
-    }
-}
+#[path = "process_tests.rs"]
+mod tests;

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::generation::Generation;
 use crate::tui::history::memory::Chore;
 use errdex_core::dataset::Dataset;
 
@@ -14,8 +15,12 @@ pub enum Effect {
     UseDataset(Handoff),
     /// Run this query against the dataset.
     Search(String),
-    /// Read every field of record N (and prepare its source lines).
-    LoadDetail(usize),
+    /// Read every field of this record (and prepare its source lines), off the UI thread;
+    /// the answer is `Msg::Detail` with this generation.
+    LoadDetail {
+        index: usize,
+        generation: Generation,
+    },
     /// Match this pasted log against the records; the answer is `Msg::Triage` with this id.
     Triage {
         id: u64,
@@ -35,8 +40,12 @@ pub enum Effect {
     },
     /// Open this URL in a web browser (off the UI thread).
     Open(String),
-    /// Follow record N (the one on display) into the user's checkout, off the UI thread.
-    Locate(usize),
+    /// Follow this record (the one on display) into the user's checkout, off the UI thread;
+    /// the answer is `Msg::Located` with this generation.
+    Locate {
+        index: usize,
+        generation: Generation,
+    },
     /// Hand the terminal to the user's editor at this file and line; the answer is
     /// `Msg::Edited`.
     Edit {

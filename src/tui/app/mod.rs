@@ -4,6 +4,7 @@
 
 pub mod dataset;
 pub mod effect;
+pub mod generation;
 pub mod model;
 pub mod msg;
 pub mod scroll;

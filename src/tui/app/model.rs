@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::tui::app::generation::Requests;
 use crate::tui::app::msg::{Detail, LoadSummary, ResultSet, RowMatcher};
 use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
@@ -149,6 +150,8 @@ pub struct Model {
     /// Problems with the config, its key overrides and its datasets, known at start; the
     /// problems overlay lists them before the data's.
     pub config_problems: Vec<String>,
+    /// The newest request of each kind a worker answers: older answers are dropped.
+    pub requests: Requests,
 }
 
 impl Model {
@@ -186,6 +189,7 @@ impl Model {
             local: Default::default(),
             team: TeamState::default(),
             config_problems: Vec::new(),
+            requests: Requests::default(),
         }
     }
 

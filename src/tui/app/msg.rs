@@ -10,6 +10,7 @@ use errdex_core::facets::Facets;
 use errdex_core::load::Progress;
 use errdex_core::record::Record;
 
+use super::generation::{Generation, Job};
 use crate::tui::detail::snippet::{FixCode, SourceLines};
 use crate::tui::history::memory::Remembered;
 use crate::tui::input::action::Action;
@@ -104,7 +105,8 @@ pub enum Msg {
     Loaded(Arc<Dataset>, LoadSummary),
     /// New results, and how to find the matched characters of a row for highlighting.
     Results(ResultSet, Option<RowMatcher>),
-    Detail(Result<Box<Detail>, (usize, String)>),
+    /// The detail asked for with this generation, or why the record could not be read.
+    Detail(Generation, Result<Box<Detail>, String>),
     /// Text pasted into the terminal (bracketed paste): several lines open the triage view.
     Paste(String),
     /// What the triage of a pasted or piped log found since the last news.
@@ -119,7 +121,7 @@ pub enum Msg {
     /// Opening a URL finished: the program that took it, or why none did.
     Opened(String, Result<String, errdex_core::open::OpenError>),
     /// Where a record's error line is in the user's checkout, or why that is not known.
-    Located(Box<crate::tui::local::LocalAnswer>),
+    Located(Generation, Box<crate::tui::local::LocalAnswer>),
     /// The editor handed the terminal back: how it went.
     Edited(Result<(), String>),
     /// The team notes file was read: every note, by record id.
@@ -130,6 +132,19 @@ pub enum Msg {
     RecordAdded(RecordAdded),
     /// Something the input thread must tell the user (a paste closed without its end).
     Notice(String),
+}
+
+impl Msg {
+    /// The request this message answers, for the messages that can go stale.
+    pub fn answers(&self) -> Option<(Job, Generation)> {
+        match self {
+            Msg::Results(set, _) => Some((Job::Search, Generation(set.generation))),
+            Msg::Detail(generation, _) => Some((Job::Detail, *generation)),
+            Msg::Located(generation, _) => Some((Job::Locate, *generation)),
+            Msg::Triage(news) => Some((Job::Triage, Generation(news.id))),
+            _ => None,
+        }
+    }
 }
 
 /// The dataset with the new records in it, their ids and the file they went to; or what to

@@ -5,6 +5,7 @@ use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use super::effect::Effect;
+use super::generation::Job;
 use crate::tui::app::model::{Model, Overlay, Pane};
 use crate::tui::app::step::Step;
 use crate::tui::detail::content_height;
@@ -200,10 +201,12 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
 
 /// Asks for the selected record's details when they are not the ones on display.
 pub fn selection_changed(m: &mut Model, step: Step) -> Step {
+    // Whatever comes of it, a detail asked for before is for another selection now.
+    let generation = m.requests.ask(Job::Detail);
     match m.selected_index() {
-        Some(i) if m.detail.as_ref().map(|d| d.index) != Some(i) => {
+        Some(index) if m.detail.as_ref().map(|d| d.index) != Some(index) => {
             m.detail_error = None;
-            step.with(Effect::LoadDetail(i))
+            step.with(Effect::LoadDetail { index, generation })
         }
         Some(_) => step,
         None => {

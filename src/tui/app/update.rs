@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::dataset::use_dataset;
 use super::effect::Effect;
+use super::generation::{Generation, Job};
 use super::model::{LoadState, Model, Overlay, Pane, Picked};
 use super::scroll;
 use super::step::Step;
@@ -19,6 +20,9 @@ use crate::tui::{copy, help, history, problems, results, triage};
 use super::msg::Msg;
 
 pub fn update(m: &mut Model, msg: Msg) -> Step {
+    if is_stale(m, &msg) {
+        return Step::default();
+    }
     match msg {
         Msg::Key(key) => on_key(m, key),
         Msg::Mouse(mouse) => scroll::on_mouse(m, mouse),
@@ -51,10 +55,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             use_dataset(m, dataset, true)
         }
         Msg::Results(set, matcher) => results::update::on_results(m, set, matcher),
-        Msg::Detail(Ok(detail)) => {
-            if Some(detail.index) != m.selected_index() {
-                return Step::default();
-            }
+        Msg::Detail(_, Ok(detail)) => {
             m.detail = Some(*detail);
             team::attach_notes(m);
             m.detail_error = None;
@@ -62,17 +63,14 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             scroll::center_marked_line(m);
             local::detail_shown(m, Step::redraw())
         }
-        Msg::Detail(Err((index, why))) => {
-            if Some(index) != m.selected_index() {
-                return Step::default();
-            }
+        Msg::Detail(_, Err(why)) => {
             m.detail = None;
             m.detail_error = Some(why);
             Step::redraw()
         }
         Msg::Remembered(answer) => history::update::on_remembered(m, answer),
         msg @ (Msg::Copied { .. } | Msg::Opened(..)) => copy::update::on_msg(m, msg),
-        Msg::Located(answer) => local::on_located(m, *answer),
+        Msg::Located(_, answer) => local::on_located(m, *answer),
         Msg::Edited(result) => local::on_edited(m, result),
         Msg::Paste(text) if m.overlay_is(Scope::Note) => team::on_paste(m, &text),
         Msg::Paste(text) => triage::on_paste(m, text),
@@ -85,6 +83,26 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
             Step::redraw()
         }
     }
+}
+
+/// The one place stale answers are dropped: an answer to any request but the newest of its
+/// kind (`Requests::is_current`) reaches no feature.
+fn is_stale(m: &mut Model, msg: &Msg) -> bool {
+    let Some((job, answer)) = msg.answers() else {
+        return false;
+    };
+    match job {
+        // Triages are numbered where they start: the one shown is the newest asked for.
+        Job::Triage => {
+            if let Some(t) = &m.triage {
+                m.requests.asked(Job::Triage, Generation(t.id));
+            }
+        }
+        // The engine numbers the searches: their answers tell of them.
+        Job::Search => m.requests.asked(Job::Search, answer),
+        Job::Detail | Job::Locate => {}
+    }
+    !m.requests.is_current(job, answer)
 }
 
 /// Every key clears the last notice first: a notice answers the key before it.

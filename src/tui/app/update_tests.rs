@@ -65,7 +65,7 @@ fn results_select_the_best_hit_and_ask_for_its_detail() {
     let mut m = loaded_model(80, 24, true);
     let step = update(&mut m, results(1, "", &[3, 1, 0], 5));
     assert_eq!(m.selected_index(), Some(3));
-    assert_eq!(step.effects, vec![Effect::LoadDetail(3)]);
+    assert_eq!(step.effects, vec![crate::tui::testing::load_detail(&m, 3)]);
     let msg = detail(&m, 3);
     update(&mut m, msg);
     assert_eq!(m.current_detail().map(|d| d.index), Some(3));
@@ -78,7 +78,9 @@ fn stale_results_and_details_are_dropped() {
     let step = update(&mut m, results(4, "old", &[0, 2], 5));
     assert_eq!(step, Step::default());
     assert_eq!(m.results.query, "new");
-    let msg = detail(&m, 0);
+    // Record 0's detail, asked for before the new results selected record 1.
+    let earlier = Generation(m.requests.newest(Job::Detail).0 - 1);
+    let msg = crate::tui::testing::detail_answering(earlier, &m, 0);
     assert_eq!(update(&mut m, msg), Step::default());
     assert!(m.detail.is_none());
 }
@@ -101,7 +103,7 @@ fn moving_is_clamped_and_keeps_the_selection_in_view() {
     assert_eq!(update(&mut m, key(KeyCode::Up)), Step::default());
     let step = update(&mut m, key(KeyCode::End));
     assert_eq!(m.selected, 4);
-    assert_eq!(step.effects, vec![Effect::LoadDetail(4)]);
+    assert_eq!(step.effects, vec![crate::tui::testing::load_detail(&m, 4)]);
     let capacity = m.areas().expect("fits").list_capacity();
     assert!(m.list_offset <= 4 && 4 < m.list_offset + capacity);
     update(&mut m, key(KeyCode::Home));
@@ -204,7 +206,8 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         origin: None,
         conflicts: Vec::new(),
     });
-    update(&mut m, Msg::Detail(Ok(boxed)));
+    let generation = m.requests.newest(Job::Detail);
+    update(&mut m, Msg::Detail(generation, Ok(boxed)));
     let height = usize::from(m.areas().expect("fits").detail_inner().height);
     let top = m.scroll_of(Pane::Source);
     assert!(
@@ -264,7 +267,7 @@ fn click_selects_the_row_under_the_pointer_and_wheel_scrolls() {
         ),
     );
     assert_eq!(m.selected, 1);
-    assert_eq!(step.effects, vec![Effect::LoadDetail(1)]);
+    assert_eq!(step.effects, vec![crate::tui::testing::load_detail(&m, 1)]);
     update(
         &mut m,
         mouse(MouseEventKind::ScrollDown, list.x + 3, list.y + 3),
@@ -288,7 +291,11 @@ fn click_selects_the_row_under_the_pointer_and_wheel_scrolls() {
 fn unreadable_record_is_reported_not_fatal() {
     let mut m = browsing(80, 24, true, "");
     update(&mut m, key(KeyCode::Down));
-    update(&mut m, Msg::Detail(Err((1, "x.json:3: broken".into()))));
+    let generation = m.requests.newest(Job::Detail);
+    update(
+        &mut m,
+        Msg::Detail(generation, Err("x.json:3: broken".into())),
+    );
     assert_eq!(m.detail_error.as_deref(), Some("x.json:3: broken"));
     assert!(m.current_detail().is_none());
 }
@@ -343,4 +350,16 @@ fn partial_datasets_are_searched_while_loading_goes_on() {
         m.dataset.as_ref().expect("set"),
         &full
     ));
+}
+
+#[test]
+fn a_detail_asked_for_a_selection_left_again_is_dropped() {
+    let mut m = browsing(80, 24, true, "");
+    update(&mut m, key(KeyCode::Down));
+    // Record 1's detail is on its way when the user goes back to record 0, still shown.
+    let for_record_1 = detail(&m, 1);
+    let step = update(&mut m, key(KeyCode::Up));
+    assert!(step.effects.is_empty(), "record 0 is on display already");
+    assert_eq!(update(&mut m, for_record_1), Step::default());
+    assert_eq!(m.current_detail().map(|d| d.index), Some(0));
 }

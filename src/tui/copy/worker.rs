@@ -1,67 +1,90 @@
-//! The clipboard and the web browser, reached from the runtime: each copy or open runs on a
-//! worker thread (a clipboard tool or an opener may take a moment) and answers with a `Msg`.
+//! The clipboard and the web browser, reached from the runtime: copies run on one worker in
+//! order, opens on another (a clipboard tool or an opener may take a moment), each answering
+//! with a `Msg`.
 //! OSC 52 bytes are queued here and written by the draw loop between frames, never in the
 //! middle of one.
 
 use std::io;
 use std::sync::{Arc, Mutex};
-use std::thread;
 
 use crate::clipboard::{self, Clipboard, SystemClipboard, TerminalWriter};
 use crate::tui::app::msg::Msg;
+use crate::tui::runtime::inbox::Inbox;
+use crate::tui::runtime::worker::{Job, Take, Worker};
 use errdex_core::text;
 
-/// Sends a worker's answer to the loop.
-pub type Reply = Arc<dyn Fn(Msg) + Send + Sync>;
+/// Put `text` on the clipboard; the answer is `Msg::Copied`.
+pub struct CopyText {
+    what: String,
+    text: String,
+}
+
+impl Job for CopyText {
+    type State = Arc<dyn Clipboard>;
+    // In order: the clipboard ends up holding the last thing copied.
+    const TAKE: Take = Take::Each;
+
+    /// Copies `text` without its control characters (as `errdex copy` does without
+    /// `--raw`), and says how many were removed.
+    fn run(self, clipboard: &mut Arc<dyn Clipboard>, inbox: &Inbox) {
+        let (clean, removed) = text::for_clipboard(&self.text);
+        let mut report = clipboard.copy(&clean).message();
+        if let Some(note) = text::removed_note(removed) {
+            report = format!("{report}; {note}");
+        }
+        inbox.post(Msg::Copied {
+            what: self.what,
+            report,
+        });
+    }
+}
+
+/// Open this URL in a web browser; the answer is `Msg::Opened`.
+pub struct OpenUrl(String);
+
+impl Job for OpenUrl {
+    type State = ();
+    const TAKE: Take = Take::Each;
+
+    fn run(self, (): &mut (), inbox: &Inbox) {
+        let result = errdex_core::open::open(&self.0);
+        inbox.post(Msg::Opened(self.0, result));
+    }
+}
 
 pub struct Effects {
-    clipboard: Arc<dyn Clipboard>,
     /// OSC 52 sequences waiting for the next gap between frames.
     pending: Arc<Mutex<Vec<u8>>>,
-    reply: Reply,
+    copier: Worker<CopyText>,
+    opener: Worker<OpenUrl>,
 }
 
 impl Effects {
     /// The system clipboard with the config's settings, its OSC 52 output queued.
-    pub fn new(config: clipboard::Config, reply: Reply) -> Effects {
+    pub fn new(config: clipboard::Config, inbox: &Inbox) -> Effects {
         let pending = Arc::new(Mutex::new(Vec::new()));
         let clipboard = SystemClipboard::new(config).with_terminal(queue_writer(&pending));
-        Effects::with_clipboard(Arc::new(clipboard), pending, reply)
+        Effects::with_clipboard(Arc::new(clipboard), pending, inbox)
     }
 
     pub fn with_clipboard(
         clipboard: Arc<dyn Clipboard>,
         pending: Arc<Mutex<Vec<u8>>>,
-        reply: Reply,
+        inbox: &Inbox,
     ) -> Effects {
         Effects {
-            clipboard,
             pending,
-            reply,
+            copier: Worker::spawn("copy", inbox.clone(), move |_| clipboard),
+            opener: Worker::spawn("open", inbox.clone(), |_| ()),
         }
     }
 
-    /// Copies `text` without its control characters (as `errdex copy` does without `--raw`),
-    /// and says how many were removed.
     pub fn copy(&self, what: String, text: String) {
-        let clipboard = Arc::clone(&self.clipboard);
-        let reply = Arc::clone(&self.reply);
-        thread::spawn(move || {
-            let (clean, removed) = text::for_clipboard(&text);
-            let mut report = clipboard.copy(&clean).message();
-            if let Some(note) = text::removed_note(removed) {
-                report = format!("{report}; {note}");
-            }
-            reply(Msg::Copied { what, report });
-        });
+        self.copier.ask(CopyText { what, text });
     }
 
     pub fn open(&self, url: String) {
-        let reply = Arc::clone(&self.reply);
-        thread::spawn(move || {
-            let result = errdex_core::open::open(&url);
-            reply(Msg::Opened(url, result));
-        });
+        self.opener.ask(OpenUrl(url));
     }
 
     /// The bytes queued for the terminal since the last call.
@@ -88,20 +111,13 @@ pub fn queue_writer(pending: &Arc<Mutex<Vec<u8>>>) -> TerminalWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::mpsc;
     use std::time::Duration;
 
     use crate::clipboard::{Config, Env, Mode};
 
     #[test]
     fn a_copy_answers_with_its_report_and_queues_the_osc52_bytes() {
-        let (tx, rx) = mpsc::channel();
-        let tx = Mutex::new(tx);
-        let reply: Reply = Arc::new(move |msg| {
-            if let Ok(tx) = tx.lock() {
-                let _ = tx.send(msg);
-            }
-        });
+        let (inbox, rx) = Inbox::new();
         let pending = Arc::new(Mutex::new(Vec::new()));
         let config = Config {
             mode: Mode::Osc52,
@@ -111,7 +127,7 @@ mod tests {
             .with_env(Env::default())
             .with_helper(None)
             .with_terminal(queue_writer(&pending));
-        let effects = Effects::with_clipboard(Arc::new(clipboard), pending, reply);
+        let effects = Effects::with_clipboard(Arc::new(clipboard), pending, &inbox);
         effects.copy("fix".into(), "retry()".into());
         let msg = rx.recv_timeout(Duration::from_secs(10)).expect("an answer");
         let Msg::Copied { what, report } = msg else {

@@ -1,14 +1,17 @@
 //! The detail area: a tab line naming the four panes, and the one on display. Each pane has a
 //! file (`overview.rs`, `source.rs`, `fixes.rs`, `tips.rs`); `snippet.rs` numbers and colours
-//! the source snippet when a record is read.
+//! the source snippet when a record is read, `worker.rs` reads it off the UI thread and
+//! `highlighting.rs` shares the highlighter with the workers that colour code.
 
 mod fixes;
+pub mod highlighting;
 mod overview;
 pub mod snippet;
 mod source;
 mod tips;
 #[cfg(test)]
 mod wide_tests;
+pub mod worker;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -1,73 +1,58 @@
 //! The pins and history stores on their own thread: `update` never waits for the disk or for
-//! another errdex holding a store's lock. Answers go back to the loop as `Msg::Remembered`.
+//! another errdex holding a store's lock. Answers go to the inbox as `Msg::Remembered`.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Sender};
-use std::thread::{self, JoinHandle};
 
 use crate::tui::app::msg::Msg;
 use crate::tui::history::memory::{Chore, Remembered};
+use crate::tui::runtime::inbox::Inbox;
+use crate::tui::runtime::worker::{Job, Take, Worker};
 use errdex_core::dataset::Dataset;
 use errdex_core::state::{Pins, Recent, note};
 
 /// A chore and the dataset at the time it was asked for (the export needs the records).
-type Job = (Chore, Option<Arc<Dataset>>);
-
-pub struct Worker {
-    tx: Option<Sender<Job>>,
-    handle: Option<JoinHandle<()>>,
+pub struct Remember {
+    pub chore: Chore,
+    pub dataset: Option<Arc<Dataset>>,
 }
 
-impl Worker {
-    /// Opens the stores in the data folder (errdex's, or `dir` in tests) and answers
-    /// `Remembered::Opened` first.
-    pub fn spawn(dir: Result<PathBuf, String>, answer: impl Fn(Msg) + Send + 'static) -> Worker {
-        let (tx, rx) = mpsc::channel::<Job>();
-        let handle = thread::spawn(move || {
-            let send = |r: Remembered| answer(Msg::Remembered(r));
-            let mut stores = match dir {
-                Ok(dir) => Stores::open(dir),
-                Err(why) => {
-                    // Nothing to remember with: every chore gets the reason.
-                    let why = format!("pins and history are off: {why}");
-                    send(Remembered::Failed(why.clone()));
-                    for _ in rx {
-                        send(Remembered::Failed(why.clone()));
-                    }
-                    return;
-                }
-            };
-            send(stores.opened());
-            for (chore, dataset) in rx {
-                for answer in stores.run(chore, dataset.as_deref()) {
-                    send(answer);
-                }
-            }
-        });
-        Worker {
-            tx: Some(tx),
-            handle: Some(handle),
-        }
-    }
+/// The stores, or why there are none (then every chore is answered with the reason).
+pub type Opened = Result<Stores, String>;
 
-    pub fn send(&self, chore: Chore, dataset: Option<Arc<Dataset>>) {
-        if let Some(tx) = &self.tx {
-            let _ = tx.send((chore, dataset));
-        }
-    }
+impl Job for Remember {
+    type State = Opened;
+    const TAKE: Take = Take::Each;
 
-    /// Waits until every chore asked for is done (the query recorded on quit must reach the
-    /// disk before the process ends).
-    pub fn finish(mut self) {
-        self.tx = None;
-        if let Some(handle) = self.handle.take() {
-            let _ = handle.join();
+    fn run(self, opened: &mut Opened, inbox: &Inbox) {
+        let answers = match opened {
+            Ok(stores) => stores.run(self.chore, self.dataset.as_deref()),
+            Err(why) => vec![Remembered::Failed(why.clone())],
+        };
+        for answer in answers {
+            inbox.post(Msg::Remembered(answer));
         }
     }
 }
 
-struct Stores {
+/// The stores' worker: opens them in the data folder (errdex's, or `dir` in tests) and
+/// answers `Remembered::Opened` first.
+pub fn spawn(dir: Result<PathBuf, String>, inbox: Inbox) -> Worker<Remember> {
+    Worker::spawn("memory", inbox, move |inbox| {
+        let mut opened = match dir {
+            Ok(dir) => Ok(Stores::open(dir)),
+            Err(why) => Err(format!("pins and history are off: {why}")),
+        };
+        let first = match &mut opened {
+            Ok(stores) => stores.opened(),
+            Err(why) => Remembered::Failed(why.clone()),
+        };
+        inbox.post(Msg::Remembered(first));
+        opened
+    })
+}
+
+pub struct Stores {
     dir: PathBuf,
     pins: Pins,
     queries: Recent,
@@ -165,25 +150,26 @@ impl Stores {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-    use std::sync::mpsc;
-
     use super::*;
 
     /// Runs chores against stores in `dir` and returns every answer, in order.
     fn answers(dir: Result<PathBuf, String>, chores: Vec<Chore>) -> Vec<Remembered> {
-        let (tx, rx) = mpsc::channel();
-        let tx = Mutex::new(tx);
-        let worker = Worker::spawn(dir, move |msg| {
-            if let (Msg::Remembered(r), Ok(tx)) = (msg, tx.lock()) {
-                let _ = tx.send(r);
-            }
-        });
+        let (inbox, answers) = Inbox::new();
+        let worker = spawn(dir, inbox);
         for chore in chores {
-            worker.send(chore, None);
+            worker.ask(Remember {
+                chore,
+                dataset: None,
+            });
         }
         worker.finish();
-        rx.try_iter().collect()
+        answers
+            .try_iter()
+            .filter_map(|msg| match msg {
+                Msg::Remembered(r) => Some(r),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]

@@ -5,23 +5,26 @@
 use super::shown::current;
 use super::{LocalAnswer, LocalFile};
 use crate::tui::app::effect::Effect;
+use crate::tui::app::generation::Job;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 
 /// A record's detail is on display: look for it in the user's checkout.
-pub fn detail_shown(m: &Model, step: Step) -> Step {
+pub fn detail_shown(m: &mut Model, step: Step) -> Step {
+    // An answer for the record shown before is stale from here on.
+    let generation = m.requests.ask(Job::Locate);
     match m.current_detail() {
-        Some(d) => step.with(Effect::Locate(d.index)),
+        Some(d) => step.with(Effect::Locate {
+            index: d.index,
+            generation,
+        }),
         None => step,
     }
 }
 
-/// The worker answered; an answer for a record no longer on display is dropped.
+/// The worker answered (answers to an earlier `Locate` were dropped by `update`).
 pub fn on_located(m: &mut Model, answer: LocalAnswer) -> Step {
-    if m.current_detail().map(|d| d.index) != Some(answer.index) {
-        return Step::default();
-    }
     m.local.answer = Some(Box::new(answer));
     if m.local.showing {
         scroll::center_marked_line(m);

@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use crossterm::event::KeyCode;
 
 use super::*;
+use crate::tui::app::generation::{Generation, Job};
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::detail::snippet;
@@ -24,7 +25,7 @@ fn browse() -> Model {
 }
 
 /// The fixture's first record (error line 123 in 120–126) found at `line` today.
-fn found(line: Line) -> Msg {
+fn found(line: Line) -> LocalAnswer {
     let today = line.local().unwrap_or(123);
     let text: String = (0..7)
         .map(|n| format!("local line {}\n", today - 3 + n))
@@ -49,17 +50,23 @@ fn found(line: Line) -> Msg {
         since: None,
         window: line.local().map(|_| window),
     };
-    Msg::Located(Box::new(LocalAnswer {
+    LocalAnswer {
         index: 0,
         result: Ok(LocalFile { located, lines }),
-    }))
+    }
 }
 
-fn not_found(why: NotLocated) -> Msg {
-    Msg::Located(Box::new(LocalAnswer {
+fn not_found(why: NotLocated) -> LocalAnswer {
+    LocalAnswer {
         index: 0,
         result: Err(why),
-    }))
+    }
+}
+
+/// The locating worker's answer to the newest `Locate`.
+fn located(m: &mut Model, answer: LocalAnswer) -> crate::tui::app::step::Step {
+    let generation = m.requests.newest(Job::Locate);
+    update(m, Msg::Located(generation, Box::new(answer)))
 }
 
 #[test]
@@ -68,7 +75,7 @@ fn a_shown_detail_is_looked_for_in_the_checkout() {
     let msg = detail(&m, 0);
     let step = update(&mut m, msg);
     assert!(
-        step.effects.contains(&Effect::Locate(0)),
+        step.effects.contains(&crate::tui::testing::locate(&m, 0)),
         "{:?}",
         step.effects
     );
@@ -85,7 +92,7 @@ fn e_edits_at_todays_line_or_says_why_not() {
         "{notice}"
     );
 
-    update(&mut m, found(Line::Moved { from: 123, to: 126 }));
+    located(&mut m, found(Line::Moved { from: 123, to: 126 }));
     let step = update(&mut m, key(KeyCode::Char('e')));
     assert_eq!(
         step.effects,
@@ -95,7 +102,7 @@ fn e_edits_at_todays_line_or_says_why_not() {
         }]
     );
 
-    update(&mut m, found(Line::Gone { from: 123 }));
+    located(&mut m, found(Line::Gone { from: 123 }));
     let step = update(&mut m, key(KeyCode::Char('e')));
     assert!(step.effects.is_empty());
     let notice = m.notice.clone().unwrap_or_default();
@@ -106,7 +113,7 @@ fn e_edits_at_todays_line_or_says_why_not() {
         roots: 0,
         missing_roots: Vec::new(),
     };
-    update(&mut m, not_found(no_checkout));
+    located(&mut m, not_found(no_checkout));
     update(&mut m, key(KeyCode::Char('e')));
     let notice = m.notice.clone().unwrap_or_default();
     assert!(notice.contains("no checkout of acme/netkit"), "{notice}");
@@ -117,19 +124,19 @@ fn the_source_title_says_where_the_line_is_today() {
     let mut m = browse();
     update(&mut m, key(KeyCode::Char('s')));
     assert_eq!(title(&m), None, "nothing before the answer");
-    update(&mut m, found(Line::Moved { from: 123, to: 126 }));
+    located(&mut m, found(Line::Moved { from: 123, to: 126 }));
     assert_eq!(
         title(&m).as_deref(),
         Some(&*format!("local: {FILE}:126 (moved +3)"))
     );
-    update(&mut m, found(Line::Moved { from: 123, to: 120 }));
+    located(&mut m, found(Line::Moved { from: 123, to: 120 }));
     assert_eq!(
         title(&m).as_deref(),
         Some(&*format!("local: {FILE}:120 (moved -3)"))
     );
-    update(&mut m, found(Line::Same(123)));
+    located(&mut m, found(Line::Same(123)));
     assert_eq!(title(&m).as_deref(), Some(&*format!("local: {FILE}:123")));
-    update(&mut m, found(Line::Gone { from: 123 }));
+    located(&mut m, found(Line::Gone { from: 123 }));
     assert_eq!(
         title(&m).as_deref(),
         Some("local file changed: line not found")
@@ -139,7 +146,7 @@ fn the_source_title_says_where_the_line_is_today() {
         screen.contains("local file changed: line not found"),
         "{screen}"
     );
-    update(
+    located(
         &mut m,
         not_found(NotLocated::NoCheckout {
             repo: "acme/netkit".into(),
@@ -157,7 +164,7 @@ fn l_toggles_the_source_pane_between_snippet_and_local_file() {
     assert!(!m.local.showing);
     assert!(m.notice.as_deref().unwrap_or("").contains("no local file"));
 
-    update(&mut m, found(Line::Moved { from: 123, to: 126 }));
+    located(&mut m, found(Line::Moved { from: 123, to: 126 }));
     update(&mut m, key(KeyCode::Char('l')));
     assert!(m.local.showing);
     assert_eq!((m.tab, m.focus), (Pane::Source, Pane::Source));
@@ -179,15 +186,20 @@ fn l_toggles_the_source_pane_between_snippet_and_local_file() {
 #[test]
 fn an_answer_for_another_record_is_dropped_and_an_edit_looks_again() {
     let mut m = browse();
-    let stale = Msg::Located(Box::new(LocalAnswer {
-        index: 3,
-        result: Err(NotLocated::NoPath),
-    }));
+    // The answer to the `Locate` asked before the one for the record on display.
+    let earlier = Generation(m.requests.newest(Job::Locate).0 - 1);
+    let stale = Msg::Located(
+        earlier,
+        Box::new(LocalAnswer {
+            index: 3,
+            result: Err(NotLocated::NoPath),
+        }),
+    );
     let step = update(&mut m, stale);
     assert!(!step.redraw);
     assert!(m.local.answer.is_none());
     let step = send(&mut m, [Msg::Edited(Err("`vi +1 x` exited with 1".into()))]);
-    assert_eq!(step.effects, [Effect::Locate(0)]);
+    assert_eq!(step.effects, [crate::tui::testing::locate(&m, 0)]);
     assert_eq!(m.notice.as_deref(), Some("editor: `vi +1 x` exited with 1"));
 }
 

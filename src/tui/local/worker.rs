@@ -1,52 +1,44 @@
 //! Following the selected record into the user's checkout off the UI thread: finding the
-//! checkout may scan folders, and reading the file and asking git take a moment. One thread
-//! takes the jobs; when several are queued (the user runs down the list) only the newest is
-//! done.
+//! checkout may scan folders, and reading the file and asking git take a moment. When several
+//! are queued (the user runs down the list) only the newest is done.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
-use std::sync::Arc;
-use std::sync::mpsc::{self, Sender};
-use std::thread;
 
 use super::{LocalAnswer, LocalFile};
+use crate::tui::app::generation::Generation;
 use crate::tui::app::msg::Msg;
-use crate::tui::copy::worker::Reply;
+use crate::tui::detail::highlighting::Highlighting;
 use crate::tui::detail::snippet::{self, Highlighter};
-use errdex_core::checkout::{self, Located, Window, editor};
+use crate::tui::runtime::inbox::Inbox;
+use crate::tui::runtime::worker::{Job, Take};
+use errdex_core::checkout::{self, Located, Window};
 use errdex_core::config::Checkouts;
+use errdex_core::editor::Editor;
 use errdex_core::record::Record;
 
-struct Job {
-    index: usize,
-    record: Box<Record>,
-    highlighter: Option<Arc<Highlighter>>,
+/// Follow this record (the one on display) into the checkout; the answer is `Msg::Located`
+/// with this generation.
+pub struct Locate {
+    pub generation: Generation,
+    pub index: usize,
+    pub record: Box<Record>,
+    pub highlighting: Highlighting,
 }
 
-pub struct Locator {
-    jobs: Sender<Job>,
+/// Where to look: the config's checkouts, and the cache of the folders found.
+pub struct Where {
+    pub checkouts: Checkouts,
+    pub cache_dir: Option<PathBuf>,
 }
 
-impl Locator {
-    /// The locating thread; its answers are `Msg::Located`.
-    pub fn spawn(checkouts: Checkouts, cache_dir: Option<PathBuf>, reply: Reply) -> Locator {
-        let (jobs, inbox) = mpsc::channel::<Job>();
-        thread::spawn(move || {
-            while let Ok(first) = inbox.recv() {
-                let job = inbox.try_iter().last().unwrap_or(first);
-                let answer = answer(&job, &checkouts, cache_dir.as_deref());
-                reply(Msg::Located(Box::new(answer)));
-            }
-        });
-        Locator { jobs }
-    }
+impl Job for Locate {
+    type State = Where;
+    const TAKE: Take = Take::Newest;
 
-    pub fn find(&self, index: usize, record: Record, highlighter: Option<Arc<Highlighter>>) {
-        let _ = self.jobs.send(Job {
-            index,
-            record: Box::new(record),
-            highlighter,
-        });
+    fn run(self, at: &mut Where, inbox: &Inbox) {
+        let answer = answer(&self, &at.checkouts, at.cache_dir.as_deref());
+        inbox.post(Msg::Located(self.generation, Box::new(answer)));
     }
 }
 
@@ -57,24 +49,24 @@ pub fn edit(
     line: usize,
     run: impl FnOnce(Command) -> Result<ExitStatus, String>,
 ) -> Msg {
-    let editor = editor::from_env();
-    let result = match run(editor::command(&editor, path, line)) {
+    let editor = Editor::from_env();
+    let result = match run(editor.at(path, line)) {
         Ok(status) if status.success() => Ok(()),
         Ok(status) => Err(format!(
             "`{}` exited with {status}",
-            editor::describe(&editor, path, line)
+            editor.describe_at(path, line)
         )),
         Err(why) => Err(format!("`{editor}`: {why}")),
     };
     Msg::Edited(result)
 }
 
-fn answer(job: &Job, checkouts: &Checkouts, cache_dir: Option<&Path>) -> LocalAnswer {
+fn answer(job: &Locate, checkouts: &Checkouts, cache_dir: Option<&Path>) -> LocalAnswer {
     let result = checkout::locate(&job.record, checkouts, cache_dir).map(|located| {
         let lines = located
             .window
             .as_ref()
-            .and_then(|w| prepare(&job.record, &located, w, job.highlighter.as_deref()));
+            .and_then(|w| prepare(&job.record, &located, w, job.highlighting.get()));
         LocalFile { located, lines }
     });
     LocalAnswer {

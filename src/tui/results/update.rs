@@ -8,10 +8,11 @@ use crate::tui::app::msg::{ResultSet, RowMatcher};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 
-/// New results from the engine; older generations and results during triage are dropped.
+/// New results from the engine (older generations were dropped by `update`); results during
+/// triage are dropped.
 pub fn on_results(m: &mut Model, results: ResultSet, matcher: Option<RowMatcher>) -> Step {
     // The triage view holds the list; the query is searched again when it is left.
-    if results.generation < m.results.generation || m.in_triage() {
+    if m.in_triage() {
         return Step::default();
     }
     let kept = m.selected_index();

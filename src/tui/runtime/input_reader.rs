@@ -6,36 +6,34 @@
 use std::thread::{self, JoinHandle};
 
 use super::external::InputGate;
+use super::inbox::Inbox;
 use crate::tui::app::msg::Msg;
 use crate::tui::input::action::Action;
 
-/// Hands a message to the loop; false once the loop is gone.
-pub type Post = Box<dyn Fn(Msg) -> bool + Send>;
-
-/// Starts the input thread. It ends after a quit it sent or once `post` fails.
-pub fn spawn(post: Post, gate: InputGate) -> std::io::Result<JoinHandle<()>> {
+/// Starts the input thread. It ends after a quit it sent or once the loop is gone.
+pub fn spawn(inbox: Inbox, gate: InputGate) -> std::io::Result<JoinHandle<()>> {
     thread::Builder::new()
         .name("errdex-input".into())
-        .spawn(move || read_loop(&post, &gate))
+        .spawn(move || read_loop(&inbox, &gate))
 }
 
 /// Sends `msgs`; false when the thread is done (a quit went out, or the loop is gone).
-fn send_all(post: &Post, msgs: Vec<Msg>) -> bool {
+fn send_all(inbox: &Inbox, msgs: Vec<Msg>) -> bool {
     for msg in msgs {
         let quit = matches!(msg, Msg::Action(Action::Quit));
-        if !post(msg) || quit {
+        if !inbox.post(msg) || quit {
             return false;
         }
     }
     true
 }
 
-fn quit(post: &Post) {
-    post(Msg::Action(Action::Quit));
+fn quit(inbox: &Inbox) {
+    inbox.post(Msg::Action(Action::Quit));
 }
 
 #[cfg(unix)]
-fn read_loop(post: &Post, gate: &InputGate) {
+fn read_loop(inbox: &Inbox, gate: &InputGate) {
     use std::time::Instant;
 
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -45,7 +43,7 @@ fn read_loop(post: &Post, gate: &InputGate) {
     use unix::{Tty, Winch, messages};
 
     let Ok(tty) = Tty::open() else {
-        return quit(post);
+        return quit(inbox);
     };
     // Without it the browser still works; it only misses resizes until the next key.
     let winch = Winch::register().ok();
@@ -60,7 +58,7 @@ fn read_loop(post: &Post, gate: &InputGate) {
                 .min(INPUT_POLL)
         });
         let Ok(timeout) = Timespec::try_from(wait) else {
-            return quit(post);
+            return quit(inbox);
         };
         let input = PollFlags::IN;
         let (tty_ready, winch_ready) = {
@@ -71,7 +69,7 @@ fn read_loop(post: &Post, gate: &InputGate) {
             match poll(&mut fds, Some(&timeout)) {
                 Ok(_) => {}
                 Err(rustix::io::Errno::INTR) => continue,
-                Err(_) => return quit(post),
+                Err(_) => return quit(inbox),
             }
             // Readable, or hung up / in error: the read then says which.
             let ready = |fd: &PollFd| !fd.revents().is_empty();
@@ -86,16 +84,16 @@ fn read_loop(post: &Post, gate: &InputGate) {
         }
         let inputs = if tty_ready {
             match rustix::io::read(&tty, &mut buf[..]) {
-                Ok(0) => return quit(post),
+                Ok(0) => return quit(inbox),
                 Ok(n) => framer.feed(&buf[..n], Instant::now()),
                 Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => Vec::new(),
-                Err(_) => return quit(post),
+                Err(_) => return quit(inbox),
             }
         } else {
             framer.tick(Instant::now())
         };
         msgs.extend(inputs.into_iter().flat_map(messages));
-        if !send_all(post, msgs) {
+        if !send_all(inbox, msgs) {
             return;
         }
     }
@@ -103,7 +101,7 @@ fn read_loop(post: &Post, gate: &InputGate) {
 
 /// Elsewhere crossterm's reader stays: there is no bracketed paste to frame.
 #[cfg(not(unix))]
-fn read_loop(post: &Post, gate: &InputGate) {
+fn read_loop(inbox: &Inbox, gate: &InputGate) {
     use crossterm::event::{self, Event};
     loop {
         gate.checkpoint();
@@ -117,9 +115,9 @@ fn read_loop(post: &Post, gate: &InputGate) {
             Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
             Ok(Event::Paste(text)) => Msg::Paste(text),
             Ok(_) => continue,
-            Err(_) => return quit(post),
+            Err(_) => return quit(inbox),
         };
-        if !send_all(post, vec![msg]) {
+        if !send_all(inbox, vec![msg]) {
             return;
         }
     }

@@ -2,9 +2,10 @@
 //! records loaded so far while a big dataset loads (searched at once), then the whole of it.
 
 use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
+use super::inbox::Inbox;
+use super::worker::{Job, Take};
 use crate::tui::app::msg::{LoadSummary, Msg};
 use errdex_core::dataset::Dataset;
 use errdex_core::load::cache::Cache;
@@ -15,9 +16,14 @@ const PARTIAL_EVERY: Duration = Duration::from_millis(200);
 /// How often load progress is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
-/// Loads `specs`, handing `Msg::Progress`, `Msg::Partial` and finally `Msg::Loaded` to `send`.
-pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static) {
-    thread::spawn(move || {
+/// Load these sources, posting `Msg::Progress`, `Msg::Partial` and finally `Msg::Loaded`.
+pub struct Load(pub Vec<SourceSpec>);
+
+impl Job for Load {
+    type State = ();
+    const TAKE: Take = Take::Each;
+
+    fn run(self, (): &mut (), inbox: &Inbox) {
         let last = Mutex::new(Instant::now());
         let report = |p: Progress| {
             let Ok(mut last) = last.lock() else { return };
@@ -25,9 +31,11 @@ pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static)
                 return;
             }
             *last = Instant::now();
-            send(Msg::Progress(p));
+            inbox.post(Msg::Progress(p));
         };
-        let on_partial = |dataset: Dataset| send(Msg::Partial(Arc::new(dataset)));
+        let on_partial = |dataset: Dataset| {
+            inbox.post(Msg::Partial(Arc::new(dataset)));
+        };
         // The same index cache as the other commands, so a warm start is instant.
         let cache = Cache::open_default();
         // Which record wins when two sources hold one id depends on where each lives.
@@ -37,7 +45,7 @@ pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static)
             ..load::Options::default()
         };
         let loaded = load::load_streaming(
-            &specs,
+            &self.0,
             options,
             cache.as_ref(),
             &report,
@@ -46,8 +54,8 @@ pub fn spawn(specs: Vec<SourceSpec>, send: impl Fn(Msg) + Send + Sync + 'static)
         );
         let summary = summarize(&loaded);
         let dataset = Arc::new(loaded.dataset);
-        send(Msg::Loaded(dataset, summary));
-    });
+        inbox.post(Msg::Loaded(dataset, summary));
+    }
 }
 
 /// How many of the data's problems the overlay lists; `errdex validate` lists any number.

@@ -1,10 +1,8 @@
-//! What the edge hands to `update`: the engine's results and a record's detail, as messages.
+//! The engine's results as the message `update` takes.
 
 use std::sync::Arc;
 
-use crate::tui::app::msg::{Detail, Msg, Reading, ResultSet, RowMatcher, RowMatches};
-use crate::tui::detail::snippet::{self, Highlighter};
-use errdex_core::dataset::Dataset;
+use crate::tui::app::msg::{Msg, Reading, ResultSet, RowMatcher, RowMatches};
 use errdex_core::search::{Query, Results, positions};
 
 /// The engine's results as the message `update` takes, with a matcher that marks the
@@ -41,32 +39,4 @@ pub(super) fn results_msg(results: &Results) -> Msg {
         }
     });
     Msg::Results(set, Some(matcher))
-}
-
-/// Every field of the selected record, its snippet prepared for the source pane.
-pub(super) fn read_detail(
-    dataset: &Dataset,
-    index: usize,
-    highlighter: Option<&Highlighter>,
-) -> Msg {
-    match dataset.record(index) {
-        Ok(record) => {
-            let source = snippet::prepare(&record, highlighter);
-            let fixes = snippet::prepare_fixes(&record, highlighter);
-            let origin = errdex_core::state::data_dir().ok().and_then(|dir| {
-                errdex_core::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
-            });
-            let conflicts = dataset.conflicts(&record.id);
-            let conflicts = conflicts.iter().map(ToString::to_string).collect();
-            Msg::Detail(Ok(Box::new(Detail {
-                index,
-                record,
-                source,
-                fixes,
-                origin,
-                conflicts,
-            })))
-        }
-        Err(why) => Msg::Detail(Err((index, why))),
-    }
 }

@@ -1,11 +1,14 @@
-//! The edge of the browser: threads for input, loading, signals and search feed one channel;
-//! the loop blocks on it (no polling), runs `update`, executes effects and draws only when
-//! something changed. `terminal.rs` owns the terminal, `loader.rs` loads on a thread,
-//! `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's keys.
+//! The edge of the browser: the input reader, the loader, the signal watcher, the search
+//! engine and every worker post to one `Inbox`; the loop blocks on it (no polling), runs
+//! `update`, hands effects to the workers and draws only when something changed.
+//! `terminal.rs` owns the terminal, `worker.rs` is the one shape of a worker, `loader.rs`
+//! loads, `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's
+//! keys.
 
 mod dataset_watch;
 mod ended;
 pub mod external;
+pub mod inbox;
 mod input_reader;
 mod loader;
 mod messages;
@@ -14,23 +17,25 @@ mod paste_frame;
 pub mod setup;
 mod team;
 mod terminal;
+pub mod worker;
 
 use std::io::Write;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex};
-use std::thread::{self, JoinHandle};
+use std::sync::mpsc::Receiver;
+use std::thread;
 
 use crate::tui::app::effect::{Effect, Handoff};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
-use crate::tui::copy::worker::{Effects, Reply};
-use crate::tui::detail::snippet::Highlighter;
-use crate::tui::history::worker::Worker;
+use crate::tui::copy::worker::Effects;
+use crate::tui::detail::highlighting::Highlighting;
+use crate::tui::detail::worker::ReadDetail;
+use crate::tui::history::worker::{self as memory, Remember};
 use crate::tui::input::keymap::Keymap;
-use crate::tui::local::worker::{self as local_worker, Locator};
-use crate::tui::triage::worker::{Post, Worker as TriageWorker};
+use crate::tui::local::worker::{self as local_worker, Locate, Where};
+use crate::tui::triage::worker::TriageJob;
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
 use crate::tui::view;
@@ -38,7 +43,9 @@ use dataset_watch::DatasetWatch;
 pub use ended::Ended;
 use errdex_core::load::SourceSpec;
 use errdex_core::search::{Context, Engine, Weights};
+use inbox::Inbox;
 use terminal::Guard;
+use worker::Worker;
 
 /// How the browser starts.
 pub struct Options {
@@ -96,13 +103,6 @@ impl Options {
     }
 }
 
-/// What the threads send to the loop.
-enum Inbox {
-    Msg(Msg),
-    /// The search engine has new results.
-    Wake,
-}
-
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
 /// Runs the browser until the user quits, picks or cancels, or a signal ends it.
 pub fn run(options: Options) -> Result<Ended, String> {
@@ -110,10 +110,11 @@ pub fn run(options: Options) -> Result<Ended, String> {
         return Err("the browser needs a terminal; for scripts use `errdex search QUERY`".into());
     }
     let theme = Theme::new(options.theme, options.color);
-    let highlighter = options.color.then(|| {
-        let name = theme.syntax_theme();
-        thread::spawn(move || Highlighter::new(name))
-    });
+    let highlighting = if options.color {
+        Highlighting::start(theme.syntax_theme())
+    } else {
+        Highlighting::off()
+    };
     let mut guard = Guard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let size = guard
         .terminal
@@ -138,84 +139,60 @@ pub fn run(options: Options) -> Result<Ended, String> {
     model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 
-    let (tx, rx) = mpsc::channel();
-    let watch_tx = tx.clone();
-    let watch = DatasetWatch::spawn(move |msg| watch_tx.send(Inbox::Msg(msg)).is_ok());
+    let (inbox, rx) = Inbox::new();
+    let watch_inbox = inbox.clone();
+    let watch = DatasetWatch::spawn(move |msg| watch_inbox.post(msg));
     let gate = external::InputGate::new();
-    let input_tx = tx.clone();
-    let input = input_reader::spawn(
-        Box::new(move |msg| input_tx.send(Inbox::Msg(msg)).is_ok()),
-        gate.clone(),
-    )
-    .map_err(|e| format!("cannot start reading the keyboard: {e}"))?;
-    let quit_tx = tx.clone();
+    let input = input_reader::spawn(inbox.clone(), gate.clone())
+        .map_err(|e| format!("cannot start reading the keyboard: {e}"))?;
     let killed_by = Arc::new(AtomicI32::new(0));
     let signal_seen = Arc::clone(&killed_by);
+    let quit_inbox = inbox.clone();
     terminal::on_termination(move |signal| {
         signal_seen.store(signal, Ordering::SeqCst);
-        let _ = quit_tx.send(Inbox::Msg(Msg::Action(
-            crate::tui::input::action::Action::Quit,
-        )));
+        quit_inbox.post(Msg::Action(crate::tui::input::action::Action::Quit));
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
-    let load_tx = Mutex::new(tx.clone());
-    loader::spawn(options.specs, move |msg| {
-        if let Ok(tx) = load_tx.lock() {
-            let _ = tx.send(Inbox::Msg(msg));
-        }
-    });
-    let triage_tx = tx.clone();
-    let post: Post = Arc::new(move |msg| triage_tx.send(Inbox::Msg(msg)).is_ok());
-    let triage = TriageWorker::spawn(post);
+    let loader = Worker::spawn("loader", inbox.clone(), |_| ());
+    loader.ask(loader::Load(options.specs));
+    let triage = Worker::spawn("triage", inbox.clone(), |_| Default::default());
     if options.log_on_stdin {
-        triage.stream(STDIN_LOG, Box::new(std::io::stdin()));
+        triage.ask(TriageJob::Stream {
+            id: STDIN_LOG,
+            input: Box::new(std::io::stdin()),
+        });
     }
-    let memory_tx = Mutex::new(tx.clone());
-    let memory = Worker::spawn(errdex_core::state::data_dir(), move |msg| {
-        if let Ok(tx) = memory_tx.lock() {
-            let _ = tx.send(Inbox::Msg(msg));
-        }
-    });
-    let reply_tx = Mutex::new(tx.clone());
-    let reply: Reply = Arc::new(move |msg| {
-        if let Ok(tx) = reply_tx.lock() {
-            let _ = tx.send(Inbox::Msg(msg));
-        }
-    });
-    let effects = Effects::new(options.clipboard, Arc::clone(&reply));
-    let locator = Locator::spawn(
-        options.checkouts,
-        errdex_core::paths::cache_dir(),
-        Arc::clone(&reply),
-    );
-    let team_tx = Mutex::new(tx.clone());
+    let memory = memory::spawn(errdex_core::state::data_dir(), inbox.clone());
+    let effects = Effects::new(options.clipboard, &inbox);
+    let at = Where {
+        checkouts: options.checkouts,
+        cache_dir: errdex_core::paths::cache_dir(),
+    };
+    let locator = Worker::spawn("locate", inbox.clone(), move |_| at);
+    let detail_highlighting = highlighting.clone();
+    let detail = Worker::spawn("detail", inbox.clone(), move |_| detail_highlighting);
     let team = team::TeamEdge::new(
         options.write_to,
-        Arc::new(move |msg| {
-            if let Ok(tx) = team_tx.lock() {
-                let _ = tx.send(Inbox::Msg(msg));
-            }
-        }),
+        inbox.clone(),
         external::HandOver::new(gate, input),
     );
     team.load_notes();
-    let wake_tx = Mutex::new(tx);
-    let engine = Engine::new(move || {
-        if let Ok(tx) = wake_tx.lock() {
-            let _ = tx.send(Inbox::Wake);
-        }
+    let results_inbox = inbox.clone();
+    let engine = Engine::new(move |results| {
+        results_inbox.post(messages::results_msg(&results));
     });
     let mut edge = Edge {
         engine,
         watch,
-        highlighter: Highlighting::Pending(highlighter),
-        seen: 0,
+        highlighting,
         triage,
         memory,
         effects,
         locator,
-        reply,
+        detail,
+        inbox,
         team,
+        _loader: loader,
         context: Context {
             weights: options.weights,
             new: options.news.ids,
@@ -252,22 +229,20 @@ fn draw(guard: &mut Guard, model: &Model) -> Result<(), String> {
 struct Edge {
     engine: Engine,
     watch: DatasetWatch,
-    highlighter: Highlighting,
-    /// The newest result generation handed to `update`.
-    seen: u64,
-    triage: TriageWorker,
-    memory: Worker,
+    /// For the locating worker (the detail worker holds its own clone).
+    highlighting: Highlighting,
+    triage: Worker<TriageJob>,
+    memory: Worker<Remember>,
     effects: Effects,
-    locator: Locator,
-    reply: Reply,
+    locator: Worker<Locate>,
+    detail: Worker<ReadDetail>,
+    /// For the answers of what runs on the UI thread (the editor handed the terminal).
+    inbox: Inbox,
     team: team::TeamEdge,
+    /// Held so the loader's thread lives as long as the browser.
+    _loader: Worker<loader::Load>,
     /// What the search engine knows beyond the records: pins, recent, notes, weights.
     context: Context,
-}
-
-enum Highlighting {
-    Pending(Option<JoinHandle<Highlighter>>),
-    Ready(Option<Arc<Highlighter>>),
 }
 
 impl Edge {
@@ -275,23 +250,11 @@ impl Edge {
         self.engine.set_dataset(Arc::clone(&handoff.dataset));
         if handoff.complete {
             self.watch.watch(&handoff.dataset);
-            self.triage.set_dataset(handoff.dataset);
+            self.triage.ask(TriageJob::Dataset(handoff.dataset));
         }
         // A partial dataset copies most of the records: it is freed off the UI thread.
         if let Some(old) = handoff.replaced {
             thread::spawn(move || drop(old));
-        }
-    }
-
-    /// The highlighter, waiting for its background start-up the first time.
-    fn highlighter(&mut self) -> Option<Arc<Highlighter>> {
-        if let Highlighting::Pending(handle) = &mut self.highlighter {
-            let ready = handle.take().and_then(|h| h.join().ok()).map(Arc::new);
-            self.highlighter = Highlighting::Ready(ready);
-        }
-        match &self.highlighter {
-            Highlighting::Ready(h) => h.clone(),
-            Highlighting::Pending(_) => None,
         }
     }
 }
@@ -299,84 +262,90 @@ impl Edge {
 fn event_loop(
     guard: &mut Guard,
     model: &mut Model,
-    rx: &Receiver<Inbox>,
+    inbox: &Receiver<Msg>,
     edge: &mut Edge,
 ) -> Result<(), String> {
     // Blocks until something happens: an idle browser uses no CPU.
-    while let Ok(first) = rx.recv() {
+    while let Ok(first) = inbox.recv() {
         let mut redraw = false;
-        let mut detail_wanted = None;
         // Everything already queued is handled before drawing once, so a burst of keys or
-        // results costs one frame, and only the last selection's record is read.
-        for item in std::iter::once(first).chain(rx.try_iter()) {
-            let msg = match item {
-                Inbox::Msg(msg) => msg,
-                Inbox::Wake => match fresh_results(edge) {
-                    Some(msg) => msg,
-                    None => continue,
-                },
-            };
+        // results costs one frame.
+        for msg in std::iter::once(first).chain(inbox.try_iter()) {
             let step = update(model, msg);
             redraw |= step.redraw;
             for effect in step.effects {
-                match effect {
-                    Effect::Quit => {
-                        write_queued(guard, edge);
-                        return Ok(());
-                    }
-                    Effect::UseDataset(handoff) => edge.use_dataset(handoff),
-                    Effect::Search(query) => {
-                        edge.engine.submit(&query);
-                    }
-                    Effect::LoadDetail(index) => detail_wanted = Some(index),
-                    Effect::Triage { id, log } => edge.triage.paste(id, log),
-                    Effect::Remember(chore) => edge.memory.send(chore, model.dataset.clone()),
-                    Effect::SearchContext { pinned, recent } => {
-                        edge.context.pinned = pinned;
-                        edge.context.recent = recent;
-                        edge.engine.set_context(edge.context.clone());
-                    }
-                    Effect::NotesContext(notes) => {
-                        edge.context.notes = notes;
-                        edge.engine.set_context(edge.context.clone());
-                    }
-                    Effect::SaveNote { id, text } => edge.team.save_note(id, text),
-                    Effect::NewRecord { from_log } => {
-                        edge.team
-                            .new_record(guard, model.dataset.clone(), from_log.as_deref());
-                        redraw = true;
-                    }
-                    Effect::Copy { what, text } => edge.effects.copy(what, text),
-                    Effect::Open(url) => edge.effects.open(url),
-                    Effect::Locate(index) => {
-                        if let Some(d) = model.current_detail().filter(|d| d.index == index) {
-                            let highlighter = edge.highlighter();
-                            edge.locator.find(index, d.record.clone(), highlighter);
-                        }
-                    }
-                    Effect::Edit { path, line } => {
-                        let run = |command| edge.team.hand_over().run(guard, command);
-                        (edge.reply)(local_worker::edit(&path, line, run));
-                        redraw = true;
-                    }
+                if let Effect::Quit = effect {
+                    write_queued(guard, edge);
+                    return Ok(());
                 }
+                redraw |= run_effect(guard, model, edge, effect);
             }
         }
         write_queued(guard, edge);
         if redraw {
             draw(guard, model)?;
         }
-        // After the frame: the first record's detail waits for the highlighter's start-up,
-        // which the list need not wait for.
-        if let Some(index) = detail_wanted.filter(|i| model.selected_index() == Some(*i))
-            && let Some(dataset) = model.dataset.clone()
-        {
-            // Through the inbox, so the effects of showing it (locating it) run too.
-            let msg = messages::read_detail(&dataset, index, edge.highlighter().as_deref());
-            (edge.reply)(msg);
-        }
     }
     Ok(())
+}
+
+/// Hands an effect to the worker that does it; true when the screen must be drawn again (the
+/// terminal was handed to another program).
+fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect) -> bool {
+    match effect {
+        Effect::Quit => {}
+        Effect::UseDataset(handoff) => edge.use_dataset(handoff),
+        Effect::Search(query) => {
+            edge.engine.submit(&query);
+        }
+        Effect::LoadDetail { index, generation } => {
+            if let Some(dataset) = model.dataset.clone() {
+                edge.detail.ask(ReadDetail {
+                    generation,
+                    index,
+                    dataset,
+                });
+            }
+        }
+        Effect::Triage { id, log } => edge.triage.ask(TriageJob::Paste { id, log }),
+        Effect::Remember(chore) => edge.memory.ask(Remember {
+            chore,
+            dataset: model.dataset.clone(),
+        }),
+        Effect::SearchContext { pinned, recent } => {
+            edge.context.pinned = pinned;
+            edge.context.recent = recent;
+            edge.engine.set_context(edge.context.clone());
+        }
+        Effect::NotesContext(notes) => {
+            edge.context.notes = notes;
+            edge.engine.set_context(edge.context.clone());
+        }
+        Effect::SaveNote { id, text } => edge.team.save_note(id, text),
+        Effect::NewRecord { from_log } => {
+            edge.team
+                .new_record(guard, model.dataset.clone(), from_log.as_deref());
+            return true;
+        }
+        Effect::Copy { what, text } => edge.effects.copy(what, text),
+        Effect::Open(url) => edge.effects.open(url),
+        Effect::Locate { index, generation } => {
+            if let Some(d) = model.current_detail().filter(|d| d.index == index) {
+                edge.locator.ask(Locate {
+                    generation,
+                    index,
+                    record: Box::new(d.record.clone()),
+                    highlighting: edge.highlighting.clone(),
+                });
+            }
+        }
+        Effect::Edit { path, line } => {
+            let run = |command| edge.team.hand_over().run(guard, command);
+            edge.inbox.post(local_worker::edit(&path, line, run));
+            return true;
+        }
+    }
+    false
 }
 
 /// Writes the OSC 52 sequences the clipboard queued, between frames. A terminal that cannot
@@ -388,14 +357,4 @@ fn write_queued(guard: &mut Guard, edge: &Edge) {
     }
     let out = guard.terminal.backend_mut();
     let _ = out.write_all(&bytes).and_then(|()| out.flush());
-}
-
-/// The engine's newest results as a message, unless they were handed over already.
-fn fresh_results(edge: &mut Edge) -> Option<Msg> {
-    let results = edge.engine.latest()?;
-    if results.generation < edge.seen {
-        return None;
-    }
-    edge.seen = results.generation;
-    Some(messages::results_msg(&results))
 }

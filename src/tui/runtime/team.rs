@@ -1,31 +1,72 @@
-//! The team feature's effects at the edge: reading and appending team notes on threads of
-//! their own, and `N` — the editor on a new record with the terminal handed over, the record
-//! checked, appended and joined to the dataset without reloading the rest.
+//! The team feature's effects at the edge: reading and appending team notes on a worker,
+//! and `N` — the editor on a new record with the terminal handed over, the record checked,
+//! appended and joined to the dataset without reloading the rest.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::external::HandOver;
+use super::inbox::Inbox;
 use super::terminal::Guard;
+use super::worker::{Job, Take, Worker};
 use crate::tui::app::msg::{Msg, RecordAdded};
 use errdex_core::dataset::Dataset;
+use errdex_core::editor::Editor;
 use errdex_core::load::{self, SourceSpec};
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::team_notes;
 
-pub type Post = Arc<dyn Fn(Msg) + Send + Sync>;
+/// The notes file's jobs, in order: a note saved after the file was read is not lost in it.
+enum Notes {
+    /// Read the notes file; the answer is `Msg::Notes` (nothing when there is no file).
+    Load,
+    /// Append a note; the answer is `Msg::NoteSaved`.
+    Save { id: String, text: String },
+}
+
+impl Job for Notes {
+    /// The notes file, beside the records file.
+    type State = Option<PathBuf>;
+    const TAKE: Take = Take::Each;
+
+    fn run(self, path: &mut Option<PathBuf>, inbox: &Inbox) {
+        match self {
+            Notes::Load => {
+                let Some(path) = path else { return };
+                let mut warnings = Vec::new();
+                let notes = team_notes::read(path, &mut warnings);
+                if !notes.is_empty() {
+                    inbox.post(Msg::Notes(team_notes::by_id(notes)));
+                }
+            }
+            Notes::Save { id, text } => {
+                let saved = match path {
+                    Some(path) => {
+                        let note = team_notes::new_note(&id, &text);
+                        team_notes::add(path, &note).map(|()| note)
+                    }
+                    None => Err("no data folder for the notes file".into()),
+                };
+                inbox.post(Msg::NoteSaved(saved));
+            }
+        }
+    }
+}
 
 pub struct TeamEdge {
     write_to: Option<PathBuf>,
-    post: Post,
+    inbox: Inbox,
+    notes: Worker<Notes>,
     hand_over: HandOver,
 }
 
 impl TeamEdge {
-    pub fn new(write_to: Option<PathBuf>, post: Post, hand_over: HandOver) -> TeamEdge {
+    pub fn new(write_to: Option<PathBuf>, inbox: Inbox, hand_over: HandOver) -> TeamEdge {
+        let path = write_to.as_deref().map(team_notes::notes_path);
         TeamEdge {
             write_to,
-            post,
+            notes: Worker::spawn("notes", inbox.clone(), move |_| path),
+            inbox,
             hand_over,
         }
     }
@@ -35,38 +76,12 @@ impl TeamEdge {
         &self.hand_over
     }
 
-    fn notes_path(&self) -> Option<PathBuf> {
-        self.write_to.as_deref().map(team_notes::notes_path)
-    }
-
-    /// Reads the notes file; the answer is `Msg::Notes` (nothing when there is no file).
     pub fn load_notes(&self) {
-        let (Some(path), post) = (self.notes_path(), Arc::clone(&self.post)) else {
-            return;
-        };
-        std::thread::spawn(move || {
-            let mut warnings = Vec::new();
-            let notes = team_notes::read(&path, &mut warnings);
-            if !notes.is_empty() {
-                post(Msg::Notes(team_notes::by_id(notes)));
-            }
-        });
+        self.notes.ask(Notes::Load);
     }
 
-    /// Appends a note; the answer is `Msg::NoteSaved`.
     pub fn save_note(&self, id: String, text: String) {
-        let post = Arc::clone(&self.post);
-        let path = self.notes_path();
-        std::thread::spawn(move || {
-            let saved = match path {
-                Some(path) => {
-                    let note = team_notes::new_note(&id, &text);
-                    team_notes::add(&path, &note).map(|()| note)
-                }
-                None => Err("no data folder for the notes file".into()),
-            };
-            post(Msg::NoteSaved(saved));
-        });
+        self.notes.ask(Notes::Save { id, text });
     }
 
     /// Runs the editor on a new record in the foreground and posts what became of it.
@@ -83,7 +98,7 @@ impl TeamEdge {
             (None, _) => Err("wait for the records to load before adding one".into()),
             (_, None) => Err("no data folder for the records file".into()),
         };
-        (self.post)(Msg::RecordAdded(added));
+        self.inbox.post(Msg::RecordAdded(added));
     }
 
     fn write_record(
@@ -96,11 +111,12 @@ impl TeamEdge {
         let draft = from_log.map(errdex_core::triage::draft_from_line);
         let template = drafts::template(draft.as_ref());
         let file = drafts::create(&template)?;
+        let editor = Editor::from_env();
         let status = self
             .hand_over
-            .run(guard, errdex_core::editor::command(file.path()))
-            .map_err(|e| format!("editor `{}`: {e}", errdex_core::editor::editor_command()))?;
-        if let Err(why) = errdex_core::editor::check_status(status) {
+            .run(guard, editor.on(file.path()))
+            .map_err(|e| format!("editor `{editor}`: {e}"))?;
+        if let Err(why) = editor.check_status(status) {
             return Err(kept(file.path(), &why));
         }
         match drafts::submit(file.path(), &template, dataset, write_to) {

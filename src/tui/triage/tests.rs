@@ -95,7 +95,10 @@ fn a_paste_of_several_lines_opens_the_triage_view() {
     assert!(t.text(2).contains("deadlock detected"));
     assert_eq!((t.lines, t.events), (6, 4));
     assert_eq!(m.selected_index(), Some(deadlock));
-    assert_eq!(step.effects, vec![Effect::LoadDetail(deadlock)]);
+    assert_eq!(
+        step.effects,
+        vec![crate::tui::testing::load_detail(&m, deadlock)]
+    );
 }
 
 #[test]
@@ -125,7 +128,10 @@ fn selecting_a_group_opens_its_detail_and_esc_goes_back_to_the_search() {
     let step = update(&mut m, key(KeyCode::Down));
     let second = m.selected_index().expect("selected");
     assert_ne!(first, second);
-    assert_eq!(step.effects, vec![Effect::LoadDetail(second)]);
+    assert_eq!(
+        step.effects,
+        vec![crate::tui::testing::load_detail(&m, second)]
+    );
     let msg = detail(&m, second);
     update(&mut m, msg);
     update(&mut m, key(KeyCode::Char('f')));

@@ -85,7 +85,7 @@ fn unknown_error_groups_are_listed_under_the_known_ones_and_selectable() {
         !step
             .effects
             .iter()
-            .any(|e| matches!(e, Effect::LoadDetail(_)))
+            .any(|e| matches!(e, Effect::LoadDetail { .. }))
     );
     let t = m.triage.as_ref().expect("triage");
     let (count, lines) = t.row_lines(UNKNOWN_ROW as usize);

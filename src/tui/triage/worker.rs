@@ -5,12 +5,14 @@
 
 use std::io::Read;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::state::{Phase, TriageNews};
 use crate::tui::app::msg::Msg;
+use crate::tui::runtime::inbox::Inbox;
+use crate::tui::runtime::worker::{Job, Take};
 use errdex_core::dataset::Dataset;
 use errdex_core::triage::feed::{self, Feed};
 use errdex_core::triage::{LineHits, Triage};
@@ -22,76 +24,58 @@ const BATCH_LINES: usize = 16 * 1024;
 /// Records reported per log event: the best one, as `errdex triage` does by default.
 const LIMIT: usize = 1;
 
-/// Hands a message to the browser; false once the browser is gone.
-pub type Post = Arc<dyn Fn(Msg) -> bool + Send + Sync>;
-
-enum Job {
+/// The triage worker's jobs; logs wait until the dataset is complete.
+pub enum TriageJob {
+    /// The complete dataset; the index is built when a log first needs it.
     Dataset(Arc<Dataset>),
     Paste {
         id: u64,
         log: String,
     },
+    /// A log read from `input` until it ends, with news as it goes.
     Stream {
         id: u64,
         input: Box<dyn Read + Send>,
     },
 }
 
-/// The triage worker; jobs wait until the dataset is complete.
-pub struct Worker {
-    jobs: Sender<Job>,
+/// What the worker keeps: the dataset, its index once built, the logs waiting for both.
+#[derive(Default)]
+pub struct TriageState {
+    dataset: Option<Arc<Dataset>>,
+    index: Option<Arc<Triage>>,
+    waiting: Vec<TriageJob>,
 }
 
-impl Worker {
-    pub fn spawn(post: Post) -> Worker {
-        let (jobs, rx) = mpsc::channel();
-        thread::spawn(move || work(&rx, &post));
-        Worker { jobs }
-    }
+impl Job for TriageJob {
+    type State = TriageState;
+    const TAKE: Take = Take::Each;
 
-    /// The complete dataset; the index is built when a log first needs it.
-    pub fn set_dataset(&self, dataset: Arc<Dataset>) {
-        let _ = self.jobs.send(Job::Dataset(dataset));
-    }
-
-    pub fn paste(&self, id: u64, log: String) {
-        let _ = self.jobs.send(Job::Paste { id, log });
-    }
-
-    /// Reads a log from `input` until it ends, posting news as it goes.
-    pub fn stream(&self, id: u64, input: Box<dyn Read + Send>) {
-        let _ = self.jobs.send(Job::Stream { id, input });
-    }
-}
-
-fn work(rx: &Receiver<Job>, post: &Post) {
-    let mut dataset: Option<Arc<Dataset>> = None;
-    let mut index: Option<Arc<Triage>> = None;
-    let mut pending = Vec::new();
-    while let Ok(job) = rx.recv() {
-        match job {
-            Job::Dataset(ds) => {
-                dataset = Some(ds);
-                index = None;
+    fn run(self, state: &mut TriageState, inbox: &Inbox) {
+        match self {
+            TriageJob::Dataset(ds) => {
+                state.dataset = Some(ds);
+                state.index = None;
             }
-            job => pending.push(job),
+            log => state.waiting.push(log),
         }
-        let Some(ds) = &dataset else { continue };
-        if pending.is_empty() {
-            continue;
+        let Some(ds) = &state.dataset else { return };
+        if state.waiting.is_empty() {
+            return;
         }
-        let triage = Arc::clone(index.get_or_insert_with(|| Arc::new(Triage::new(ds))));
-        for job in pending.drain(..) {
+        let triage = Arc::clone(state.index.get_or_insert_with(|| Arc::new(Triage::new(ds))));
+        for job in state.waiting.drain(..) {
             match job {
-                Job::Paste { id, log } => {
-                    post(scan_paste(&triage, id, &log).into());
+                TriageJob::Paste { id, log } => {
+                    inbox.post(scan_paste(&triage, id, &log).into());
                 }
-                Job::Stream { id, input } => {
+                TriageJob::Stream { id, input } => {
+                    // A log that never ends must not hold up the pastes.
                     let triage = Arc::clone(&triage);
-                    let post = Arc::clone(post);
-                    thread::spawn(move || stream(&triage, id, input, &post));
+                    let inbox = inbox.clone();
+                    thread::spawn(move || stream(&triage, id, input, &inbox));
                 }
-                Job::Dataset(_) => {}
+                TriageJob::Dataset(_) => {}
             }
         }
     }
@@ -122,7 +106,7 @@ impl From<TriageNews> for Msg {
 /// Streams a log through a scanner: news every `NEWS_EVERY` while lines keep coming, and when
 /// the input pauses — then with the pending event settled, so a live log's last error shows now
 /// (if its trace arrives later, the event comes again, updated).
-pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post) {
+pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, inbox: &Inbox) {
     let news = |phase, lines, hits| -> Msg {
         TriageNews {
             id,
@@ -132,7 +116,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
         }
         .into()
     };
-    if !post(news(Phase::Reading, 0, Vec::new())) {
+    if !inbox.post(news(Phase::Reading, 0, Vec::new())) {
         return;
     }
     let mut scanner = triage.scanner(LIMIT).report_unknown(true);
@@ -146,7 +130,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
                 lines += more.len();
                 scanner.push_many(&more, &mut batch);
                 if last.elapsed() >= NEWS_EVERY {
-                    if !post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                    if !inbox.post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
                         return;
                     }
                     last = Instant::now();
@@ -155,7 +139,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
             Ok(Feed::Failed(e)) => break Phase::Failed(format!("cannot read the log: {e}")),
             Err(RecvTimeoutError::Timeout) => {
                 batch.extend(scanner.settle());
-                if !post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                if !inbox.post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
                     return;
                 }
                 last = Instant::now();
@@ -164,39 +148,34 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, post: &Post
         }
     };
     batch.extend(scanner.finish());
-    post(news(end, lines, batch));
+    inbox.post(news(end, lines, batch));
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
     use super::*;
     use crate::tui::testing::dataset;
 
-    fn collect() -> (Post, Arc<Mutex<Vec<TriageNews>>>) {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&seen);
-        let post: Post = Arc::new(move |msg| {
-            if let Msg::Triage(news) = msg
-                && let Ok(mut seen) = sink.lock()
-            {
-                seen.push(news);
-            }
-            true
-        });
-        (post, seen)
+    /// An inbox and what reached it of triage news, once its senders are gone.
+    fn news(answers: &std::sync::mpsc::Receiver<Msg>) -> Vec<TriageNews> {
+        answers
+            .try_iter()
+            .filter_map(|msg| match msg {
+                Msg::Triage(news) => Some(news),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
     fn a_stream_posts_every_hit_once_and_ends_done() {
         let ds = dataset();
         let triage = Triage::new(&ds);
-        let (post, seen) = collect();
+        let (inbox, answers) = Inbox::new();
         let log = "INFO started\nERROR deadlock detected while updating rows\nINFO ok\n\
                    ERROR connection refused by peer\n";
-        stream(&triage, 7, Box::new(log.as_bytes()), &post);
-        let seen = seen.lock().expect("news");
+        stream(&triage, 7, Box::new(log.as_bytes()), &inbox);
+        let seen = news(&answers);
         assert_eq!(seen.first().map(|n| &n.phase), Some(&Phase::Reading));
         let last = seen.last().expect("final news");
         assert_eq!((&last.phase, last.lines), (&Phase::Done, 4));
@@ -223,9 +202,9 @@ mod tests {
         }
         let ds = dataset();
         let triage = Triage::new(&ds);
-        let (post, seen) = collect();
-        stream(&triage, 1, Box::new(Broken(false)), &post);
-        let seen = seen.lock().expect("news");
+        let (inbox, answers) = Inbox::new();
+        stream(&triage, 1, Box::new(Broken(false)), &inbox);
+        let seen = news(&answers);
         let last = seen.last().expect("final news");
         assert!(
             matches!(&last.phase, Phase::Failed(why) if why.contains("pipe broke")),
@@ -238,17 +217,16 @@ mod tests {
 
     #[test]
     fn a_paste_waits_for_the_dataset() {
-        let (post, seen) = collect();
-        let worker = Worker::spawn(post);
-        worker.paste(3, "x\ndeadlock detected while updating rows\n".into());
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(seen.lock().expect("news").is_empty());
-        worker.set_dataset(dataset());
-        let start = Instant::now();
-        while seen.lock().expect("news").is_empty() && start.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let seen = seen.lock().expect("news");
+        let (inbox, answers) = Inbox::new();
+        let mut state = TriageState::default();
+        let paste = TriageJob::Paste {
+            id: 3,
+            log: "x\ndeadlock detected while updating rows\n".into(),
+        };
+        paste.run(&mut state, &inbox);
+        assert!(news(&answers).is_empty());
+        TriageJob::Dataset(dataset()).run(&mut state, &inbox);
+        let seen = news(&answers);
         assert_eq!(seen.len(), 1);
         assert_eq!((seen[0].id, seen[0].lines), (3, 2));
         assert_eq!(seen[0].phase, Phase::Done);

@@ -3,10 +3,9 @@
 //! command never fetches, and it is stopped after a few seconds whatever happens.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::process::wait_until;
+use crate::process::RunError;
 
 /// Long enough for rev-list over a big history on a busy machine; it never waits on the
 /// network, so only a pathological repository gets near this.
@@ -39,8 +38,10 @@ pub fn commits_since(checkout: &Path, sha: &str, file: &str) -> Since {
             .parse()
             .map(Since::Commits)
             .unwrap_or_else(|_| Since::Unavailable(format!("git rev-list printed {out:?}"))),
-        Err(GitError::Failed(why)) if is_unknown_revision(&why) => Since::UnknownCommit,
-        Err(GitError::Failed(why) | GitError::Other(why)) => Since::Unavailable(why),
+        Err(RunError::Failed { stderr, .. }) if is_unknown_revision(&first_line(&stderr)) => {
+            Since::UnknownCommit
+        }
+        Err(e) => Since::Unavailable(unavailable(e)),
     }
 }
 
@@ -50,62 +51,32 @@ fn is_unknown_revision(stderr: &str) -> bool {
         .any(|m| stderr.contains(m))
 }
 
-enum GitError {
-    /// git ran and said no: the first line it printed on stderr.
-    Failed(String),
-    Other(String),
+/// Runs git (`crate::git`, hardened: no prompt, no pager, no fsmonitor, no optional locks) in
+/// the checkout; its stdout, or why not.
+fn run_git(dir: &Path, args: &[&str]) -> Result<String, RunError> {
+    let mut git = crate::git::command(Some(dir), GIT_TIMEOUT);
+    git.args(args);
+    // Its own process group: a signal for errdex's terminal is not git's business.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut git, 0);
+    crate::git::run(git, GIT_TIMEOUT)
 }
 
-/// Runs git in `dir` without a terminal, prompts, pager or optional locks; stdout on success.
-fn run_git(dir: &Path, args: &[&str]) -> Result<String, GitError> {
-    let out = tempfile::tempfile().map_err(|e| GitError::Other(e.to_string()))?;
-    let err = tempfile::tempfile().map_err(|e| GitError::Other(e.to_string()))?;
-    let (out_w, err_w) = match (out.try_clone(), err.try_clone()) {
-        (Ok(o), Ok(e)) => (o, e),
-        _ => return Err(GitError::Other("cannot capture git's output".into())),
-    };
-    let mut command = Command::new("git");
-    command
-        .arg("-C")
-        .arg(dir)
-        // A hostile checkout's config must not run a program (fsmonitor) behind our back.
-        .args(["-c", "core.fsmonitor=false", "--no-pager"])
-        .args(args)
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .env("GIT_OPTIONAL_LOCKS", "0")
-        .env("GIT_ASKPASS", "true")
-        .env("SSH_ASKPASS", "true")
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .stdout(out_w)
-        .stderr(err_w);
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(|e| {
-        GitError::Other(match e.kind() {
-            std::io::ErrorKind::NotFound => "git is not installed (not on PATH)".into(),
-            _ => format!("cannot run git: {e}"),
-        })
-    })?;
-    let Some(status) = wait_until(&mut child, Instant::now() + GIT_TIMEOUT) else {
-        return Err(GitError::Other(format!(
+/// Why git gave no count, in a few words.
+fn unavailable(e: RunError) -> String {
+    match e {
+        RunError::NotFound { .. } => "git is not installed (not on PATH)".into(),
+        RunError::Start { reason, .. } => format!("cannot run git: {reason}"),
+        RunError::TimedOut { .. } | RunError::StillRunning { .. } => format!(
             "git took longer than {} s and was stopped",
             GIT_TIMEOUT.as_secs()
-        )));
-    };
-    let read = |mut f: std::fs::File| {
-        use std::io::{Read, Seek};
-        let mut text = String::new();
-        let _ = f.rewind();
-        let _ = f.take(64 << 10).read_to_string(&mut text);
-        text
-    };
-    if status.success() {
-        return Ok(read(out));
+        ),
+        RunError::Failed { stderr, .. } => first_line(&stderr),
     }
-    let stderr = read(err);
+}
+
+/// The first thing git said on stderr.
+fn first_line(stderr: &str) -> String {
     let first = stderr.lines().map(str::trim).find(|l| !l.is_empty());
-    Err(GitError::Failed(
-        first.unwrap_or("git failed without a word").to_string(),
-    ))
+    first.unwrap_or("git failed without a word").to_string()
 }

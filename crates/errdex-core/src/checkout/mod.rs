@@ -3,7 +3,6 @@
 //! analysed touched it. Knows nothing of terminals; `where`, `edit` and the browser call it.
 
 mod discover;
-pub mod editor;
 mod follow;
 mod history;
 pub(crate) mod remote;

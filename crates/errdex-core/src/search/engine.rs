@@ -70,7 +70,8 @@ struct Shared {
     request: AtomicU64,
     latest: Mutex<Option<Arc<Results>>>,
     matches: Mutex<Option<Arc<Matches>>>,
-    wake: Box<dyn Fn() + Send + Sync>,
+    /// Hands each published result to whoever shows them.
+    post: Box<dyn Fn(Arc<Results>) + Send + Sync>,
 }
 
 impl Shared {
@@ -105,15 +106,16 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// `wake` is called from the worker thread whenever new results are ready.
-    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Engine {
+    /// `post` is called from the worker thread with each new result, partial ones included
+    /// (`latest` keeps the newest too).
+    pub fn new(post: impl Fn(Arc<Results>) + Send + Sync + 'static) -> Engine {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             ready: Condvar::new(),
             request: AtomicU64::new(0),
             latest: Mutex::new(None),
             matches: Mutex::new(None),
-            wake: Box::new(wake),
+            post: Box::new(post),
         });
         let worker = {
             let shared = Arc::clone(&shared);
@@ -248,8 +250,9 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         if stale() {
             return;
         }
-        *shared.latest() = Some(Arc::new(results));
-        (shared.wake)();
+        let results = Arc::new(results);
+        *shared.latest() = Some(Arc::clone(&results));
+        (shared.post)(results);
     };
     let results =
         |hits: Vec<Hit>, marks: Vec<Mark>, matched: usize, total: usize, done: bool| Results {

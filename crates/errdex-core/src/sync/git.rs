@@ -2,12 +2,10 @@
 //! costs nothing more), then a shallow clone of that one branch. Git never asks for a password
 //! (no terminal prompts, SSH in batch mode, no stdin) and every run has a deadline.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use super::{Failure, Limits};
+use crate::process::RunError;
 // Only dataset files are copied out of the checkout: `.git` and everything else stay out.
 use crate::source::is_dataset_file;
 
@@ -133,77 +131,28 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Runs git with no way to prompt, stdout collected, and a deadline; a failure says why in
-/// git's own last words.
+/// Runs git (`crate::git`: no way to prompt) in `dir`, stdout collected, and a deadline; a
+/// failure says why in git's own last words.
 fn run(args: &[&str], dir: Option<&Path>, limits: &Limits) -> Result<String, Failure> {
     let secs = limits.timeout.as_secs().max(1).to_string();
-    let mut cmd = Command::new("git");
+    let mut git = crate::git::command(dir, limits.timeout);
     // Slower than 1 KB/s for `timeout` seconds is a stalled transfer.
-    cmd.args(["-c", "http.lowSpeedLimit=1000", "-c"])
+    git.args(["-c", "http.lowSpeedLimit=1000", "-c"])
         .arg(format!("http.lowSpeedTime={secs}"))
-        .args(["-c", "core.askPass=", "-c", "credential.interactive=never"])
-        .args(args)
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .env("GCM_INTERACTIVE", "never")
-        .env("SSH_ASKPASS_REQUIRE", "never")
-        .env_remove("GIT_ASKPASS")
-        .env_remove("SSH_ASKPASS")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if std::env::var_os("GIT_SSH_COMMAND").is_none() {
-        cmd.env(
-            "GIT_SSH_COMMAND",
-            format!("ssh -o BatchMode=yes -o ConnectTimeout={secs}"),
-        );
-    }
-    if let Some(d) = dir {
-        cmd.current_dir(d);
-    }
-    let mut child = cmd.spawn().map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            Failure::failed("git is not installed (git remotes need it on PATH)".into())
-        } else {
-            Failure::failed(format!("cannot run git: {e}"))
-        }
-    })?;
-    let mut stdout = child.stdout.take().map(drain);
-    let mut stderr = child.stderr.take().map(drain);
+        .args(args);
     // A transfer that keeps trickling is bounded by lowSpeedTime; this bounds everything else.
-    let deadline = Instant::now() + limits.timeout * 20;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(Failure::failed(format!(
-                    "git did not finish within {} s; stopped",
-                    (limits.timeout * 20).as_secs()
-                )));
-            }
-            Err(e) => return Err(Failure::failed(format!("cannot wait for git: {e}"))),
+    let deadline = limits.timeout * 20;
+    crate::git::run(git, deadline).map_err(|e| match e {
+        RunError::NotFound { .. } => {
+            Failure::failed("git is not installed (git remotes need it on PATH)".into())
         }
-    };
-    let out = stdout.take().map(collect).unwrap_or_default();
-    let err = stderr.take().map(collect).unwrap_or_default();
-    if status.success() {
-        return Ok(out);
-    }
-    Err(explain(&err, status.code()))
-}
-
-fn drain(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = r.read_to_end(&mut buf);
-        String::from_utf8_lossy(&buf).into_owned()
+        RunError::Start { reason, .. } => Failure::failed(format!("cannot run git: {reason}")),
+        RunError::TimedOut { .. } | RunError::StillRunning { .. } => Failure::failed(format!(
+            "git did not finish within {} s; stopped",
+            deadline.as_secs()
+        )),
+        RunError::Failed { code, stderr, .. } => explain(&stderr, code),
     })
-}
-
-fn collect(h: std::thread::JoinHandle<String>) -> String {
-    h.join().unwrap_or_default()
 }
 
 fn explain(stderr: &str, code: Option<i32>) -> Failure {
