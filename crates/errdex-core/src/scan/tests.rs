@@ -8,7 +8,7 @@ pub(crate) fn sites(language: Language, src: &str) -> Vec<Site> {
         .set_language(&language.tree_sitter())
         .expect("grammar loads");
     let tree = parser.parse(src, None).expect("parses");
-    super::tree::sites(language.grammar(), &tree, src, Some("m"), &[]).0
+    super::tree::sites(language.grammar(), &tree, src, Some("m"), &[], None).0
 }
 
 fn brief(language: Language, src: &str) -> Vec<String> {
