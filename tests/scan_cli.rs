@@ -216,7 +216,10 @@ fn bad_files_are_reported_on_one_line_and_the_rest_is_scanned() {
     }
     assert!(err.contains("src/blob.rs: skipped: binary"), "{err}");
     assert!(err.contains("app/huge.py: skipped: 5 MB"), "{err}");
-    let tables: Vec<&str> = err.lines().filter(|l| l.contains("src/tables.rs")).collect();
+    let tables: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("src/tables.rs"))
+        .collect();
     assert_eq!(tables.len(), 1, "{err}");
     assert!(
         tables[0].ends_with("src/tables.rs: skipped: 50 MB, more than 4 MB (generated?)"),
