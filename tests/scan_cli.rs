@@ -195,6 +195,9 @@ fn bad_files_are_reported_on_one_line_and_the_rest_is_scanned() {
     .expect("write");
     let big = "# generated\n".repeat(500_000);
     fs::write(dir.join("app/huge.py"), big).expect("write");
+    // A 50 MB generated file (sparse): skipped by its size before a byte of it is read.
+    let tables = fs::File::create(dir.join("src/tables.rs")).expect("create");
+    tables.set_len(50 << 20).expect("50 MB");
     std::os::unix::fs::symlink(dir, dir.join("src/loop")).expect("symlink");
     let locked = dir.join("locked");
     fs::create_dir_all(&locked).expect("mkdir");
@@ -213,6 +216,15 @@ fn bad_files_are_reported_on_one_line_and_the_rest_is_scanned() {
     }
     assert!(err.contains("src/blob.rs: skipped: binary"), "{err}");
     assert!(err.contains("app/huge.py: skipped: 5 MB"), "{err}");
+    let tables: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("src/tables.rs"))
+        .collect();
+    assert_eq!(tables.len(), 1, "{err}");
+    assert!(
+        tables[0].ends_with("src/tables.rs: skipped: 50 MB, more than 4 MB (generated?)"),
+        "{err}"
+    );
     assert!(err.contains("broken.go:2: does not parse here"), "{err}");
     assert!(
         !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),

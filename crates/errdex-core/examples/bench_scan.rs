@@ -2,7 +2,10 @@
 //! nothing changed, a rescan after one file changed; MB/s, peak RSS; and `rg` over the same
 //! tree with a regex of the same call names, as the reference.
 //!
-//! cargo run --release -p errdex-core --example bench_scan -- [MB] [SOURCE_FOLDER]
+//! cargo run --release -p errdex-core --example bench_scan -- [MB] [SOURCE_FOLDER] [--compare]
+//!
+//! `--compare` also parses every file whole and checks that leaving the blocks without a
+//! word of the table out finds the same sites (see `scan::elide`).
 //!
 //! Without SOURCE_FOLDER, the crates of the cargo registry (~/.cargo/registry/src) are
 //! copied, whole crates in name order, until their `.rs` files reach MB megabytes
@@ -13,13 +16,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use errdex_core::scan::{Filter, rescan};
+use errdex_core::scan::{self, Filter, Language, rescan};
 
 /// The Rust call names of the scan's table, for `rg`.
 const RG_REGEX: &str = r"(anyhow|bail|ensure|eyre|format_err|panic|unreachable|unimplemented|todo|assert|assert_eq|assert_ne|debug_assert|error|warn)!|\.(expect|context|with_context|wrap_err)\(|Err\(|#\[error\(|Error::(new|other)\(";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let compare = args.iter().any(|a| a == "--compare");
+    args.retain(|a| a != "--compare");
     let megabytes: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(30);
     let work = tempfile::tempdir().expect("temp dir");
     let tree = match args.get(1) {
@@ -37,14 +42,15 @@ fn main() {
     );
 
     let run = |label: &str| {
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), cpu_seconds());
         let report = rescan::rescan(&tree, &tree, &filter, &output, Some(&cache)).expect("scan");
         let secs = t.elapsed().as_secs_f64();
+        let cpu = cpu_seconds() - cpu;
         // Read: the files whose size or mtime changed (a file without a word of the table
         // is read, not parsed).
         let read = report.scanned.bytes_parsed as f64 / 1e6;
         println!(
-            "{label:<18} {secs:>7.3} s  {read:>6.1} MB read  {:>7.1} MB/s  {:>6} files read  {:>7} sites  {}",
+            "{label:<18} {secs:>7.3} s ({cpu:.2} s CPU)  {read:>6.1} MB read  {:>7.1} MB/s  {:>6} files read  {:>7} sites  {}",
             read / secs,
             report.scanned.files_parsed,
             report.summary.total,
@@ -84,6 +90,86 @@ fn main() {
         }
         Err(e) => println!("rg: not run ({e})"),
     }
+    if compare {
+        compare_whole(&tree);
+    }
+}
+
+/// Each file's sites with blocks left out and parsed whole: the files where they differ.
+fn compare_whole(tree: &Path) {
+    let mut files = Vec::new();
+    rs_files(tree, &mut files);
+    let language = Language::Rust;
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&language.tree_sitter())
+        .expect("grammar");
+    let (mut same, mut differ, mut sites) = (0, 0, 0);
+    let (mut t_whole, mut t_elided) = (0.0, 0.0);
+    let (mut total_bytes, mut kept_bytes, mut fallbacks, mut unbalanced) = (0, 0, 0, 0);
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let Some(words) = scan::anchors::anchors(language, text.as_bytes()) else {
+            continue;
+        };
+        total_bytes += text.len();
+        match scan::elide::kept_ranges(text.as_bytes(), scan::elide::Syntax::Rust, &words) {
+            Some(kept) => {
+                kept_bytes += kept.iter().map(|r| r.len()).sum::<usize>();
+                let ranges = scan::elide::ts_ranges(text.as_bytes(), &kept);
+                let _ = parser.set_included_ranges(&ranges);
+                let clean = parser
+                    .parse(text.as_bytes(), None)
+                    .is_some_and(|t| !t.root_node().has_error());
+                let _ = parser.set_included_ranges(&[]);
+                if !clean {
+                    fallbacks += 1;
+                }
+            }
+            None => {
+                kept_bytes += text.len();
+                unbalanced += 1;
+                if std::env::var_os("BENCH_SCAN_SHOW").is_some() {
+                    println!("whole: {} ({} bytes)", file.display(), text.len());
+                }
+            }
+        }
+        let mut run = |words: Option<&[usize]>, clock: &mut f64| {
+            let t = Instant::now();
+            let tree = scan::parse(&mut parser, language, &text, words);
+            *clock += t.elapsed().as_secs_f64();
+            tree.map(|tree| {
+                let (found, _) =
+                    scan::tree::sites(language.grammar(), &tree, &text, None, &[], words);
+                found
+                    .iter()
+                    .map(|s| format!("{} {} {:?}", s.row, s.message.pattern(), s.function))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let whole = run(None, &mut t_whole);
+        let elided = run(Some(&words), &mut t_elided);
+        if whole == elided {
+            same += 1;
+            sites += whole.map_or(0, |w| w.len());
+        } else {
+            differ += 1;
+            println!("differs: {}", file.display());
+            if std::env::var_os("BENCH_SCAN_SHOW").is_some() {
+                println!("  whole:  {whole:?}\n  elided: {elided:?}");
+            }
+        }
+    }
+    println!(
+        "kept {:.1} of {:.1} MB; {fallbacks} files parsed whole again (an error in what was kept), {unbalanced} whole from the start",
+        kept_bytes as f64 / 1e6,
+        total_bytes as f64 / 1e6
+    );
+    println!(
+        "compare: {same} files the same ({sites} sites), {differ} differ; parse whole {t_whole:.2} s, blocks left out {t_elided:.2} s"
+    );
 }
 
 /// Whole crates from the registry until their `.rs` files reach `budget` bytes.
@@ -155,6 +241,20 @@ fn first_rs(dir: &Path) -> Option<PathBuf> {
     files
         .into_iter()
         .find(|f| f.to_string_lossy().contains("/src/"))
+}
+
+/// User and system time of this process so far (`/proc/self/stat`), in seconds: on a
+/// machine other builds share, the wall clock says little and this says what the scan cost.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // After the command's name in parentheses: utime and stime are fields 14 and 15.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
+        .sum();
+    ticks / 100.0
 }
 
 /// VmHWM of this process, in MB.

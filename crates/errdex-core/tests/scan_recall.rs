@@ -34,7 +34,16 @@ fn check(lang: &str) {
         .join("tests/fixtures/scan")
         .join(lang);
     let scanned = scan::scan(&dir, &dir, &Filter::default(), &|_| None);
-    assert!(scanned.problems.is_empty(), "{:?}", scanned.problems);
+    // tree-sitter's C grammar does not know a project's macros (`XMLCALL`, `TS_PUBLIC`):
+    // such a file is reported and the sites of the rest are kept, which recall measures.
+    let unexpected: Vec<_> = scanned
+        .problems
+        .iter()
+        .filter(|p| {
+            !(lang == "c" && p.ends_with("does not parse here; the sites of the rest are kept"))
+        })
+        .collect();
+    assert!(unexpected.is_empty(), "{unexpected:?}");
     let mut found: HashSet<(String, u64)> = HashSet::new();
     let mut records = 0;
     for file in &scanned.files {
@@ -81,4 +90,19 @@ fn go_recall_and_precision() {
 #[test]
 fn python_recall_and_precision() {
     check("python");
+}
+
+#[test]
+fn java_recall_and_precision() {
+    check("java");
+}
+
+#[test]
+fn javascript_and_typescript_recall_and_precision() {
+    check("js");
+}
+
+#[test]
+fn c_recall_and_precision() {
+    check("c");
 }

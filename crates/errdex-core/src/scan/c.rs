@@ -1,6 +1,7 @@
 //! C's and C++'s table: printf-style calls of logging functions (`fprintf(stderr, …)`,
 //! `syslog` at warning level or worse, `err`/`errx`/`warn`/`warnx`, `perror`, glibc's
-//! `error`) and C++'s `throw std::runtime_error(…)`.
+//! `error`) and C++'s `throw std::runtime_error(…)`; what only a debug build compiles is left
+//! out.
 
 use tree_sitter::Node;
 
@@ -46,6 +47,32 @@ impl Grammar for C {
             }
             _ => None,
         }
+    }
+
+    /// What only a debug build compiles (`#ifdef DEBUG` … `#else`) is its diagnostics,
+    /// as a test is Rust's: the `#else` branch is the program's.
+    fn skip(&self, node: Node, cx: &Cx) -> bool {
+        let Some(parent) = node.parent() else {
+            return false;
+        };
+        let condition = match parent.kind() {
+            "preproc_ifdef" if parent.child(0).is_some_and(|c| c.kind() == "#ifdef") => {
+                parent.child_by_field_name("name")
+            }
+            "preproc_if" => parent.child_by_field_name("condition"),
+            _ => return false,
+        };
+        let Some(condition) = condition else {
+            return false;
+        };
+        let name = cx.text(condition);
+        let name = name
+            .strip_prefix("defined(")
+            .and_then(|n| n.strip_suffix(')'))
+            .unwrap_or(name)
+            .trim();
+        let debug = name == "DEBUG" || name == "_DEBUG" || name.ends_with("_DEBUG");
+        debug && node != condition && parent.child_by_field_name("alternative") != Some(node)
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

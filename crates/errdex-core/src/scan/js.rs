@@ -78,10 +78,18 @@ fn log_call(node: Node, function: Node, cx: &Cx) -> Option<Found> {
         _ => return None,
     };
     // pino and bunyan put an object of fields before the message.
-    let first = rest
+    let at = rest
         .iter()
-        .find(|a| a.kind() != "object" && a.kind() != "identifier")?;
-    let message = tree::message(*first, cx, &leaf)?;
+        .position(|a| a.kind() != "object" && a.kind() != "identifier")?;
+    let mut message = tree::message(rest[at], cx, &leaf)?;
+    // `console.error('failed:', err)` and npm's `log.warn('registry', '…')` print their
+    // arguments one after the other, a space between.
+    if !library {
+        for more in rest[at + 1..].iter().filter(|a| a.kind() != "object") {
+            message.push_text(" ");
+            message.append(tree::concat(*more, cx, &leaf, 0));
+        }
+    }
     Some(Found::log(&level, message).severity(level_severity(&level)))
 }
 

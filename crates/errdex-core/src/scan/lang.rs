@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 
+use super::elide::Syntax;
 use super::tree::Grammar;
 
 /// Words one of which every site of a language's table contains: a file with none of them
@@ -163,6 +164,25 @@ impl Language {
 
     /// Whether `text` may hold a site: it has one of the table's words.
     pub fn may_have_sites(self, text: &[u8]) -> bool {
+        match self.finder() {
+            Some(finder) => finder.is_match(text),
+            None => true,
+        }
+    }
+
+    /// Where each of the table's words starts in `text`, in order; `None` when the table's
+    /// words could not be compiled (every block may then hold a site).
+    pub fn word_starts(self, text: &[u8]) -> Option<Vec<usize>> {
+        let finder = self.finder()?;
+        Some(
+            finder
+                .find_overlapping_iter(text)
+                .map(|m| m.start())
+                .collect(),
+        )
+    }
+
+    fn finder(self) -> Option<&'static AhoCorasick> {
         static FINDERS: OnceLock<Vec<Option<AhoCorasick>>> = OnceLock::new();
         let finders = FINDERS.get_or_init(|| {
             Language::ALL
@@ -170,10 +190,20 @@ impl Language {
                 .map(|l| AhoCorasick::new(words(*l)).ok())
                 .collect()
         });
-        let at = Language::ALL.iter().position(|l| *l == self);
-        match at.and_then(|i| finders.get(i)).and_then(Option::as_ref) {
-            Some(finder) => finder.is_match(text),
-            None => true,
+        let at = Language::ALL.iter().position(|l| *l == self)?;
+        finders.get(at)?.as_ref()
+    }
+
+    /// How the language writes strings and comments, for parsing only the blocks that may
+    /// hold a site; `None`: always parsed whole (Python has no braces; JavaScript's regular
+    /// expressions and template strings are not told apart from code by a small lexer).
+    pub fn syntax(self) -> Option<Syntax> {
+        match self {
+            Language::Rust => Some(Syntax::Rust),
+            Language::Go => Some(Syntax::Go),
+            Language::Java => Some(Syntax::Java),
+            Language::C | Language::Cpp => Some(Syntax::C),
+            Language::Python | Language::JavaScript | Language::TypeScript | Language::Tsx => None,
         }
     }
 

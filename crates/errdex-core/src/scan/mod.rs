@@ -4,8 +4,10 @@
 //! picks the files, [`output`] writes them and says what changed, [`rescan`] and
 //! [`state`] reparse only the files that changed.
 
+pub mod anchors;
 mod c;
 pub mod curated;
+pub mod elide;
 pub mod git;
 mod go;
 mod java;
@@ -213,7 +215,8 @@ impl Job<'_> {
         }
         let own_functions = matches!(file.language, Language::C | Language::Cpp)
             && !self.filter.log_functions.is_empty();
-        if !own_functions && !file.language.may_have_sites(&bytes) {
+        let text = String::from_utf8_lossy(&bytes);
+        if !own_functions && !file.language.may_have_sites(text.as_bytes()) {
             let scan = FileScan {
                 rel: file.rel.clone(),
                 language: file.language,
@@ -223,7 +226,6 @@ impl Job<'_> {
             };
             return Ok((scan, bytes.len() as u64));
         }
-        let text = String::from_utf8_lossy(&bytes);
         let parser = match parsers.entry(file.language) {
             std::collections::hash_map::Entry::Occupied(p) => p.into_mut(),
             std::collections::hash_map::Entry::Vacant(v) => {
@@ -236,8 +238,9 @@ impl Job<'_> {
                 v.insert(parser)
             }
         };
-        let tree = parser
-            .parse(text.as_bytes(), None)
+        // The team's own functions are not among the anchors: nothing is left out.
+        let anchors = anchors::anchors(file.language, text.as_bytes()).filter(|_| !own_functions);
+        let tree = parse(parser, file.language, &text, anchors.as_deref())
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
         let (sites, facts) = tree::sites(
@@ -246,6 +249,7 @@ impl Job<'_> {
             &text,
             module.as_deref(),
             &self.filter.log_functions,
+            anchors.as_deref(),
         );
         let module = facts.module.or(module);
         let tag = tag.or(facts.package);
@@ -267,6 +271,33 @@ impl Job<'_> {
         };
         Ok((scan, bytes.len() as u64))
     }
+}
+
+/// The syntax tree of `text`, the insides of blocks in which none of the `words`
+/// ([`anchors`]) starts left out (see [`elide`]); parsed whole when the braces do not match, or when
+/// what is left does not parse cleanly (the whole file's error is then the one reported).
+pub fn parse(
+    parser: &mut tree_sitter::Parser,
+    language: Language,
+    text: &str,
+    words: Option<&[usize]>,
+) -> Option<tree_sitter::Tree> {
+    let kept = language
+        .syntax()
+        .zip(words)
+        .and_then(|(syntax, words)| elide::kept_ranges(text.as_bytes(), syntax, words));
+    if let Some(kept) = kept
+        && parser
+            .set_included_ranges(&elide::ts_ranges(text.as_bytes(), &kept))
+            .is_ok()
+    {
+        let tree = parser.parse(text.as_bytes(), None);
+        let _ = parser.set_included_ranges(&[]);
+        if let Some(tree) = tree.filter(|t| !t.root_node().has_error()) {
+            return Some(tree);
+        }
+    }
+    parser.parse(text.as_bytes(), None)
 }
 
 /// The first line (1-based) of a part the grammar could not parse.

@@ -8,7 +8,7 @@ pub(crate) fn sites(language: Language, src: &str) -> Vec<Site> {
         .set_language(&language.tree_sitter())
         .expect("grammar loads");
     let tree = parser.parse(src, None).expect("parses");
-    super::tree::sites(language.grammar(), &tree, src, Some("m"), &[]).0
+    super::tree::sites(language.grammar(), &tree, src, Some("m"), &[], None).0
 }
 
 fn brief(language: Language, src: &str) -> Vec<String> {
@@ -201,17 +201,19 @@ class Store {
     logger.error({ err }, "sync failed");
     winston.log('error', "disk full");
     console.log("not an error");
+    log.warn('registry', `no auth for ${uri}`);
   }
 }
 const load = () => { return Promise.reject(new TypeError("bad input")); };
 "#;
     let expected = [
         "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
-        "5 log error | write failed | write failed | Store.open",
+        "5 log error | write failed {e} | write failed {} | Store.open",
         "6 log warn | slow {ms}ms | slow {}ms | Store.open",
         "7 log error | sync failed | sync failed | Store.open",
         "8 log error | disk full | disk full | Store.open",
-        "12 raise TypeError | bad input | bad input | load",
+        "10 log warn | registry no auth for {uri} | registry no auth for {} | Store.open",
+        "13 raise TypeError | bad input | bad input | load",
     ];
     assert_eq!(brief(Language::TypeScript, src), expected);
     let js = src.replace("(path: string)", "(path)");
@@ -245,6 +247,33 @@ static int open_it(const char *path) {
     assert_eq!(
         brief(Language::Cpp, cpp),
         ["3 raise std::runtime_error | bad {path} | bad {} | Store::open"]
+    );
+}
+
+#[test]
+fn what_only_a_debug_build_compiles_is_left_out() {
+    let src = r#"
+int main(void) {
+#ifdef DEBUG
+    fprintf(stderr, "environment: %s\n", env);
+#else
+    syslog(LOG_ERR, "invoked as an executable");
+#endif
+#if defined(MY_DEBUG)
+    fprintf(stderr, "dump %d\n", n);
+#endif
+#ifndef DEBUG
+    fprintf(stderr, "release only\n");
+#endif
+    return 0;
+}
+"#;
+    assert_eq!(
+        brief(Language::C, src),
+        [
+            "6 log syslog | invoked as an executable | invoked as an executable | main",
+            "12 log fprintf | release only | release only | main",
+        ]
     );
 }
 

@@ -64,13 +64,22 @@ pub trait Grammar: Sync {
 const MAX_DEPTH: usize = 2_000;
 
 /// The sites of a parsed file, and what the grammar learnt of it (its module, package).
+/// With `anchors` (sorted offsets, [`super::anchors`]), a node in which none starts is not
+/// visited: every site holds its call's name.
 pub fn sites(
     grammar: &dyn Grammar,
     tree: &Tree,
     src: &str,
     module: Option<&str>,
     extra: &[String],
+    anchors: Option<&[usize]>,
 ) -> (Vec<Site>, Facts) {
+    let anchored = |node: Node| {
+        anchors.is_none_or(|anchors| {
+            let first = anchors.partition_point(|&a| a < node.start_byte());
+            anchors.get(first).is_some_and(|&a| a < node.end_byte())
+        })
+    };
     let root = tree.root_node();
     let facts = grammar.facts(root, src, module);
     let cx = Cx {
@@ -85,11 +94,14 @@ pub fn sites(
     let mut depth = 0usize;
     loop {
         let node = cursor.node();
+        let visited = anchored(node);
         let outer = scopes.last().map(|(_, s)| s.as_str());
-        if let Some(name) = grammar.scope(node, &cx, outer) {
+        if let Some(name) = grammar.scope(node, &cx, outer).filter(|_| visited) {
             scopes.push((depth, name));
         }
-        if let Some(found) = grammar.site(node, &cx).filter(|_| !grammar.skip(node, &cx)) {
+        if !visited {
+            // Nothing under it: on to its next sibling.
+        } else if let Some(found) = grammar.site(node, &cx).filter(|_| !grammar.skip(node, &cx)) {
             out.push(Site {
                 kind: found.kind,
                 error_type: found.error_type,
@@ -100,7 +112,7 @@ pub fn sites(
                 logger: found.logger,
             });
         }
-        let skip = grammar.skip(node, &cx);
+        let skip = !visited || grammar.skip(node, &cx);
         if !skip && depth < MAX_DEPTH && cursor.goto_first_child() {
             depth += 1;
             continue;

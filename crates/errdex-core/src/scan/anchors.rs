@@ -1,0 +1,130 @@
+//! Where a site may start, more narrowly than the words that decide whether a file is
+//! parsed at all: a block in which no anchor starts is left out of the parse
+//! ([`super::elide`]). Rust's `Err(` is in most functions, but it is a site only with a
+//! message in it, so it is an anchor only then.
+
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
+
+use super::lang::Language;
+
+/// Rust's calls as they are written: a macro's `!`, a method's `(`.
+const RUST: &[&str] = &[
+    "anyhow!",
+    "bail!",
+    "ensure!",
+    "eyre!",
+    "format_err!",
+    "panic!",
+    "unreachable!",
+    "unimplemented!",
+    "todo!",
+    "assert!",
+    "assert_eq!",
+    "assert_ne!",
+    "error!",
+    "warn!",
+    "[error(",
+    "expect(",
+    "expect_err(",
+    "context(",
+    "wrap_err",
+    "Error::new(",
+    "Error::other(",
+    "Err(",
+];
+
+/// How far back `let NAME` is looked for before `Err(NAME)`: the table follows a message
+/// variable over the few statements before it.
+const LET_LOOK_BACK: usize = 4096;
+
+/// The sorted start offsets of the anchors in `text`; `None` when the language has no
+/// narrower list than its words (then its words are the anchors).
+pub fn anchors(language: Language, text: &[u8]) -> Option<Vec<usize>> {
+    if language != Language::Rust {
+        return language.word_starts(text);
+    }
+    static FINDER: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    let finder = FINDER
+        .get_or_init(|| AhoCorasick::new(RUST).ok())
+        .as_ref()?;
+    let mut out = Vec::new();
+    for m in finder.find_overlapping_iter(text) {
+        let pattern = RUST[m.pattern().as_usize()];
+        if pattern != "Err(" || err_with_message(text, m.end()) {
+            out.push(m.start());
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
+}
+
+/// Whether what follows `Err(` at `at` may be a message: a literal, `format!`, a reference,
+/// a conversion or closure, or a variable given a value just before.
+fn err_with_message(text: &[u8], at: usize) -> bool {
+    let rest = &text[at..];
+    let skip = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let rest = &rest[skip..];
+    let ident_len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    match rest.first() {
+        None => false,
+        Some(b'"' | b'&' | b'|' | b'{' | b'(') => true,
+        Some(b) if b.is_ascii_digit() => false,
+        Some(_) if ident_len > 0 => {
+            let ident = &rest[..ident_len];
+            // A path or a call (`format!`, `String::from`, `r"…"`, `Error::new(…)`): kept;
+            // a bare variable only when a `let` names it shortly before.
+            match rest.get(ident_len) {
+                Some(b'!' | b':' | b'(' | b'"' | b'#' | b'.') => true,
+                _ => let_before(text, at, ident),
+            }
+        }
+        Some(_) => true,
+    }
+}
+
+fn let_before(text: &[u8], at: usize, ident: &[u8]) -> bool {
+    let window = &text[at.saturating_sub(LET_LOOK_BACK)..at];
+    memchr::memmem::find_iter(window, ident).any(|i| {
+        let before = window[..i].trim_ascii_end();
+        let before = before
+            .strip_suffix(b"mut")
+            .map_or(before, <[u8]>::trim_ascii_end);
+        before.ends_with(b"let")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anchored(text: &str) -> Vec<&str> {
+        anchors(Language::Rust, text.as_bytes())
+            .expect("rust has anchors")
+            .into_iter()
+            .map(|at| &text[at..(at + 6).min(text.len())])
+            .collect()
+    }
+
+    #[test]
+    fn err_is_an_anchor_only_with_a_message() {
+        assert!(anchored("return Err(e);").is_empty());
+        assert!(anchored("Err(Error::Io)").len() == 1);
+        assert_eq!(anchored("Err(format!(\"x\"))"), vec!["Err(fo"]);
+        assert_eq!(anchored("Err(\"bad\".into())"), vec!["Err(\"b"]);
+        assert_eq!(anchored("let mut msg = f(); Err(msg)"), vec!["Err(ms"]);
+        assert!(anchored("let other = f(); Err(msg)").is_empty());
+    }
+
+    #[test]
+    fn calls_are_anchors_as_they_are_written() {
+        assert_eq!(anchored("x.expect(\"y\")"), vec!["expect"]);
+        assert!(anchored("let expected = 1; // context").is_empty());
+        assert_eq!(anchored("debug_assert!(ok)"), vec!["assert"]);
+    }
+}
