@@ -3,6 +3,7 @@
 
 pub mod cache;
 mod cached;
+mod docs;
 mod parse;
 mod partial;
 pub mod split;
