@@ -18,7 +18,7 @@ pub use report::{Report, Route};
 
 use errdex_core::choice::Choice as _;
 pub use errdex_core::clipboard_settings::{Config, Env, Mode};
-use errdex_core::process::{TOOL_TIMEOUT, run_with_input, which};
+use errdex_core::process::{RunError, TOOL_TIMEOUT, run_with_input, which};
 use plan::{Abilities, Slot, Step, X11_TOOLS};
 
 /// Something that takes text and says where it went.
@@ -69,7 +69,8 @@ impl SystemClipboard {
         match step {
             Step::Tmux => tmux_load_buffer(text).map(|()| Route::Tmux),
             Step::WlCopy => run_with_input("wl-copy", &[] as &[&str], text, TOOL_TIMEOUT)
-                .map(|()| Route::Wayland),
+                .map(|()| Route::Wayland)
+                .map_err(|e| e.to_string()),
             Step::Native => {
                 let Some(exe) = &self.helper else {
                     return Err("no clipboard helper".into());
@@ -85,7 +86,9 @@ impl SystemClipboard {
                     .find(|(name, _)| name == tool)
                     .map(|(_, args)| *args)
                     .unwrap_or_default();
-                run_with_input(tool, args, text, TOOL_TIMEOUT).map(|()| Route::Tool(tool))
+                run_with_input(tool, args, text, TOOL_TIMEOUT)
+                    .map(|()| Route::Tool(tool))
+                    .map_err(|e| e.to_string())
             }
             Step::Command(command) => run_shell(command, text).map(|()| Route::Command),
             Step::Osc52 => (self.terminal)(osc52::sequence(text).as_bytes())
@@ -143,11 +146,17 @@ impl Clipboard for SystemClipboard {
 /// tmux before 3.2 has no `-w`; then the buffer alone.
 fn tmux_load_buffer(text: &str) -> Result<(), String> {
     match run_with_input("tmux", &["load-buffer", "-w", "-"], text, TOOL_TIMEOUT) {
-        Err(e) if e.contains("-w") || e.contains("unknown flag") => {
+        Err(RunError::Failed { stderr, .. }) if refuses_flag_w(&stderr) => {
             run_with_input("tmux", &["load-buffer", "-"], text, TOOL_TIMEOUT)
         }
         other => other,
     }
+    .map_err(|e| e.to_string())
+}
+
+/// What tmux before 3.2 says of `load-buffer -w`: `unknown flag -w` (or its usage line).
+fn refuses_flag_w(stderr: &str) -> bool {
+    stderr.contains("unknown flag") || stderr.contains("-w")
 }
 
 fn run_shell(command: &str, text: &str) -> Result<(), String> {

@@ -224,7 +224,7 @@ pub fn run_with_input<S: AsRef<OsStr>>(
     args: &[S],
     input: &str,
     timeout: Duration,
-) -> Result<(), String> {
+) -> Result<(), RunError> {
     let mut command = Command::new(program);
     command.args(args);
     Run::new(command)
@@ -232,7 +232,6 @@ pub fn run_with_input<S: AsRef<OsStr>>(
         .timeout(timeout)
         .run()
         .map(drop)
-        .map_err(|e| e.to_string())
 }
 
 /// Writes the input from another thread, so a tool that never reads cannot block us; the

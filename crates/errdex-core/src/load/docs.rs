@@ -39,6 +39,8 @@ pub(super) struct Text<'a> {
     pub(super) owner: &'a Bytes,
 }
 
+/// Where a run of documents lies, and whether a broken one may hide others (a structural
+/// layout, inside a top-level array or not) or stands alone (one a line).
 #[derive(Clone, Copy)]
 pub(super) struct Place {
     pub(super) first: usize,
@@ -47,7 +49,6 @@ pub(super) struct Place {
 }
 
 /// Parses documents in order, reporting progress and handing parsed pages back to the
-
 /// kernel as it goes (reading ahead to count lines would make the whole file resident).
 pub(super) fn parse_docs(
     source: &Source,

@@ -306,8 +306,6 @@ fn parse_part(
     out
 }
 
-/// Where a run of documents lies, and whether a broken one may hide others (a structural
-/// layout, inside a top-level array or not) or stands alone (one a line).
 #[cfg(test)]
 mod tests {
     use super::*;
