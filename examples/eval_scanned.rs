@@ -1,0 +1,142 @@
+//! Do real programs' error lines find the statement that raised them in a scanned dataset?
+//!
+//! python3 examples/eval_scanned/python_raises.py CASES ROOT...   (run in an empty folder)
+//! errdex scan --out DATASET ROOT...
+//! cargo run --release --example eval_scanned -- DATASET CASES... [--show]
+//!
+//! A case is a line a program printed and the file and lines of the statement that raised it,
+//! read off the program's own traceback (see python_raises.py). The line is answered the way
+//! `errdex search LINE` answers a pasted line; it is right when the first row, not weak, is a
+//! record at that file and within those lines. A first row that is a group (one message at
+//! several sites) holding the site is counted apart: the browser shows it as one row.
+
+use std::collections::HashMap;
+
+use errdex_core::load::{self, Options, SourceSpec};
+use errdex_core::triage::Triage;
+use serde_json::Value;
+
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    scanned: usize,
+    first: usize,
+    in_group: usize,
+    top5: usize,
+    wrong: usize,
+    unanswered: usize,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let show = args.iter().any(|a| a == "--show");
+    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let Some((data, cases)) = files.split_first().filter(|(_, c)| !c.is_empty()) else {
+        eprintln!("usage: eval_scanned DATASET CASES... [--show]");
+        std::process::exit(2);
+    };
+    let loaded = load::load(
+        &[SourceSpec::Path((*data).into())],
+        Options::default(),
+        &|_| {},
+    );
+    let ds = loaded.dataset;
+    let entries = ds.entries();
+    // Records by file, to find a case's site whatever folder the scan counted paths from.
+    let mut by_file: HashMap<&str, Vec<(i64, usize)>> = HashMap::new();
+    for i in 0..entries.len() {
+        let e = entries.at(i);
+        if let (Some(file), Some(line)) = (e.file_path, e.line_number) {
+            by_file.entry(file).or_default().push((line, i));
+        }
+    }
+    let triage = Triage::new(&ds);
+    let mut t = Tally::default();
+    for path in cases {
+        let text = std::fs::read_to_string(path).expect("cases");
+        for l in text.lines() {
+            let v: Value = serde_json::from_str(l).expect("a case");
+            let line = v["line"].as_str().unwrap_or("");
+            let full = format!(
+                "{}/{}",
+                v["root"].as_str().unwrap_or(""),
+                v["file"].as_str().unwrap_or("")
+            );
+            let first_line = v["lineNumber"].as_i64().unwrap_or(0);
+            let last_line = v["endLineNumber"].as_i64().unwrap_or(first_line);
+            let site: Vec<usize> = suffixes(&full)
+                .filter_map(|s| by_file.get(s))
+                .flatten()
+                .filter(|(n, _)| (first_line..=last_line).contains(n))
+                .map(|&(_, i)| i)
+                .collect();
+            t.cases += 1;
+            if site.is_empty() {
+                if show {
+                    println!("NOT SCANNED {full}:{first_line} {line:?}");
+                }
+                continue;
+            }
+            t.scanned += 1;
+            let answer = triage.answer_line(entries, line, 5);
+            let at_site = |r: usize| site.contains(&r);
+            match answer.first() {
+                None => t.unanswered += 1,
+                Some(row) if row.weak => t.unanswered += 1,
+                Some(row) if at_site(row.record) => t.first += 1,
+                Some(row) if row.sites.iter().any(|&s| at_site(s)) => t.in_group += 1,
+                Some(_) => t.wrong += 1,
+            }
+            if answer.iter().take(5).any(|r| at_site(r.record)) {
+                t.top5 += 1;
+            }
+            let right = answer.first().is_some_and(|r| !r.weak && at_site(r.record));
+            if show && !right {
+                let got = answer.first().map_or("(none)".to_string(), |r| {
+                    let e = entries.at(r.record);
+                    format!(
+                        "{}{}:{} {}{}",
+                        if r.weak { "~" } else { "" },
+                        e.file_path.unwrap_or("?"),
+                        e.line_number.unwrap_or(0),
+                        e.pattern.unwrap_or(e.message),
+                        if r.sites_total > 1 {
+                            format!(" (+{} sites)", r.sites_total - 1)
+                        } else {
+                            String::new()
+                        }
+                    )
+                });
+                let want = entries.at(site[0]);
+                println!(
+                    "MISS {line:?}\n  want {full}:{first_line} {}\n  got  {got}",
+                    want.pattern.unwrap_or(want.message)
+                );
+            }
+        }
+    }
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    println!(
+        "records {}  cases {}  site in the dataset {} ({:.1} %)",
+        entries.len(),
+        t.cases,
+        t.scanned,
+        pct(t.scanned, t.cases)
+    );
+    println!("of the cases whose site was scanned:");
+    let rows = [
+        ("raising statement first (not weak)", t.first),
+        ("first row a group holding it", t.in_group),
+        ("raising statement in the top 5", t.top5),
+        ("another statement first, confident", t.wrong),
+        ("weak or no answer", t.unanswered),
+    ];
+    for (what, n) in rows {
+        println!("  {what:<36} {:5.1} %  ({n})", pct(n, t.scanned));
+    }
+}
+
+/// `a/b/c.py`, `b/c.py`, `c.py`: the path and each tail of it at a folder boundary.
+fn suffixes(path: &str) -> impl Iterator<Item = &str> {
+    std::iter::once(path).chain(path.match_indices('/').map(move |(i, _)| &path[i + 1..]))
+}
