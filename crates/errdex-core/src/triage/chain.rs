@@ -160,7 +160,7 @@ pub fn links(
     text: &str,
     seen: &[Seen],
 ) -> Vec<Placed> {
-    let groups = &triage.index.group_of;
+    let group_of = |record: usize| triage.index.group_of(record);
     let mut out: Vec<Placed> = Vec::new();
     for s in seen {
         if out.len() >= MAX_LINKS {
@@ -171,7 +171,7 @@ pub fn links(
             continue;
         }
         let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
-        let same = out.iter().any(|p| groups[p.record] == groups[s.record]);
+        let same = out.iter().any(|p| group_of(p.record) == group_of(s.record));
         if overlaps || same {
             continue;
         }
