@@ -75,7 +75,8 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
     for s in starts {
         // A quoted value is a link, and so is the text from its opening quote on.
         let quoted = s > 0 && matches!(b[s], b'"' | b'\'');
-        for quote in [None, quoted.then_some(b[s])] {
+        // Lazily: an empty text has a start at 0 and no byte there.
+        for quote in [None, quoted.then(|| b[s])] {
             if quoted || quote.is_none() {
                 out.extend(segment(text, s, quote));
             }
@@ -266,6 +267,14 @@ mod tests {
             .into_iter()
             .map(|(s, e)| &text[s..e])
             .collect()
+    }
+
+    #[test]
+    fn an_empty_or_blank_line_has_no_pieces() {
+        for line in ["", " ", "\n", "'", "\""] {
+            assert!(segments(line).iter().all(|&(a, b)| a < b), "{line:?}");
+        }
+        assert!(segments("").is_empty());
     }
 
     #[test]
