@@ -28,7 +28,11 @@ fn load(data: &Path, cache: Option<&Cache>) -> Loaded {
     let loaded = load_cached(&[spec], Options::default(), cache, &|_| {});
     let report = Triage::new(&loaded.dataset).scan(LINES, 3);
     let answers = report.hits.into_iter().map(|h| h.matches).collect();
-    (loaded.dataset.entries().to_vec(), loaded.diagnostics, answers)
+    (
+        loaded.dataset.entries().to_vec(),
+        loaded.diagnostics,
+        answers,
+    )
 }
 
 /// Whether a load from the cache reads the triage line index in place.

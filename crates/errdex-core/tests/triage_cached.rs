@@ -48,7 +48,10 @@ fn lines(ds: &Dataset) -> Vec<String> {
     for i in (0..entries.len()).step_by(7) {
         let e = entries.at(i);
         let first = e.message.lines().next().unwrap_or("");
-        out.push(format!("2024-01-15T10:23:{:02}Z ERROR [web-{i}] {first}", i % 60));
+        out.push(format!(
+            "2024-01-15T10:23:{:02}Z ERROR [web-{i}] {first}",
+            i % 60
+        ));
         if let (Some(path), Some(line)) = (e.file_path, e.line_number) {
             out.push(format!("thread 'main' panicked at {path}:{line}:5:"));
         }

@@ -107,8 +107,7 @@ impl Index {
     /// tokens from each place the message may start to the end of the line.
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
-        let possible =
-            (1..=self.max_whole().min(n)).any(|k| self.is_whole_tail(&s.ids[n - k..]));
+        let possible = (1..=self.max_whole().min(n)).any(|k| self.is_whole_tail(&s.ids[n - k..]));
         if !possible {
             return;
         }

@@ -142,7 +142,9 @@ impl Cache {
         let (triage, written) = std::thread::scope(|s| {
             let triage = s.spawn(|| crate::triage::Triage::from_entries(entries));
             let written = crate::dataset::mapped_write::write(entries);
-            let triage = triage.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            let triage = triage
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
             (triage, written)
         });
         let Some(written) = written else {

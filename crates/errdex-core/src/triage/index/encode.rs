@@ -107,8 +107,7 @@ impl Built {
             .collect();
         w.put(Sec::Locations, &locations);
         w.rows(Sec::PathOffsets, Sec::PathBytes, &paths);
-        let mut files: Vec<(&str, &Vec<u32>)> =
-            self.files.iter().map(|(k, v)| (&**k, v)).collect();
+        let mut files: Vec<(&str, &Vec<u32>)> = self.files.iter().map(|(k, v)| (&**k, v)).collect();
         files.sort_unstable();
         let hashes = files.iter().map(|(k, _)| layout::hash_bytes(k.as_bytes()));
         w.put(Sec::FileSlots, &layout::slots(hashes));

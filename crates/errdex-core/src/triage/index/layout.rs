@@ -160,7 +160,7 @@ pub fn read_head(bytes: &[u8]) -> Option<([(usize, usize); SECTIONS], Counts)> {
     for (k, range) in ranges.iter_mut().enumerate() {
         let (off, len) = (head[1 + 2 * k], head[2 + 2 * k]);
         let end = off.checked_add(len)?;
-        if off % 8 != 0 || end > bytes.len() as u64 {
+        if !off.is_multiple_of(8) || end > bytes.len() as u64 {
             return None;
         }
         *range = (usize::try_from(off).ok()?, usize::try_from(end).ok()?);

@@ -80,9 +80,11 @@ impl Index {
         let c = self.counts;
         let n = |s: Sec, size: usize| {
             let (from, to) = self.ranges[s as usize];
-            ((to - from) % size == 0).then_some(((to - from) / size) as u64)
+            (to - from)
+                .is_multiple_of(size)
+                .then_some(((to - from) / size) as u64)
         };
-        let aligned = (0..SECTIONS).all(|k| self.ranges[k].0 % 8 == 0);
+        let aligned = (0..SECTIONS).all(|k| self.ranges[k].0.is_multiple_of(8));
         aligned
             && n(Sec::Idf, 4) == Some(c.words)
             && n(Sec::Df, 4) == Some(c.words)
@@ -116,10 +118,7 @@ impl Index {
         let offs: &[u32] = self.cast(offsets);
         let k = k as usize;
         match (offs.get(k), offs.get(k + 1)) {
-            (Some(&a), Some(&b)) => self
-                .cast(items)
-                .get(a as usize..b as usize)
-                .unwrap_or(&[]),
+            (Some(&a), Some(&b)) => self.cast(items).get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }
     }
@@ -194,9 +193,7 @@ impl Index {
         let found = layout::probe(self.cast(Sec::WholeSlots), hash_ids(seq), |id| {
             self.row::<u32>(Sec::WholeKeyOffsets, Sec::WholeKeys, id) == seq
         });
-        found.map_or(&[], |k| {
-            self.row(Sec::WholeFormOffsets, Sec::WholeForms, k)
-        })
+        found.map_or(&[], |k| self.row(Sec::WholeFormOffsets, Sec::WholeForms, k))
     }
 
     /// Whether a line ending with `seq` may hold a whole-message form.

@@ -24,9 +24,19 @@ fn entry(id: &str, message: &str, path: Option<&str>, line: Option<i64>) -> Entr
 
 fn sample() -> Vec<Entry> {
     vec![
-        entry("b", "connection refused by upstream pool 10.0.0.1", Some("src/net/pool.rs"), Some(12)),
+        entry(
+            "b",
+            "connection refused by upstream pool 10.0.0.1",
+            Some("src/net/pool.rs"),
+            Some(12),
+        ),
         entry("a", "normal", None, None),
-        entry("c", "connection refused by upstream pool 10.0.0.2", Some("src/net/pool.rs"), None),
+        entry(
+            "c",
+            "connection refused by upstream pool 10.0.0.2",
+            Some("src/net/pool.rs"),
+            None,
+        ),
         entry("d", "data address: 0x1f", Some("lib/x.go"), Some(7)),
     ]
 }
@@ -119,5 +129,9 @@ fn a_full_lookup_table_ends() {
     let full = [0u32, 1, 2, 3];
     assert_eq!(layout::probe(&full, 5, |_| false), None);
     assert_eq!(layout::probe(&full, 5, |id| id == 3), Some(3));
-    assert_eq!(layout::probe(&[0, 1, 2], 5, |_| true), None, "not a power of two");
+    assert_eq!(
+        layout::probe(&[0, 1, 2], 5, |_| true),
+        None,
+        "not a power of two"
+    );
 }
