@@ -11,8 +11,6 @@
 //! records parsed this run instead of the index cache read in place (what the warm browser
 //! searches); `--runs N` process runs (0: none).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -20,6 +18,10 @@ use errdex_core::dataset::Dataset;
 use errdex_core::load::cache::Cache;
 use errdex_core::load::{self, Options, SourceSpec};
 use errdex_core::search::{self, Context, Engine, Query};
+
+#[path = "support/search_process.rs"]
+mod search_process;
+use search_process::whole_process;
 
 /// Realistic queries: a message fragment, a tag scope, a path fragment, a typo, no hits, and more.
 const QUERIES: &[&str] = &[
@@ -93,7 +95,14 @@ fn main() {
         let cache = Cache::new(cache_dir.path());
         let cache = (!parsed).then_some(&cache);
         if let Some(cache) = cache {
+            let started = Instant::now();
             load::load_cached(&specs, Options::default(), Some(cache), &|_| {});
+            let (_, bytes) = cache.usage().unwrap_or((0, 0));
+            println!(
+                "\n== {file}: index cache built (cold: parse, lay out, write) in {:.0} ms, {:.1} MB",
+                ms(started.elapsed()),
+                bytes as f64 / 1e6
+            );
         }
         let started = Instant::now();
         let loaded = load::load_cached(&specs, Options::default(), cache, &|_| {});
@@ -108,6 +117,12 @@ fn main() {
             },
             ms(started.elapsed())
         );
+        if let Some(t) = errdex_core::triage::Triage::cached(&ds) {
+            println!(
+                "  line index in the cache: {:.1} MB",
+                t.index_bytes().len() as f64 / 1e6
+            );
+        }
         keystrokes(&ds, reference);
         if paste {
             pasted_lines(&ds);
@@ -200,9 +215,9 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
 }
 
 /// Pastes whole log lines (a record's message wrapped in a timestamp, a level, a host and
-/// numbers, and lines no record explains) into the engine: paste → ranked results, once the
-/// line index is built, and how often the pasted record (or one with the same normalised
-/// message) comes first.
+/// numbers, and lines no record explains) into the engine: the first paste (which reads the
+/// line index from the index cache, or builds it), then paste → ranked results, and how often
+/// the pasted record (or one with the same normalised message) comes first.
 fn pasted_lines(ds: &Arc<Dataset>) {
     const LINES: usize = 200;
     let (tx, rx) = mpsc::channel();
@@ -238,7 +253,9 @@ fn pasted_lines(ds: &Arc<Dataset>) {
         );
         (None, line)
     }));
-    // The first paste starts the line index; wait until it is built and the paste re-ranked.
+    // The first paste gets the line index (read in place, or built on a thread); wait until
+    // the paste is ranked with it.
+    let cached = errdex_core::triage::Triage::cached(ds).is_some();
     let (t, cpu) = (Instant::now(), cpu_time());
     let g = engine.submit(&lines[0].1);
     loop {
@@ -255,9 +272,14 @@ fn pasted_lines(ds: &Arc<Dataset>) {
         }
     }
     println!(
-        "  line index built on first paste in {:.0} ms (CPU {:.0} ms)",
+        "  first paste -> ranked with the line side: {:.0} ms (CPU {:.0} ms); line index {}",
         ms(t.elapsed()),
-        cpu_time().zip(cpu).map_or(0.0, |(b, a)| ms(b - a))
+        cpu_time().zip(cpu).map_or(0.0, |(b, a)| ms(b - a)),
+        if cached {
+            "read in place from the index cache"
+        } else {
+            "built on first paste"
+        }
     );
     let (mut times, mut first, mut quiet) = (Vec::new(), 0, 0);
     for (want, line) in &lines {
@@ -308,91 +330,4 @@ fn wait_for(engine: &Engine, rx: &mpsc::Receiver<()>, generation: Option<u64>) {
             std::process::exit(1);
         }
     }
-}
-
-/// `errdex search Q --data FILE` as a whole process versus `fzf --filter Q` over a text file of
-/// the same records' message, path and tags.
-fn whole_process(file: &str, ds: &Dataset, runs: usize) {
-    if runs == 0 {
-        return;
-    }
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|p| Some(p.parent()?.parent()?.join("errdex")))
-        .filter(|p| p.exists());
-    let Some(exe) = exe else {
-        println!("  (build the binary with `cargo build --release` to compare with fzf)");
-        return;
-    };
-    let text_path = std::env::temp_dir().join(format!("bench_search_{}.txt", ds.len()));
-    let mut text = Vec::new();
-    for e in ds.entries() {
-        let path = e.file_path.unwrap_or("");
-        let _ = writeln!(
-            text,
-            "{}\t{}\t{}",
-            e.message,
-            path,
-            e.tags.iter().collect::<Vec<_>>().join(" ")
-        );
-    }
-    if std::fs::write(&text_path, &text).is_err() {
-        println!("  cannot write {}", text_path.display());
-        return;
-    }
-    if Command::new("fzf").arg("--version").output().is_err() {
-        println!("  fzf is not installed (apt-get install fzf); skipping the comparison");
-        return;
-    }
-    // errdex gets a private config (none: only --data) and cache folder, so that the first run is
-    // cold (it writes the index cache) and the next ones are warm, as a user's second search is.
-    let home = std::env::temp_dir().join(format!("bench_search_home_{}", std::process::id()));
-    let errdex = |q: &str| {
-        let mut c = Command::new(&exe);
-        c.args(["search", q, "--data", file])
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_CACHE_HOME", home.join("cache"));
-        c
-    };
-    let cold = median_run(1, || errdex("timeout"));
-    println!(
-        "  whole process: errdex cold (no cache yet) {:.1} ms; then medians of {runs} warm runs:",
-        ms(cold)
-    );
-    for q in [
-        "connection refused",
-        "timeout",
-        "src/net/pool",
-        "nil pointr",
-    ] {
-        let warm = median_run(runs, || errdex(q));
-        let fzf = median_run(runs, || {
-            let mut c = Command::new("fzf");
-            c.args(["--filter", q]);
-            c.stdin(Stdio::from(
-                std::fs::File::open(&text_path).expect("the text file was just written"),
-            ));
-            c
-        });
-        println!(
-            "    {q:<22} errdex {:>7.1} ms   fzf --filter {:>7.1} ms   ratio {:.2}x",
-            ms(warm),
-            ms(fzf),
-            warm.as_secs_f64() / fzf.as_secs_f64().max(1e-9)
-        );
-    }
-    let _ = std::fs::remove_dir_all(&home);
-}
-
-fn median_run(runs: usize, make: impl Fn() -> Command) -> Duration {
-    let mut times: Vec<Duration> = (0..runs.max(1))
-        .map(|_| {
-            let t = Instant::now();
-            let _ = make().stdout(Stdio::null()).stderr(Stdio::null()).status();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    percentile(&times, 0.5)
 }

@@ -1,5 +1,6 @@
-//! A damaged index cache is never served: bits flipped at random offsets of a real cache file,
-//! and truncations of it, each load exactly what a load without the cache gives, and the file
+//! A damaged index cache is never served: bits flipped at random offsets of a real cache file
+//! (its table or its triage line index), and truncations of it, each load exactly what a load
+//! without the cache gives — the same records, diagnostics and triage answers — and the file
 //! is written again whole.
 
 use std::path::{Path, PathBuf};
@@ -8,13 +9,37 @@ use errdex_core::dataset::Entry;
 use errdex_core::diag::Diagnostic;
 use errdex_core::load::cache::Cache;
 use errdex_core::load::{Options, SourceSpec, load_cached};
+use errdex_core::triage::{Match, Triage};
 
 const CASES: usize = 300;
 
-fn load(data: &Path, cache: Option<&Cache>) -> (Vec<Entry>, Vec<Diagnostic>) {
+/// Log lines the records explain (by message, by location) and one they do not.
+const LINES: [&str; 4] = [
+    "2024-01-15 ERROR failure 42: connection refused",
+    "thread 'main' panicked at src/m3.rs:47:5:",
+    "ERROR lock poisoned in acme/r2",
+    "",
+];
+
+type Loaded = (Vec<Entry>, Vec<Diagnostic>, Vec<Vec<Match>>);
+
+fn load(data: &Path, cache: Option<&Cache>) -> Loaded {
     let spec = SourceSpec::Path(data.to_path_buf());
     let loaded = load_cached(&[spec], Options::default(), cache, &|_| {});
-    (loaded.dataset.entries().to_vec(), loaded.diagnostics)
+    let report = Triage::new(&loaded.dataset).scan(LINES, 3);
+    let answers = report.hits.into_iter().map(|h| h.matches).collect();
+    (
+        loaded.dataset.entries().to_vec(),
+        loaded.diagnostics,
+        answers,
+    )
+}
+
+/// Whether a load from the cache reads the triage line index in place.
+fn line_index_cached(data: &Path, cache: &Cache) -> bool {
+    let spec = SourceSpec::Path(data.to_path_buf());
+    let loaded = load_cached(&[spec], Options::default(), Some(cache), &|_| {});
+    Triage::cached(&loaded.dataset).is_some()
 }
 
 /// Enough varied records to be cached, and a broken line so diagnostics are cached too.
@@ -58,6 +83,7 @@ fn flipped_bits_and_truncations_are_rebuilt_never_served() {
     let want = load(&data, None);
     assert_eq!(want.0.len(), 600);
     assert_eq!(want.1.len(), 1, "the broken line");
+    assert!(want.2.len() >= 2, "lines the records explain: {:?}", want.2);
     assert_eq!(
         load(&data, Some(&cache)),
         want,
@@ -72,6 +98,7 @@ fn flipped_bits_and_truncations_are_rebuilt_never_served() {
         assert_eq!(load(&data, Some(&cache)), want);
         assert_eq!(inode(&file), before, "an intact cache is used");
     }
+    assert!(line_index_cached(&data, &cache), "with its line index");
     let mut rng = fastrand::Rng::with_seed(15);
     for case in 0..CASES {
         let mut bytes = pristine.clone();

@@ -135,7 +135,13 @@ pub struct Table {
     /// Byte ranges of the sections, by `Section as usize`.
     ranges: [(usize, usize); SECTIONS.len()],
     len: usize,
+    /// The triage line index of these rows (`triage::Triage::new` reads it in place), when the
+    /// cache file holds one.
+    line_index: Option<LineIndexBytes>,
 }
+
+/// The bytes of a line index, shared with the table they index.
+pub type LineIndexBytes = std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 impl Table {
     /// A table over `bytes` (the mapped file), or None when the layout does not fit them.
@@ -157,6 +163,7 @@ impl Table {
             layout,
             ranges,
             len: 0,
+            line_index: None,
         };
         let rows: &[Row] = bytemuck::try_cast_slice(t.raw(Section::Rows)).ok()?;
         let spans: &[SearchSpan] = bytemuck::try_cast_slice(t.raw(Section::Spans)).ok()?;
@@ -188,6 +195,18 @@ impl Table {
 
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// The table with the line index stored beside it.
+    pub fn with_line_index(self, bytes: LineIndexBytes) -> Table {
+        Table {
+            line_index: Some(bytes),
+            ..self
+        }
+    }
+
+    pub fn line_index(&self) -> Option<&LineIndexBytes> {
+        self.line_index.as_ref()
     }
 
     pub fn is_empty(&self) -> bool {

@@ -61,6 +61,8 @@ struct State {
     generation: u64,
     pending: bool,
     stop: bool,
+    /// Every pass looks at every record (for tests comparing narrowed passes with this).
+    narrowing_off: bool,
 }
 
 struct Shared {
@@ -139,6 +141,13 @@ impl Engine {
     /// Re-runs the current query with new context (pinned records).
     pub fn set_context(&self, ctx: Context) {
         self.shared.changed(|st| st.context = ctx);
+        self.run_inline_without_worker();
+    }
+
+    /// Whether a pass may look only at the previous pass's matches when the query only grew
+    /// (on by default; off, every pass reads every record, the reference narrowing must equal).
+    pub fn set_narrowing(&self, on: bool) {
+        self.shared.changed(|st| st.narrowing_off = !on);
         self.run_inline_without_worker();
     }
 
@@ -233,7 +242,7 @@ fn work(shared: &Arc<Shared>) {
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
 fn step(shared: &Arc<Shared>, worker: &mut Worker) {
-    let (ds, ctx, text, generation, request) = {
+    let (ds, ctx, text, generation, request, narrowing) = {
         let mut st = shared.state();
         st.pending = false;
         let Some(ds) = st.dataset.clone() else { return };
@@ -243,6 +252,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             st.query.clone(),
             st.generation,
             shared.request.load(Ordering::SeqCst),
+            !st.narrowing_off,
         )
     };
     let stale = || shared.request.load(Ordering::SeqCst) != request;
@@ -275,7 +285,10 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     } = worker;
     let mut fuzzy_memo = None;
     let mut fuzzy = |q: &Query| {
-        let base = memo.as_ref().and_then(|m| narrowing_base(m, q, &ds, &ctx));
+        let base = memo
+            .as_ref()
+            .filter(|_| narrowing)
+            .and_then(|m| narrowing_base(m, q, &ds, &ctx));
         // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
         let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
         let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {

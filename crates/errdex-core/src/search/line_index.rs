@@ -1,4 +1,5 @@
-//! The browser's triage index for line-mode queries. It is built on a thread of its own the
+//! The browser's triage index for line-mode queries. A dataset that is one cached file has it
+//! in its index cache, read in place at once. Otherwise it is built on a thread of its own the
 //! first time a query needs it, so typing never waits for it; until it is ready a query is
 //! ranked without the line side, and it runs again once the index is there.
 
@@ -39,7 +40,10 @@ impl LineIndex {
         let fresh = self.ready.as_ref().is_some_and(|(d, _)| Arc::ptr_eq(d, ds));
         let started = self.building.as_ref().is_some_and(|b| Arc::ptr_eq(b, ds));
         if !fresh && !started {
-            self.start(ds, rerun);
+            match Triage::cached(ds) {
+                Some(cached) => self.ready = Some((Arc::clone(ds), Arc::new(cached))),
+                None => self.start(ds, rerun),
+            }
         }
         self.ready
             .as_ref()

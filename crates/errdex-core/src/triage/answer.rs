@@ -100,9 +100,8 @@ impl Triage {
     /// The records of `record`'s group (one repository, one messagePattern), dataset order.
     pub fn sites_of(&self, record: usize) -> &[u32] {
         self.index
-            .group_of
-            .get(record)
-            .map_or(&[][..], |&g| self.index.groups.get(g))
+            .group_of(record)
+            .map_or(&[][..], |g| self.index.group(g))
     }
 
     /// The rows `line` names, best first, at most `limit`. `entries` are the records the
@@ -203,14 +202,16 @@ impl Triage {
             if rows.len() >= limit {
                 break;
             }
-            let group = index.group_of[record];
+            let Some(group) = index.group_of(record) else {
+                continue;
+            };
             if !groups.insert(group) {
                 continue;
             }
             let Some(c) = cands.iter().find(|c| c.record == record) else {
                 continue;
             };
-            let members = index.groups.get(group);
+            let members = index.group(group);
             let site = pick_site(entries, &scores, members, names).unwrap_or(record);
             let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {

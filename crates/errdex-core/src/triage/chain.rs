@@ -75,7 +75,8 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
     for s in starts {
         // A quoted value is a link, and so is the text from its opening quote on.
         let quoted = s > 0 && matches!(b[s], b'"' | b'\'');
-        for quote in [None, quoted.then_some(b[s])] {
+        // Lazily: an empty text has a start at 0 and no byte there.
+        for quote in [None, quoted.then(|| b[s])] {
             if quoted || quote.is_none() {
                 out.extend(segment(text, s, quote));
             }
@@ -160,7 +161,7 @@ pub fn links(
     text: &str,
     seen: &[Seen],
 ) -> Vec<Placed> {
-    let groups = &triage.index.group_of;
+    let group_of = |record: usize| triage.index.group_of(record);
     let mut out: Vec<Placed> = Vec::new();
     for s in seen {
         if out.len() >= MAX_LINKS {
@@ -171,7 +172,7 @@ pub fn links(
             continue;
         }
         let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
-        let same = out.iter().any(|p| groups[p.record] == groups[s.record]);
+        let same = out.iter().any(|p| group_of(p.record) == group_of(s.record));
         if overlaps || same {
             continue;
         }
@@ -266,6 +267,14 @@ mod tests {
             .into_iter()
             .map(|(s, e)| &text[s..e])
             .collect()
+    }
+
+    #[test]
+    fn an_empty_or_blank_line_has_no_pieces() {
+        for line in ["", " ", "\n", "'", "\""] {
+            assert!(segments(line).iter().all(|&(a, b)| a < b), "{line:?}");
+        }
+        assert!(segments("").is_empty());
     }
 
     #[test]

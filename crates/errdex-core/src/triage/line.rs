@@ -102,18 +102,20 @@ fn overlap(index: &Index, s: &Scratch, out: &mut Vec<FormHit>) {
         .collect();
     line_words.sort_unstable();
     line_words.dedup();
-    let line_weight: f32 = line_words.iter().map(|&w| index.idf[w as usize]).sum();
+    let (idf, df) = (index.idf(), index.df());
+    let idf_of = |w: u32| idf.get(w as usize).copied().unwrap_or(0.0);
+    let line_weight: f32 = line_words.iter().map(|&w| idf_of(w)).sum();
     let mut acc: foldhash::HashMap<u32, f32> = foldhash::HashMap::default();
     for &w in &line_words {
-        if index.df[w as usize] > index.max_df {
+        if df.get(w as usize).is_none_or(|&d| d > index.max_df()) {
             continue;
         }
-        for &f in index.postings.get(w) {
-            *acc.entry(f).or_default() += index.idf[w as usize];
+        for &f in index.postings(w) {
+            *acc.entry(f).or_default() += idf_of(w);
         }
     }
     for (f, partial) in acc {
-        let form = &index.forms[f as usize];
+        let form = index.form(f);
         if partial < PREFILTER * form.weight || out.iter().any(|h| h.form == f) {
             continue;
         }
@@ -121,7 +123,7 @@ fn overlap(index: &Index, s: &Scratch, out: &mut Vec<FormHit>) {
         for &w in form.words.iter() {
             if line_words.binary_search(&w).is_ok() {
                 shared += 1;
-                covered += index.idf[w as usize];
+                covered += idf_of(w);
             }
         }
         let record_cover = (covered / form.weight.max(f32::EPSILON)).min(1.0);

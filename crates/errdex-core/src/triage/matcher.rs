@@ -85,16 +85,13 @@ impl Index {
                 if last == VAR || last == UNKNOWN || (n > 1 && !fits(run)) {
                     break;
                 }
-                let Some(&key) = self.anchor_keys.get(&gram(run)) else {
-                    continue;
-                };
-                for &f in self.anchors.get(key) {
-                    let form = &self.forms[f as usize];
+                for &f in self.anchored(gram(run)) {
+                    let form = self.form(f);
                     let absent = |w: u32| w != NONE && s.set.binary_search(&w).is_err();
                     if absent(form.rare[0]) || absent(form.rare[1]) {
                         continue;
                     }
-                    if contains(&form.tokens, ids, &mut s.reach, &mut s.next) {
+                    if contains(form.tokens, ids, &mut s.reach, &mut s.next) {
                         out.push(FormHit {
                             form: f,
                             score: contained_score(form.word_count),
@@ -110,8 +107,7 @@ impl Index {
     /// tokens from each place the message may start to the end of the line.
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
-        let possible =
-            (1..=self.max_whole.min(n)).any(|k| self.whole_tails.contains(&s.ids[n - k..]));
+        let possible = (1..=self.max_whole().min(n)).any(|k| self.is_whole_tail(&s.ids[n - k..]));
         if !possible {
             return;
         }
@@ -123,19 +119,19 @@ impl Index {
             let Some(tail) = s.ids.get(start..) else {
                 continue;
             };
-            if tail.is_empty() || tail.len() > self.max_whole {
+            if tail.is_empty() || tail.len() > self.max_whole() {
                 continue;
             }
             // A variable that opens the message may have merged with the header's numbers
             // before it (`… 1 63543 double-hummer …`): try the tail with one put back.
             let mut opened = Vec::new();
-            if tail[0] != VAR && tail.len() < self.max_whole {
+            if tail[0] != VAR && tail.len() < self.max_whole() {
                 opened.push(VAR);
                 opened.extend_from_slice(tail);
             }
             for key in [tail, &opened[..]] {
-                for &f in self.whole.get(key).map_or(&[][..], Vec::as_slice) {
-                    let form = &self.forms[f as usize];
+                for &f in self.whole(key) {
+                    let form = self.form(f);
                     out.push(FormHit {
                         form: f,
                         score: contained_score(form.word_count),
@@ -147,16 +143,21 @@ impl Index {
     }
 
     fn overlap(&self, s: &mut Scratch, out: &mut Vec<FormHit>) {
-        if s.acc.len() < self.forms.len() {
-            s.acc.resize(self.forms.len(), 0.0);
+        let (idf, df, max_df) = (self.idf(), self.df(), self.max_df());
+        if s.acc.len() < self.form_count() {
+            s.acc.resize(self.form_count(), 0.0);
         }
         for &w in &s.set {
-            if self.df[w as usize] > self.max_df {
+            let (Some(&d), Some(&idf)) = (df.get(w as usize), idf.get(w as usize)) else {
+                continue;
+            };
+            if d > max_df {
                 continue;
             }
-            let idf = self.idf[w as usize];
-            for &f in self.postings.get(w) {
-                let slot = &mut s.acc[f as usize];
+            for &f in self.postings(w) {
+                let Some(slot) = s.acc.get_mut(f as usize) else {
+                    continue;
+                };
                 if *slot == 0.0 {
                     s.touched.push(f);
                 }
@@ -164,7 +165,7 @@ impl Index {
             }
         }
         for &f in &s.touched {
-            let form = &self.forms[f as usize];
+            let form = self.form(f);
             let partial = std::mem::take(&mut s.acc[f as usize]);
             if partial < PREFILTER * form.weight {
                 continue;
@@ -173,7 +174,7 @@ impl Index {
             for &w in form.words.iter() {
                 if s.set.binary_search(&w).is_ok() {
                     shared += 1;
-                    covered += self.idf[w as usize];
+                    covered += idf.get(w as usize).copied().unwrap_or(0.0);
                 }
             }
             let coverage = covered / form.weight.max(f32::EPSILON);

@@ -39,7 +39,7 @@ pub fn resolve(
 
     let mut out: Vec<Match> = Vec::new();
     for named in named_records(index, frames, hits) {
-        let forms = index.record_forms[named.record as usize];
+        let forms = index.record_forms(named.record as usize);
         let best = hits.iter().find(|h| forms.contains(&h.form));
         let found = match best {
             Some(h) => Some(((h.score + named.boost).min(1.0), h.via)),
@@ -75,7 +75,7 @@ pub fn resolve(
     out.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
-            .then(index.rank[a.record].cmp(&index.rank[b.record]))
+            .then(index.rank(a.record).cmp(&index.rank(b.record)))
     });
     out.truncate(limit);
     out
@@ -88,11 +88,11 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
     let mut named: Vec<Named> = Vec::new();
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
-            let Some((path, line)) = &index.locations[record as usize] else {
+            let Some((path, line)) = index.location(record) else {
                 continue;
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
-            let forms = index.record_forms[record as usize];
+            let forms = index.record_forms(record as usize);
             if diff != Some(0) && !hits.iter().any(|h| forms.contains(&h.form)) {
                 continue;
             }

@@ -1,10 +1,11 @@
 //! The cache file: a magic number and format version, a framed header (length, xxh3 checksum,
 //! bitcode: the release that wrote it, the key it was built for, the table's layout, the
-//! diagnostics and a checksum per 4 MiB chunk of the table), then the table itself
-//! (`dataset::mapped`), 8-aligned, which is used in place from the memory map. The header is
-//! checked before anything in it is believed, and every chunk of the table before the table
-//! is handed out (on two threads), so a damaged file costs one hash pass over its pages and is
-//! rebuilt rather than read into wrong records.
+//! diagnostics and a checksum per 4 MiB chunk of the table and of the line index), then the
+//! table itself (`dataset::mapped`) and the triage line index (`triage::Triage`), each
+//! 8-aligned, which are used in place from the memory map. The header is checked before
+//! anything in it is believed, and every chunk before the table is handed out (on two
+//! threads), so a damaged file costs one hash pass over its pages and is rebuilt rather than
+//! read into wrong records.
 
 use std::fs::File;
 use std::sync::Arc;
@@ -13,16 +14,15 @@ use crate::mmap::Mmap;
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::Key;
-use crate::dataset::Entry;
 use crate::dataset::mapped::{Layout, Table};
-use crate::dataset::mapped_write;
 use crate::diag::Diagnostic;
 
 const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// Bump when the framing, the table layout, `Diagnostic` or what the loader puts in them
 /// changes.
 // 6: a broken element of a JSON array loses only itself (the records after it were lost).
-const FORMAT_VERSION: u32 = 6;
+// 7: the triage line index is stored after the table.
+const FORMAT_VERSION: u32 = 7;
 const CHUNK: usize = 4 << 20;
 
 /// The release that wrote the file: a new errdex may index records differently.
@@ -38,17 +38,23 @@ struct Header {
     table: (u64, u64),
     /// xxh3 of each `CHUNK` of the table.
     chunks: Vec<u64>,
+    /// Where the line index starts (8-aligned, after the table), its length, and the xxh3 of
+    /// each `CHUNK` of it.
+    line_index: (u64, u64),
+    line_chunks: Vec<u64>,
 }
 
-/// The file's bytes in two pieces (the framed header, padded, then the table: written one
-/// after the other, so the table is not copied again), or None when the entries' strings do
-/// not fit the table's offsets.
+/// The file's bytes in three pieces, written one after the other so that nothing is copied
+/// again: the framed header, padded; the table, padded; the line index `line_index` (built
+/// from the same entries); `written` is the table as `mapped_write` lays it out.
 pub(super) fn encode(
     key: &Key,
-    entries: &[Entry],
+    written: (Layout, Vec<u8>),
     diags: &[Diagnostic],
-) -> Option<(Vec<u8>, Vec<u8>)> {
-    let (layout, table) = mapped_write::write(entries)?;
+    line_index: &[u8],
+) -> (Vec<u8>, Vec<u8>) {
+    let (layout, mut table) = written;
+    table.resize(table.len().next_multiple_of(8), 0);
     let chunks = table.chunks(CHUNK).map(xxh3_64).collect();
     let mut header = Header {
         writer: WRITER.into(),
@@ -57,6 +63,8 @@ pub(super) fn encode(
         diags: diags.to_vec(),
         table: (0, table.len() as u64),
         chunks,
+        line_index: (0, line_index.len() as u64),
+        line_chunks: line_index.chunks(CHUNK).map(xxh3_64).collect(),
     };
     // The table's offset depends on the header's length, which holds the offset (bitcode
     // does not promise a fixed width for it): encode until the offset is stable.
@@ -67,6 +75,7 @@ pub(super) fn encode(
             break;
         }
         header.table.0 = at;
+        header.line_index.0 = at + table.len() as u64;
         head = bitcode::encode(&header);
     }
     let mut out = Vec::with_capacity(header.table.0 as usize);
@@ -77,7 +86,7 @@ pub(super) fn encode(
     out.extend_from_slice(&xxh3_64(&head).to_le_bytes());
     out.extend_from_slice(&head);
     out.resize(header.table.0 as usize, 0);
-    Some((out, table))
+    (out, table)
 }
 
 /// The header, if the file is of this format and release and its header is intact.
@@ -104,9 +113,9 @@ fn header(bytes: &[u8]) -> Option<Header> {
     (header.writer == WRITER).then_some(header)
 }
 
-/// The mapped cache file's table, in place.
+/// A part of the mapped cache file (the table, the line index), in place.
 struct Region {
-    map: Mmap,
+    map: Arc<Mmap>,
     from: usize,
     to: usize,
 }
@@ -126,13 +135,31 @@ pub(super) fn open(file: &File, key: &Key) -> Option<(Arc<Table>, Vec<Diagnostic
     }
     let from = usize::try_from(header.table.0).ok()?;
     let to = from.checked_add(usize::try_from(header.table.1).ok()?)?;
+    let (line_from, line_len) = header.line_index;
+    let line_from = usize::try_from(line_from).ok()?;
+    let line_to = line_from.checked_add(usize::try_from(line_len).ok()?)?;
     let table = map.get(from..to)?;
-    if from % 8 != 0 || !chunks_intact(table, &header.chunks) || to != map.len() {
+    let line_index = map.get(line_from..line_to)?;
+    if from % 8 != 0
+        || line_from != to
+        || line_to != map.len()
+        || !chunks_intact(table, &header.chunks)
+        || !chunks_intact(line_index, &header.line_chunks)
+    {
         return None;
     }
-    let region = Region { map, from, to };
-    let table = Table::new(Box::new(region), header.layout)?;
-    Some((Arc::new(table), header.diags))
+    let map = Arc::new(map);
+    let region = |from, to| Region {
+        map: Arc::clone(&map),
+        from,
+        to,
+    };
+    let table = Table::new(Box::new(region(from, to)), header.layout)?;
+    let line_index: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(region(line_from, line_to));
+    if !crate::triage::Triage::index_fits(Arc::clone(&line_index), table.len()) {
+        return None;
+    }
+    Some((Arc::new(table.with_line_index(line_index)), header.diags))
 }
 
 /// Whether every chunk has its checksum, hashed on two threads.

@@ -138,14 +138,26 @@ impl Cache {
 
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let Some((head, table)) = format::encode(key, entries, diags) else {
+        // The line index is built on the other core while the table is laid out.
+        let (triage, written) = std::thread::scope(|s| {
+            let triage = s.spawn(|| crate::triage::Triage::from_entries(entries));
+            let written = crate::dataset::mapped_write::write(entries);
+            let triage = triage
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (triage, written)
+        });
+        let Some(written) = written else {
             return Ok(());
         };
+        let line_index = triage.index_bytes();
+        let (head, table) = format::encode(key, written, diags, line_index);
         let mut tmp = tempfile::Builder::new()
             .prefix(".idx.")
             .tempfile_in(&self.dir)?;
         io::Write::write_all(&mut tmp, &head)?;
         io::Write::write_all(&mut tmp, &table)?;
+        io::Write::write_all(&mut tmp, line_index)?;
         tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
         Ok(())
     }

@@ -1,18 +1,12 @@
-//! The records, indexed once for scanning logs: every distinct normalised message or pattern
-//! (a "form") with the records that share it, an anchor table (each form filed under its rarest
-//! word) for containment, postings for the token-overlap fallback, and file names for
-//! `path:line` boosts.
+//! Builds the line index (see the parent module for what it holds) and lays it out with
+//! `layout`.
 
 use foldhash::HashMap;
 
-use super::normalize::{Tok, Tokens, tokenize};
+use super::layout::{Sec, Writer};
+use super::{NONE, VAR, fits, gram};
 use crate::dataset::Entries;
-
-/// A variable part in a token sequence.
-pub const VAR: u32 = u32::MAX;
-/// A log word no record has: it can only fall inside a placeholder.
-pub const UNKNOWN: u32 = u32::MAX - 1;
-pub const NONE: u32 = u32::MAX;
+use crate::triage::normalize::{Tok, Tokens, tokenize};
 
 /// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
 const MAX_FORM_TOKENS: usize = 48;
@@ -21,9 +15,9 @@ const MAX_POSTINGS: u32 = 512;
 
 /// Compressed rows: `items[offsets[k]..offsets[k + 1]]` belong to key `k`.
 #[derive(Debug, Default)]
-pub struct Rows {
-    offsets: Vec<u32>,
-    items: Vec<u32>,
+pub(super) struct Rows {
+    pub(super) offsets: Vec<u32>,
+    pub(super) items: Vec<u32>,
 }
 
 impl Rows {
@@ -44,74 +38,72 @@ impl Rows {
         Rows { offsets, items }
     }
 
-    pub fn get(&self, key: u32) -> &[u32] {
-        let k = key as usize;
-        match (self.offsets.get(k), self.offsets.get(k + 1)) {
-            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
-            _ => &[],
-        }
+    pub(super) fn lay_out(&self, w: &mut Writer, offsets: Sec, items: Sec) {
+        w.put(offsets, &self.offsets);
+        w.put(items, &self.items);
     }
 }
 
-/// One distinct normalised message or pattern.
+/// One distinct normalised message or pattern (see `super::Form`).
 #[derive(Debug)]
-pub struct Form {
+pub(super) struct Form {
     /// Word ids and `VAR`s, without leading or trailing `VAR`s.
-    pub tokens: Box<[u32]>,
+    pub(super) tokens: Box<[u32]>,
     /// Distinct word ids.
-    pub words: Box<[u32]>,
+    pub(super) words: Box<[u32]>,
     /// Sum of the idf of `words`: what full coverage weighs.
-    pub weight: f32,
+    pub(super) weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
-    pub word_count: u16,
+    pub(super) word_count: u16,
     /// Its two rarest distinct words (`NONE` when it has fewer): a line without them cannot
     /// contain it, checked before the full comparison.
-    pub rare: [u32; 2],
+    pub(super) rare: [u32; 2],
 }
 
+/// The index as built, before it is laid out.
 #[derive(Debug, Default)]
-pub struct Index {
-    vocab: HashMap<Box<str>, u32>,
+pub(super) struct Built {
+    pub(super) vocab: HashMap<Box<str>, u32>,
     /// Characters per word id.
-    letters: Vec<usize>,
-    pub idf: Vec<f32>,
-    pub df: Vec<u32>,
-    pub forms: Vec<Form>,
+    pub(super) letters: Vec<usize>,
+    pub(super) idf: Vec<f32>,
+    pub(super) df: Vec<u32>,
+    pub(super) forms: Vec<Form>,
     /// Records (dataset indices, ascending id order) per form.
-    pub form_records: Rows,
+    pub(super) form_records: Rows,
     /// Anchor keys: a form's rarest run of one to three adjacent words (containable forms).
-    pub anchor_keys: HashMap<u64, u32>,
+    pub(super) anchor_keys: HashMap<u64, u32>,
     /// Forms per anchor key.
-    pub anchors: Rows,
+    pub(super) anchors: Rows,
     /// Forms too short to be contained anywhere, by their token sequence: they match a line's
     /// whole message.
-    pub whole: HashMap<Box<[u32]>, Vec<u32>>,
+    pub(super) whole: HashMap<Box<[u32]>, Vec<u32>>,
     /// Every `whole` key, and those opening with a variable also without it: the tails a line
     /// must end with for a short form to be worth finding its header.
-    pub whole_tails: foldhash::HashSet<Box<[u32]>>,
+    pub(super) whole_tails: foldhash::HashSet<Box<[u32]>>,
     /// The longest whole-message form, in tokens (with a variable at either end).
-    pub max_whole: usize,
+    pub(super) max_whole: usize,
     /// Forms per word (every form), for the overlap fallback.
-    pub postings: Rows,
+    pub(super) postings: Rows,
     /// Words this common are not used to find overlap candidates (their idf is low anyway).
-    pub max_df: u32,
+    pub(super) max_df: u32,
     /// The message form and the pattern form of each record (`NONE` when absent).
-    pub record_forms: Vec<[u32; 2]>,
+    pub(super) record_forms: Vec<[u32; 2]>,
     /// Each record's position in id order: ties between equal scores go to the smaller id.
-    pub rank: Vec<u32>,
+    pub(super) rank: Vec<u32>,
     /// Each record's filePath and lineNumber, for `path:line` boosts.
-    pub locations: Vec<Option<(Box<str>, Option<i64>)>>,
+    pub(super) locations: Vec<Option<(Box<str>, Option<i64>)>>,
     /// Records per file name (last path component).
-    files: HashMap<Box<str>, Vec<u32>>,
+    pub(super) files: HashMap<Box<str>, Vec<u32>>,
     /// Each record's group: one repository, one messagePattern (or message when it has none).
-    pub group_of: Vec<u32>,
+    pub(super) group_of: Vec<u32>,
     /// Records per group, in dataset order.
-    pub groups: Rows,
+    pub(super) groups: Rows,
 }
 
-impl Index {
-    pub fn build(entries: Entries<'_>) -> Self {
-        let mut index = Index::default();
+impl Built {
+    fn build(entries: Entries<'_>) -> Self {
+        let mut index = Built::default();
         let mut form_ids: HashMap<Box<[u32]>, u32> = HashMap::default();
         let mut open: Vec<[bool; 2]> = Vec::new();
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(entries.len() * 2);
@@ -148,7 +140,7 @@ impl Index {
             index.group_of.push(group);
             group_pairs.push((group, record));
             let location = entry.file_path.map(|path| {
-                let name = super::frames::file_name(path);
+                let name = crate::triage::frames::file_name(path);
                 index.files.entry(name.into()).or_default().push(record);
                 (path.into(), entry.line_number)
             });
@@ -299,20 +291,6 @@ impl Index {
         pairs.sort_unstable_by_key(|&(form, record)| (form, self.rank[record as usize]));
         self.form_records = Rows::build(self.forms.len(), &pairs);
     }
-
-    /// The id of a log word, or `UNKNOWN`.
-    pub fn word(&self, word: &str) -> u32 {
-        self.vocab.get(word).copied().unwrap_or(UNKNOWN)
-    }
-
-    pub fn records_of(&self, form: u32) -> &[u32] {
-        self.form_records.get(form)
-    }
-
-    /// Records whose filePath ends with this file name.
-    pub fn records_in_file(&self, name: &str) -> &[u32] {
-        self.files.get(name).map_or(&[], Vec::as_slice)
-    }
 }
 
 /// A group's key: a 64-bit hash of the repository and the pattern (a collision only merges two
@@ -323,23 +301,6 @@ fn group_key(repo: Option<&str>, text: &str) -> u64 {
     h.update(&[0]);
     h.update(text.as_bytes());
     h.digest()
-}
-
-/// Bits per word id in an n-gram key; longer vocabularies fall back to single words.
-const GRAM_BITS: u32 = 20;
-
-/// The key of a run of one to three word ids (ids of longer runs must `fit`).
-pub fn gram(words: &[u32]) -> u64 {
-    let mut key = 0u64;
-    for &w in words {
-        key = (key << GRAM_BITS) | u64::from(w);
-    }
-    key | ((words.len() as u64) << 60)
-}
-
-/// Whether every id of a run fits a key.
-pub fn fits(words: &[u32]) -> bool {
-    words.iter().all(|&w| w < 1 << GRAM_BITS)
 }
 
 /// Every run of one to three adjacent words of a form (no `VAR` inside), as keys.
@@ -353,4 +314,9 @@ fn runs(seq: &[u32], out: &mut Vec<u64>) {
             out.push(gram(run));
         }
     }
+}
+
+/// The index of `entries`, laid out.
+pub fn build(entries: Entries<'_>) -> Vec<u64> {
+    Built::build(entries).lay_out()
 }
