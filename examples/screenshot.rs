@@ -17,7 +17,7 @@ use resvg::{tiny_skia, usvg};
 #[path = "../tests/support/screenshot_script.rs"]
 mod script;
 
-use script::{COLS, ROWS, SCRIPT, Step};
+use script::{COLS, ROWS, SESSIONS, Step};
 
 const CELL_W: f32 = 8.4;
 const CELL_H: f32 = 17.0;
@@ -38,20 +38,21 @@ fn main() -> Result<(), String> {
     if !status.success() {
         return Err("building errdex failed".into());
     }
-    // The built-in sample: what a newcomer sees first.
-    let (screen, mut writer, mut child) = start(&binary)?;
     let out = root.join("screenshots");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-
-    for step in SCRIPT {
-        match step {
-            Step::Keys(keys) => type_keys(&mut writer, keys)?,
-            Step::Wait(text) => wait_for(&screen, text)?,
-            Step::Shot(name) => save(&screen, &out, name)?,
+    // First the built-in sample: what a newcomer sees first.
+    for (args, script) in SESSIONS {
+        let (screen, mut writer, mut child) = start(&binary, root, args)?;
+        for step in *script {
+            match step {
+                Step::Keys(keys) => type_keys(&mut writer, keys)?,
+                Step::Wait(text) => wait_for(&screen, text)?,
+                Step::Shot(name) => save(&screen, &out, name)?,
+            }
         }
+        type_keys(&mut writer, "\x03")?;
+        let _ = child.wait();
     }
-    type_keys(&mut writer, "\x03")?;
-    let _ = child.wait();
     Ok(())
 }
 
@@ -61,7 +62,7 @@ type Started = (
     Box<dyn portable_pty::Child + Send + Sync>,
 );
 
-fn start(binary: &Path) -> Result<Started, String> {
+fn start(binary: &Path, root: &Path, args: &[&str]) -> Result<Started, String> {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -71,6 +72,8 @@ fn start(binary: &Path) -> Result<Started, String> {
         })
         .map_err(|e| format!("cannot open a pty: {e}"))?;
     let mut cmd = CommandBuilder::new(binary);
+    cmd.args(args);
+    cmd.cwd(root);
     cmd.env("TERM", "xterm-256color");
     // A private home, so the pictures do not depend on the user's config, pins or cache.
     let home = std::env::temp_dir().join("errdex-screenshot-home");

@@ -134,6 +134,7 @@ fn main() {
             hits,
             facets: None,
             reading: Default::default(),
+            details: Default::default(),
         };
         let t = Instant::now();
         update(&mut r, Msg::Results(set, None));

@@ -7,16 +7,22 @@ mod support;
 use std::time::{Duration, Instant};
 
 use support::pty::Spawn;
-use support::screenshot_script::{COLS, ROWS, SCRIPT, Step, screen_text};
+use support::screenshot_script::{COLS, ROWS, SESSIONS, Step, screen_text};
 
 #[test]
 fn every_screenshot_matches_what_the_binary_draws() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    for (args, script) in SESSIONS {
+        session(&dir, args, script);
+    }
+}
+
+fn session(dir: &std::path::Path, args: &[&str], script: &[Step]) {
     let mut s = Spawn::new()
         .size(ROWS, COLS)
         .env("TERM", "xterm-256color")
-        .errdex(&[]);
-    for step in SCRIPT {
+        .errdex(args);
+    for step in script {
         match step {
             Step::Keys(keys) => s.send(keys),
             Step::Wait(text) => s.wait_for(text),

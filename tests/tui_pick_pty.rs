@@ -38,3 +38,15 @@ fn json_is_the_record_as_loaded() {
     s.send("\r");
     s.wait_for("out=[{\"record\":{\"id\":\"aa11conn\",\"repo\":\"acme/]");
 }
+
+#[test]
+fn enter_on_a_group_row_prints_the_site_the_pasted_line_names() {
+    // One message at three sites; the tracing target names src/store/cache.rs.
+    let line = "2024-05-01T10:00:00Z ERROR acme::store::cache: failed to commit transaction: connection reset by peer";
+    let mut s = Session::shell(&format!(
+        "loc=$(errdex pick --data tests/fixtures/tui_groups.jsonl --what location '{line}'); echo \"status=$? picked=[$loc]\"; sleep 5"
+    ));
+    s.wait_for("3 sites");
+    s.send("\r");
+    s.wait_for("status=0 picked=[src/store/cache.rs:88]");
+}

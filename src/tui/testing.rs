@@ -90,9 +90,34 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
             done: true,
             facets: None,
             reading: Default::default(),
+            details: Default::default(),
         },
         Some(substring_matcher(query)),
     )
+}
+
+/// What the engine answers a query typed or pasted into the search box, ranked by the real
+/// search (a pasted line's groups and chain included); no highlighting.
+pub fn found(m: &Model, generation: u64, query: &str) -> Msg {
+    let ds = m.dataset.as_ref().expect("loaded");
+    let context = errdex_core::search::Context::default();
+    let f = errdex_core::search::find(ds, query, &context, errdex_core::search::LIMIT);
+    let set = ResultSet {
+        generation,
+        query: query.into(),
+        hits: f.hits.iter().map(|r| r.hit.index).collect(),
+        matched: f.matched,
+        total: ds.len(),
+        done: true,
+        facets: None,
+        reading: crate::tui::app::msg::Reading {
+            mode: f.mode,
+            weak: f.hits.iter().map(|r| r.mark.weak).collect(),
+            warnings: f.warnings,
+        },
+        details: Arc::new(f.details),
+    };
+    Msg::Results(set, None)
 }
 
 /// The detail message the runtime would answer the newest `LoadDetail` with, had it asked for

@@ -46,6 +46,27 @@ pub const SCRIPT: &[Step] = &[
     Step::Shot("triage"),
 ];
 
+/// A pasted line whose message is written at three sites, on a small dataset of one repository:
+/// its group row, opened (run from the crate's folder).
+pub const GROUPS_ARGS: &[&str] = &["--data", "tests/fixtures/tui_groups.jsonl"];
+
+pub const GROUPS_SCRIPT: &[Step] = &[
+    Step::Wait("5/5"),
+    Step::Keys(
+        "\x1b[200~2024-05-01T10:00:00Z ERROR acme::store::cache: failed to commit transaction: connection reset by peer\x1b[201~",
+    ),
+    Step::Wait("3 sites"),
+    Step::Wait("Chain in the pasted line"),
+    Step::Keys("\x1b"),
+    Step::Wait("BROWSE"),
+    Step::Keys("\x1b[C"),
+    Step::Wait("▾ 3 sites"),
+    Step::Shot("groups"),
+];
+
+/// Each session: errdex's arguments and what is typed.
+pub const SESSIONS: &[(&[&str], &[Step])] = &[(&[], SCRIPT), (GROUPS_ARGS, GROUPS_SCRIPT)];
+
 /// A screen's text as stored: each row with its trailing blanks removed.
 pub fn screen_text(rows: impl IntoIterator<Item = String>) -> String {
     rows.into_iter()

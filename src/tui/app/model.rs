@@ -8,6 +8,7 @@ use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
+use crate::tui::results::listing::{Listing, Row, search_rows};
 use crate::tui::team::{NoteInput, TeamState};
 use crate::tui::triage::TriageState;
 use crate::tui::ui::layout::Areas;
@@ -115,9 +116,12 @@ pub struct Model {
     pub overlay: Option<Overlay>,
     pub load: LoadState,
     pub dataset: Option<Arc<Dataset>>,
+    /// The query's newest results, kept current while the triage is shown.
     pub results: ResultSet,
     pub matcher: Option<RowMatcher>,
-    /// Position of the selected result in `results.hits`.
+    /// The rows of the results list: the query's results or the triage's errors.
+    pub listing: Listing,
+    /// Position of the selected row in `listing`.
     pub selected: usize,
     /// First result shown in the list.
     pub list_offset: usize,
@@ -173,6 +177,7 @@ impl Model {
             dataset: None,
             results: ResultSet::default(),
             matcher: None,
+            listing: Listing::default(),
             selected: 0,
             list_offset: 0,
             detail: None,
@@ -209,16 +214,17 @@ impl Model {
 
     /// True while the triage view is on screen.
     pub fn in_triage(&self) -> bool {
-        self.triage.as_ref().is_some_and(|t| t.active)
+        matches!(self.listing, Listing::Triage(_))
     }
 
-    /// The record index of the selected result.
+    /// The selected row of the results list.
+    pub fn selected_row(&self) -> Option<&Row> {
+        self.listing.get(self.selected)
+    }
+
+    /// The record of the selected row (a group's chosen site); none for an unknown error.
     pub fn selected_index(&self) -> Option<usize> {
-        self.results
-            .hits
-            .get(self.selected)
-            .filter(|&&i| i < crate::tui::triage::UNKNOWN_ROW)
-            .map(|&i| i as usize)
+        self.selected_row().and_then(Row::record)
     }
 
     /// The in-memory fields of a result row.
@@ -255,22 +261,14 @@ impl Model {
         }
     }
 
-    /// Hides the triage view (the triage is kept for `show_triage`); the list is empty until
-    /// the query's results come.
-    pub fn hide_triage(&mut self) {
-        if let Some(t) = self.triage.as_mut() {
-            t.active = false;
-        }
+    /// Shows the query's results in the list, from the top (the triage, if any, is kept for
+    /// `show_triage`). The detail is asked for by whoever settles the selection.
+    pub fn show_search(&mut self) {
+        self.listing = Listing::Search(search_rows(&self.results, &[]));
         self.zoomed = false;
         self.focus = Pane::Results;
-        self.results = ResultSet {
-            generation: self.results.generation,
-            ..ResultSet::default()
-        };
-        self.matcher = None;
         self.selected = 0;
         self.list_offset = 0;
-        self.detail = None;
         self.detail_error = None;
     }
 

@@ -55,8 +55,10 @@ pub struct ResultSet {
     pub done: bool,
     /// Counts by severity, tag, repo and type over every match, once the pass has finished.
     pub facets: Option<Arc<Facets>>,
-    /// How the query was read and which hits are weak (nothing for the triage view).
+    /// How the query was read and which hits are weak.
     pub reading: Reading,
+    /// A pasted line's hits (by record index): their group's other sites and the line's chain.
+    pub details: Arc<std::collections::BTreeMap<u32, errdex_core::search::LineDetail>>,
 }
 
 /// How the engine read a query: typed words or a pasted line, which hits are too poor to
@@ -72,12 +74,6 @@ pub struct Reading {
 impl Reading {
     pub fn is_weak(&self, pos: usize) -> bool {
         self.weak.get(pos).copied().unwrap_or(false)
-    }
-
-    /// Where the weak hits at the end of the list start (the divider goes above it).
-    pub fn weak_from(&self) -> Option<usize> {
-        let confident = self.weak.iter().rposition(|w| !w).map_or(0, |i| i + 1);
-        (confident < self.weak.len()).then_some(confident)
     }
 }
 

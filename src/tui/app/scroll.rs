@@ -68,7 +68,7 @@ pub fn move_by(m: &mut Model, delta: isize) -> Step {
 }
 
 fn select(m: &mut Model, delta: isize) -> Step {
-    let len = m.results.hits.len();
+    let len = m.listing.len();
     if len == 0 {
         return Step::default();
     }
@@ -104,11 +104,11 @@ fn max_scroll(m: &Model, pane: Pane) -> usize {
 
 /// Brings the selection into range and into view, and every pane within its scroll limits.
 pub fn settle(m: &mut Model) {
-    let len = m.results.hits.len();
+    let len = m.listing.len();
     m.selected = m.selected.min(len.saturating_sub(1));
     let Some(areas) = m.areas() else { return };
     // The divider above weak results takes a row: keep the selection clear of the bottom edge.
-    let divider = usize::from(m.results.reading.weak_from().is_some());
+    let divider = usize::from(m.listing.weak_from().is_some());
     let capacity = areas.list_capacity().saturating_sub(divider).max(1);
     if m.selected < m.list_offset {
         m.list_offset = m.selected;
@@ -168,7 +168,7 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
                 }
                 let row = usize::from((y - body.y) / ROWS_PER_RESULT);
                 let wanted = m.list_offset + row;
-                if wanted < m.results.hits.len() && wanted != m.selected {
+                if wanted < m.listing.len() && wanted != m.selected {
                     m.selected = wanted;
                     settle(m);
                     return selection_changed(m, Step::redraw());
@@ -199,8 +199,10 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Step {
     }
 }
 
-/// Asks for the selected record's details when they are not the ones on display.
+/// Asks for the selected record's details when they are not the ones on display. A site
+/// selected beneath its group becomes the group's chosen one.
 pub fn selection_changed(m: &mut Model, step: Step) -> Step {
+    m.listing.follow(m.selected);
     // Whatever comes of it, a detail asked for before is for another selection now.
     let generation = m.requests.ask(Job::Detail);
     match m.selected_index() {

@@ -198,6 +198,8 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::ShowSource => show(m, Pane::Source),
         Action::ShowFixes => show(m, Pane::Fixes),
         Action::ShowTips => show(m, Pane::Tips),
+        Action::OpenGroup => return results::update::open_or_close_group(m, true),
+        Action::CloseGroup => return results::update::open_or_close_group(m, false),
         Action::Zoom => {
             m.zoomed = !m.zoomed;
             m.focus = if m.zoomed { m.tab } else { Pane::Results };
@@ -205,6 +207,11 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             if m.zoomed {
                 return history::update::opened(m, Step::redraw());
             }
+        }
+        // At the end of the query Right has nowhere to go: it opens the selected group, so a
+        // pasted line's sites are one key away (in `errdex pick` too, where Esc gives up).
+        Action::CursorRight if at_end_by_a_closed_group(m) => {
+            return results::update::open_or_close_group(m, true);
         }
         Action::DeleteBack
         | Action::DeleteForward
@@ -235,6 +242,11 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::Close | Action::Accept => return Step::default(),
     }
     Step::redraw()
+}
+
+fn at_end_by_a_closed_group(m: &Model) -> bool {
+    let closed = m.listing.group_of(m.selected).is_some_and(|(_, g)| !g.open);
+    closed && m.cursor == m.query.chars().count()
 }
 
 fn show(m: &mut Model, pane: Pane) {

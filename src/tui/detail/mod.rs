@@ -3,6 +3,7 @@
 //! the source snippet when a record is read, `worker.rs` reads it off the UI thread and
 //! `highlighting.rs` shares the highlighter with the workers that colour code.
 
+mod chain;
 mod fixes;
 pub mod highlighting;
 mod overview;
@@ -71,7 +72,9 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
             source::draw(frame, body, shown, scroll.into(), theme);
             return;
         }
-        Pane::Overview | Pane::Results => overview::paragraph(detail, theme, body.width),
+        Pane::Overview | Pane::Results => {
+            overview::paragraph(chain::lines(model), detail, theme, body.width)
+        }
         Pane::Fixes => fixes::paragraph(detail, theme, body.width),
         Pane::Tips => tips::paragraph(detail, theme, body.width),
     };
@@ -86,7 +89,9 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
     let theme = &model.theme;
     match pane {
         Pane::Results => 0,
-        Pane::Overview => overview::paragraph(detail, theme, width).line_count(width),
+        Pane::Overview => {
+            overview::paragraph(chain::lines(model), detail, theme, width).line_count(width)
+        }
         Pane::Fixes => fixes::paragraph(detail, theme, width).line_count(width),
         Pane::Tips => tips::paragraph(detail, theme, width).line_count(width),
         Pane::Source => source::line_count(crate::tui::local::shown::shown_source(model)),

@@ -12,10 +12,17 @@ use errdex_core::text::one_line;
 /// Width of the label column (`location  `).
 const LABEL: usize = 11;
 
-pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
+/// The pane's text: `chain` (a pasted line's links, or nothing) above the record's.
+pub fn paragraph(
+    chain: Vec<Line<'static>>,
+    detail: &Detail,
+    theme: &Theme,
+    width: u16,
+) -> Paragraph<'static> {
     let r = &detail.record;
     let message = errdex_core::search::searched(&r.error_message);
-    let mut lines: Vec<Line<'static>> = text_lines(message, theme.title);
+    let mut lines = chain;
+    lines.extend(text_lines(message, theme.title));
     if message.len() < r.error_message.len() {
         // Wrapping all of a 10 MB message every frame would cost gigabytes.
         let more = r.error_message.len() - message.len();
@@ -162,7 +169,7 @@ mod tests {
         let theme = Theme::new(ThemeName::Dark, false);
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        paragraph(detail, &theme, area.width).render(area, &mut buf);
+        paragraph(Vec::new(), detail, &theme, area.width).render(area, &mut buf);
         (0..area.height)
             .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
             .collect()
@@ -245,12 +252,12 @@ mod tests {
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let shown = errdex_core::search::FIELD_PREFIX / 100;
-        let rows = paragraph(&detail, &theme, 200).line_count(200);
+        let rows = paragraph(Vec::new(), &detail, &theme, 200).line_count(200);
         assert!(rows > shown && rows < shown + 20, "{rows} rows");
         let more = long.len() - errdex_core::search::searched(&long).len();
         let area = Rect::new(0, 0, 200, 4);
         let mut buf = Buffer::empty(area);
-        let scrolled = paragraph(&detail, &theme, 200).scroll((shown as u16, 0));
+        let scrolled = paragraph(Vec::new(), &detail, &theme, 200).scroll((shown as u16, 0));
         scrolled.render(area, &mut buf);
         let text: String = (0..area.height)
             .flat_map(|y| (0..area.width).map(move |x| (x, y)))
@@ -275,7 +282,7 @@ mod tests {
             conflicts: Vec::new(),
         };
         let theme = Theme::new(ThemeName::Dark, false);
-        let rows = paragraph(&detail, &theme, 80).line_count(80);
+        let rows = paragraph(Vec::new(), &detail, &theme, 80).line_count(80);
         assert!(rows < 200, "{rows} rows");
         assert!(shown_tags(&detail.record.tags).ends_with(", … 999500 more"));
     }

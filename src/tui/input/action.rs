@@ -55,6 +55,8 @@ actions! {
     ShowFixes = "show_fixes", "show the fixes pane";
     ShowTips = "show_tips", "show the prevention tips pane";
     Zoom = "zoom", "detail full screen, or back";
+    OpenGroup = "open_group", "list the sites of the selected message written at several places (Right at the end of the query too)";
+    CloseGroup = "close_group", "fold a message's sites back into its one row";
     Back = "back", "leave the full-screen detail, or the triage view";
     ShowTriage = "show_triage", "back to the triage view of the pasted or piped log";
     LogLinesDown = "log_lines_down", "triage view: scroll the log lines of the known error down";

@@ -142,6 +142,9 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Browse, "o", Action::OpenUrl, None),
     (Scope::Browse, "e", Action::EditLocal, None),
     (Scope::Browse, "l", Action::ToggleLocalSource, None),
+    // A group opens and closes as a folder does in a tree view.
+    (Scope::Browse, "right", Action::OpenGroup, Some("sites")),
+    (Scope::Browse, "left", Action::CloseGroup, None),
     // Browse "1"…"9" copy solutions 1…9: added by `Keymap::default`.
     (Scope::Help, "esc", Action::Close, None),
     (Scope::Help, "q", Action::Close, None),

@@ -137,3 +137,26 @@ fn overlay_keys_come_from_the_table_and_can_be_rebound() {
             .any(|(keys, a)| *a == Action::Accept && keys == "enter")
     );
 }
+
+#[test]
+fn right_and_left_open_and_close_a_group_while_browsing_and_move_the_cursor_in_the_box() {
+    let km = Keymap::default();
+    let right = ev(KeyCode::Right, KeyModifiers::NONE);
+    let left = ev(KeyCode::Left, KeyModifiers::NONE);
+    assert_eq!(km.action(Mode::Browse, &right), Some(Action::OpenGroup));
+    assert_eq!(km.action(Mode::Browse, &left), Some(Action::CloseGroup));
+    assert_eq!(km.action(Mode::Search, &right), Some(Action::CursorRight));
+    assert_eq!(km.action(Mode::Search, &left), Some(Action::CursorLeft));
+    assert!(
+        km.hints(Mode::Browse)
+            .contains(&("right".to_string(), "sites"))
+    );
+    let help = km.help();
+    let browse = &help
+        .iter()
+        .find(|(s, _)| *s == Scope::Browse)
+        .expect("browse")
+        .1;
+    assert!(browse.contains(&("right".to_string(), Action::OpenGroup)));
+    assert!(browse.contains(&("left".to_string(), Action::CloseGroup)));
+}

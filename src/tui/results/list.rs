@@ -1,5 +1,6 @@
 //! The results list: two rows a result — severity and message with the matched characters
-//! highlighted, then repo and `path:line`.
+//! highlighted, then repo and `path:line`. A message at several sites is one group row
+//! (`▸ N sites`) whose sites can be listed beneath it (`sites.rs` draws those).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -8,6 +9,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
+use crate::tui::results::listing::Row;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
 use crate::tui::ui::text::highlight;
@@ -20,28 +22,34 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let title = Line::styled(" Results ", theme.title);
     let mut frame_block = block(title, model.focus == Pane::Results, theme);
-    if let Some(facets) = model.results.facets.as_deref() {
+    // No match counts nothing: an empty facet line would leave blanks in the border.
+    if let Some(facets) = model.results.facets.as_deref()
+        && !facets.by_severity.is_empty()
+    {
         let room = usize::from(area.width.saturating_sub(2));
         frame_block = frame_block.title_bottom(facet_line(facets, theme, room).right_aligned());
     }
     frame.render_widget(frame_block, area);
     let body = inner(area);
-    if model.results.hits.is_empty() {
+    if model.listing.is_empty() {
         frame.render_widget(
             Paragraph::new(empty_message(model, theme)).wrap(Wrap { trim: false }),
             body,
         );
         return;
     }
-    let reading = &model.results.reading;
-    hit_rows(frame, body, model, |pos, index, selected| {
-        let entry = model.entry(index)?;
+    hit_rows(frame, body, model, |pos, row, selected| {
+        let entry = model.entry(row.record()?)?;
         let matches = model.matcher.as_ref().map(|m| m(entry)).unwrap_or_default();
-        let mut lines = row_lines(entry, &matches, selected, theme);
-        if model.memory.pinned.contains(entry.id) {
+        let mut lines = match row {
+            Row::Group(g) => super::sites::group_lines(model, g, entry, &matches, selected),
+            Row::Site { .. } => super::sites::site_lines(model, pos, entry, &matches, selected),
+            _ => row_lines(entry, &matches, selected, theme),
+        };
+        if model.memory.pinned.contains(entry.id) && !matches!(row, Row::Site { .. }) {
             mark_pinned(&mut lines[0], theme);
         }
-        if reading.is_weak(pos) && !selected {
+        if model.listing.is_weak(pos) && !selected {
             for line in &mut lines {
                 dim(line, theme);
             }
@@ -51,7 +59,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
 }
 
 /// A weak row: every span in the dim colour, so the confident rows above stand out.
-fn dim(line: &mut Line<'static>, theme: &Theme) {
+pub(super) fn dim(line: &mut Line<'static>, theme: &Theme) {
     for span in &mut line.spans {
         span.style = span.style.patch(theme.dim);
     }
@@ -64,21 +72,21 @@ fn divider(width: u16, theme: &Theme) -> Line<'static> {
     Line::styled(format!("──{label}{}", "─".repeat(rule)), theme.dim)
 }
 
-/// The hits from `model.list_offset` down, two rows each, as many as fit in `body`: `row`
-/// makes the lines of the hit at a list position and dataset index (`None` leaves it out),
-/// told whether it is the selected one, whose rows get the selection style across the whole
-/// width. A divider row goes above the weak hits at the end of the list.
+/// The rows of `model.listing` from `model.list_offset` down, two lines each, as many as fit
+/// in `body`: `row` makes the lines of the row at a list position (`None` leaves it out), told
+/// whether it is the selected one, whose lines get the selection style across the whole
+/// width. A divider goes above the weak rows at the end of the list.
 pub fn hit_rows(
     frame: &mut Frame,
     body: Rect,
     model: &Model,
-    mut row: impl FnMut(usize, usize, bool) -> Option<[Line<'static>; 2]>,
+    mut row: impl FnMut(usize, &Row, bool) -> Option<[Line<'static>; 2]>,
 ) {
-    let weak_from = model.results.reading.weak_from();
+    let weak_from = model.listing.weak_from();
     let mut y = body.y;
-    for (pos, &index) in model
-        .results
-        .hits
+    for (pos, listed) in model
+        .listing
+        .rows()
         .iter()
         .enumerate()
         .skip(model.list_offset)
@@ -95,7 +103,7 @@ pub fn hit_rows(
             y += 1;
         }
         let selected = pos == model.selected;
-        let Some([first, second]) = row(pos, index as usize, selected) else {
+        let Some([first, second]) = row(pos, listed, selected) else {
             continue;
         };
         if selected {
@@ -199,7 +207,7 @@ fn facet_line(facets: &Facets, theme: &Theme, room: usize) -> Line<'static> {
 }
 
 /// Four columns for the severity, so messages line up.
-fn badge(severity: &str) -> String {
+pub(super) fn badge(severity: &str) -> String {
     match severity.to_ascii_lowercase().as_str() {
         "critical" => "crit".into(),
         "error" => "err".into(),

@@ -2,8 +2,12 @@
 
 pub mod edit;
 pub mod list;
+pub mod listing;
 pub mod search_box;
+mod sites;
 pub mod update;
 
+#[cfg(test)]
+mod group_tests;
 #[cfg(test)]
 mod tests;

@@ -64,7 +64,6 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
 fn hint(model: &Model) -> Option<String> {
     let r = &model.results;
     if r.query == model.query
-        && !model.in_triage()
         && let Some(w) = r.reading.warnings.first()
     {
         return Some(w.clone());
@@ -94,9 +93,9 @@ fn counts(model: &Model) -> String {
         LoadState::Done(_) => {
             let more = if r.done { "" } else { "…" };
             // The list still shows the previous query's results while this one runs.
-            let pending = r.query != model.query && !model.in_triage();
+            let pending = r.query != model.query;
             let mark = if pending { " · searching…" } else { "" };
-            let line = r.reading.mode == errdex_core::search::Mode::Line && !model.in_triage();
+            let line = r.reading.mode == errdex_core::search::Mode::Line;
             let mode = if line { " ≈ line ·" } else { "" };
             format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }

@@ -21,6 +21,7 @@ pub(super) fn results_msg(results: &Results) -> Msg {
             weak: results.marks.iter().map(|m| m.weak).collect(),
             warnings: results.warnings.clone(),
         },
+        details: Arc::clone(&results.details),
     };
     // A pasted line marks the words a row shares with it; typed terms what they matched.
     let line = (results.mode == errdex_core::search::Mode::Line).then(|| {

@@ -169,7 +169,7 @@ pub fn on_record_added(m: &mut Model, added: RecordAdded) -> Step {
             m.cursor = m.query.chars().count();
             m.mode = Mode::Browse;
             if m.in_triage() {
-                m.hide_triage();
+                m.show_search();
             }
             use_dataset(m, dataset, true)
         }

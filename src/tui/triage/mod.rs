@@ -7,7 +7,7 @@ pub mod update;
 pub mod view;
 pub mod worker;
 
-pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState, UNKNOWN_ROW};
+pub use state::{LINES_KEPT, Origin, Phase, TriageNews, TriageState};
 pub use update::{
     incident_report, leave, on_news, on_paste, reopen, scroll_lines, selected_unknown, start,
     write_report,

@@ -1,15 +1,14 @@
 //! The triage view's state: one log's known errors, grouped and counted as the worker's news
 //! arrive. A log pasted into the search box (several lines) or piped into errdex is matched
-//! against the records off the UI thread; the known errors found stand in the results list as
-//! groups, most frequent first, so selection, the detail panes and zoom work exactly as they
-//! do for search results. Esc goes back to the search; `show_triage` comes back to the log.
+//! against the records off the UI thread; the known errors found stand in the results list
+//! (`Listing::Triage`), most frequent first, then the unknown ones, so selection, the detail
+//! panes and zoom work exactly as they do for search results. Esc goes back to the search;
+//! `show_triage` comes back to the log.
 
 use std::collections::HashMap;
 
+use crate::tui::results::listing::Row;
 use errdex_core::triage::{Group, Incident, LineHits, UnknownGroup};
-/// Rows of the results list from here on are unknown error groups (`UNKNOWN_ROW + k` is the
-/// k-th), listed under the known errors; no dataset has this many records.
-pub const UNKNOWN_ROW: u32 = u32::MAX / 2;
 /// Log lines remembered per known error, to list them; its count goes on past this.
 pub const LINES_KEPT: usize = 200;
 /// Characters of a log line remembered for display: a message sits at the start of a line.
@@ -50,8 +49,6 @@ pub struct TriageNews {
 pub struct TriageState {
     pub id: u64,
     pub origin: Origin,
-    /// Shown instead of the search results (false after Esc, until `show_triage`).
-    pub active: bool,
     pub phase: Phase,
     pub lines: usize,
     /// Log events that matched a record.
@@ -65,7 +62,7 @@ pub struct TriageState {
     /// The last event counted: a live log's settled event comes again when its trace arrives.
     last: Option<LineHits>,
     /// How far the log lines box is scrolled, and for which row (another one starts at 0).
-    lines_scroll: (usize, usize),
+    lines_scroll: (Option<Row>, usize),
     /// Every event, known and unknown, as the core's incident report groups them.
     incident: Incident,
 }
@@ -75,7 +72,6 @@ impl TriageState {
         TriageState {
             id,
             origin,
-            active: true,
             phase: Phase::Indexing,
             lines: 0,
             events: 0,
@@ -83,7 +79,7 @@ impl TriageState {
             at: HashMap::new(),
             texts: HashMap::new(),
             last: None,
-            lines_scroll: (usize::MAX, 0),
+            lines_scroll: (None, 0),
             incident: Incident::default(),
         }
     }
@@ -151,16 +147,28 @@ impl TriageState {
         }
     }
 
-    /// The first kept log line shown for this record's group.
-    pub fn lines_scroll(&self, record: usize) -> usize {
-        match self.lines_scroll {
-            (r, scroll) if r == record => scroll,
+    /// The first kept log line shown for this row.
+    pub fn lines_scroll(&self, row: &Row) -> usize {
+        match &self.lines_scroll {
+            (Some(r), scroll) if r == row => *scroll,
             _ => 0,
         }
     }
 
-    pub fn scroll_lines_to(&mut self, record: usize, first: usize) {
-        self.lines_scroll = (record, first);
+    pub fn scroll_lines_to(&mut self, row: &Row, first: usize) {
+        self.lines_scroll = (Some(row.clone()), first);
+    }
+
+    /// The rows of the results list: the known errors, most frequent first, then the unknown
+    /// ones.
+    pub fn rows(&self) -> Vec<Row> {
+        let known = self.groups.iter().map(|g| Row::Record {
+            index: g.record,
+            weak: false,
+        });
+        known
+            .chain((0..self.unknown().len()).map(Row::Unknown))
+            .collect()
     }
 
     /// The group of a record, if the log hit it.
@@ -173,20 +181,22 @@ impl TriageState {
         self.incident.unknown()
     }
 
-    /// The unknown group a results row stands for.
-    pub fn unknown_at(&self, row: u32) -> Option<&UnknownGroup> {
-        let k = row.checked_sub(UNKNOWN_ROW)?;
-        self.unknown().into_iter().nth(k as usize)
+    /// The k-th unknown group (most frequent first).
+    pub fn unknown_at(&self, k: usize) -> Option<&UnknownGroup> {
+        self.unknown().into_iter().nth(k)
     }
 
     /// A results row's log lines (a known error's kept lines, an unknown group's events) with
     /// their text, and how many events it counts in all.
-    pub fn row_lines(&self, row: usize) -> (usize, Vec<(usize, &str)>) {
-        if let Some(g) = u32::try_from(row).ok().and_then(|r| self.unknown_at(r)) {
-            let lines = g.events.iter().map(|e| (e.line, e.text.as_str())).collect();
-            return (g.events.len(), lines);
+    pub fn row_lines(&self, row: &Row) -> (usize, Vec<(usize, &str)>) {
+        if let Row::Unknown(k) = row {
+            return self.unknown_at(*k).map_or((0, Vec::new()), |g| {
+                let lines = g.events.iter().map(|e| (e.line, e.text.as_str())).collect();
+                (g.events.len(), lines)
+            });
         }
-        self.group(row).map_or((0, Vec::new()), |g| {
+        let group = row.record().and_then(|r| self.group(r));
+        group.map_or((0, Vec::new()), |g| {
             (
                 g.count,
                 g.lines.iter().map(|&n| (n, self.text(n))).collect(),

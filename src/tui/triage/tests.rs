@@ -9,6 +9,7 @@ use crate::tui::app::step::Step;
 use crate::tui::app::update::update;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::listing::Row;
 use crate::tui::testing::{browsing, ctrl, detail, key, loaded_model, results, send};
 use errdex_core::triage::LineHits;
 
@@ -74,7 +75,7 @@ fn a_paste_of_several_lines_opens_the_triage_view() {
     assert!(m.in_triage());
     assert_eq!(m.mode, Mode::Browse);
     assert_eq!(m.query, "time", "the query is left alone");
-    assert!(m.results.hits.is_empty());
+    assert!(m.listing.is_empty());
     assert!(matches!(
         step.effects.as_slice(),
         [Effect::Triage { id: 1, log }] if !log.contains('\r') && log.lines().count() == 6
@@ -146,21 +147,28 @@ fn selecting_a_group_opens_its_detail_and_esc_goes_back_to_the_search() {
     assert_eq!(step.effects, vec![Effect::Search("time".into())]);
     update(&mut m, results(9, "time", &[1], 5));
     assert_eq!(m.results.hits, vec![1]);
+    assert_eq!(m.selected_index(), Some(1));
 }
 
 #[test]
-fn search_results_wait_while_the_triage_is_on_screen_and_ctrl_t_returns_to_it() {
+fn search_results_arrive_in_their_slot_while_the_triage_is_on_screen_and_ctrl_t_returns_to_it() {
     let mut m = triaged(120, 40);
-    let groups = m.results.hits.clone();
+    let groups = m.listing.clone();
     assert_eq!(update(&mut m, results(7, "time", &[1], 5)), Step::default());
-    assert_eq!(m.results.hits, groups);
+    assert_eq!(m.listing, groups);
+    assert_eq!(m.results.hits, vec![1], "the query's results are kept");
     update(&mut m, key(KeyCode::Char('/')));
     assert!(!m.in_triage());
     assert_eq!(m.mode, Mode::Search);
+    assert_eq!(
+        m.selected_index(),
+        Some(1),
+        "and shown when the triage is left"
+    );
     update(&mut m, results(8, "time", &[1], 5));
     update(&mut m, ctrl('t'));
     assert!(m.in_triage());
-    assert_eq!(m.results.hits, groups);
+    assert_eq!(m.listing, groups);
     assert_eq!(
         update(&mut m, Msg::Action(Action::ShowTriage)),
         Step::default()
@@ -206,7 +214,7 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
         &mut m,
         news(Phase::Reading, 3, hits.by_ref().take(2).collect()),
     );
-    assert!(!m.results.done);
+    assert!(!m.triage.as_ref().expect("triage").finished());
     update(&mut m, key(KeyCode::Down));
     let timeout = index_of(&m, "bb22timeout");
     assert_eq!(m.selected_index(), Some(timeout));
@@ -219,13 +227,14 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
     });
     assert_eq!(update(&mut m, stale), Step::default());
     update(&mut m, news(Phase::Done, 6, hits.collect()));
-    assert!(m.results.done);
+    assert!(m.triage.as_ref().expect("triage").finished());
     assert_eq!(
         m.selected_index(),
         Some(timeout),
         "the selection follows its record"
     );
-    assert_eq!(m.results.hits[0] as usize, index_of(&m, "ee55outside"));
+    let first = m.listing.get(0).and_then(Row::record);
+    assert_eq!(first, Some(index_of(&m, "ee55outside")));
 }
 
 #[test]

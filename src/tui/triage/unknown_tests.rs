@@ -9,6 +9,7 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::listing::Row;
 use crate::tui::testing::{detail, key, loaded_model, render, results, screen};
 use errdex_core::triage::LineHits;
 
@@ -68,10 +69,11 @@ fn unknown_error_groups_are_listed_under_the_known_ones_and_selectable() {
     assert!(unknown[0].0.contains("disk quota exceeded"), "{unknown:?}");
     assert_eq!(t.events, 2, "known events only");
     let known = t.groups.len();
-    assert_eq!(m.results.matched, known);
+    let records = m.listing.rows()[..known].iter();
+    assert!(records.into_iter().all(|r| matches!(r, Row::Record { .. })));
     assert_eq!(
-        m.results.hits[known..],
-        [UNKNOWN_ROW, UNKNOWN_ROW + 1],
+        m.listing.rows()[known..],
+        [Row::Unknown(0), Row::Unknown(1)],
         "unknown groups come after the known errors"
     );
     // The same keys move onto them; no record is selected there, so no detail is loaded.
@@ -88,7 +90,7 @@ fn unknown_error_groups_are_listed_under_the_known_ones_and_selectable() {
             .any(|e| matches!(e, Effect::LoadDetail { .. }))
     );
     let t = m.triage.as_ref().expect("triage");
-    let (count, lines) = t.row_lines(UNKNOWN_ROW as usize);
+    let (count, lines) = t.row_lines(&Row::Unknown(0));
     assert_eq!(count, 2);
     assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), vec![3, 6]);
     update(&mut m, key(KeyCode::Down));
@@ -126,7 +128,16 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
         &mut m,
         news(vec![hit(1, Some(2)), hit(2, None), hit(4, None)]),
     );
-    assert_eq!(m.results.hits, vec![2, UNKNOWN_ROW]);
+    assert_eq!(
+        m.listing.rows(),
+        [
+            Row::Record {
+                index: 2,
+                weak: false
+            },
+            Row::Unknown(0)
+        ]
+    );
     update(&mut m, key(KeyCode::Down));
     assert_eq!(m.selected, 1);
     // Line 4's event settled unknown; its trace arrived and it is a known error after all.
@@ -138,9 +149,10 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
         "line 4 left the unknown group"
     );
     assert_eq!(t.events, 2);
-    assert_eq!(m.results.hits.len(), 3);
+    assert_eq!(m.listing.len(), 3);
     assert_eq!(
-        m.results.hits[m.selected], UNKNOWN_ROW,
+        m.selected_row(),
+        Some(&Row::Unknown(0)),
         "the unknown group stays selected as the rows reorder"
     );
 }

@@ -1,15 +1,15 @@
 //! The triage view's part of `update`: a paste opens a triage, the worker's news fill it, Esc
 //! leaves it and `show_triage` comes back to it.
 
-use super::state::{Origin, TriageNews, TriageState, UNKNOWN_ROW};
+use super::state::{Origin, TriageNews, TriageState};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
-use crate::tui::app::msg::ResultSet;
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 use crate::tui::history::memory::Chore;
 use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
+use crate::tui::results::listing::{Listing, Row};
 use crate::tui::results::update::query_changed;
 use errdex_core::triage::UnknownGroup;
 
@@ -30,7 +30,7 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     }
     let was_triage = m.in_triage();
     if was_triage {
-        m.hide_triage();
+        m.show_search();
     }
     m.mode = Mode::Search;
     // The query is one line: tabs become spaces, other control characters are dropped.
@@ -74,18 +74,29 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
     t.phase = news.phase;
     t.lines = news.lines;
     t.add(news.hits);
-    if t.active { sync(m) } else { Step::default() }
+    if m.in_triage() {
+        sync(m)
+    } else {
+        Step::default()
+    }
+}
+
+/// The triage on screen, if the triage view is shown.
+fn shown(m: &Model) -> Option<&TriageState> {
+    m.triage.as_ref().filter(|_| m.in_triage())
 }
 
 /// The unknown error group selected in the triage view, if one is.
 pub fn selected_unknown(m: &Model) -> Option<&UnknownGroup> {
-    let t = m.triage.as_ref().filter(|t| t.active)?;
-    t.unknown_at(*m.results.hits.get(m.selected)?)
+    match m.selected_row()? {
+        Row::Unknown(k) => shown(m)?.unknown_at(*k),
+        _ => None,
+    }
 }
 
 /// The incident report of the log in the triage view, as `errdex triage --markdown` writes it.
 pub fn incident_report(m: &Model) -> Option<String> {
-    let t = m.triage.as_ref().filter(|t| t.active)?;
+    let t = shown(m)?;
     Some(t.incident().markdown(m.dataset.as_ref()?, t.lines))
 }
 
@@ -100,7 +111,7 @@ pub fn write_report(m: &mut Model) -> Step {
 
 /// Esc: back to the search box and the query's results; the triage is kept for later.
 pub fn leave(m: &mut Model) -> Step {
-    m.hide_triage();
+    m.show_search();
     m.mode = Mode::Search;
     query_changed(m)
 }
@@ -111,88 +122,61 @@ const LINES_STEP: usize = 10;
 
 /// Scrolls the log lines of the selected known error by a step (`direction` ±1).
 pub fn scroll_lines(m: &mut Model, direction: isize) -> Step {
-    let selected = m.results.hits.get(m.selected).map(|&row| row as usize);
-    let Some(t) = m.triage.as_mut().filter(|t| t.active) else {
+    let Some(row) = m.selected_row().filter(|_| m.in_triage()).cloned() else {
         return Step::default();
     };
-    let Some(record) = selected else {
+    let Some(t) = m.triage.as_mut() else {
         return Step::default();
     };
-    let kept = t.row_lines(record).1.len();
-    let now = t.lines_scroll(record);
+    let kept = t.row_lines(&row).1.len();
+    let now = t.lines_scroll(&row);
     let next = if direction < 0 {
         now.saturating_sub(LINES_STEP)
     } else {
         (now + LINES_STEP).min(kept.saturating_sub(1))
     };
-    t.scroll_lines_to(record, next);
+    t.scroll_lines_to(&row, next);
     Step::redraw()
 }
 
 pub fn reopen(m: &mut Model) -> Step {
     match &m.triage {
-        Some(t) if !t.active => activate(m),
+        Some(_) if !m.in_triage() => activate(m),
         _ => Step::default(),
     }
 }
 
 fn activate(m: &mut Model) -> Step {
-    if let Some(t) = m.triage.as_mut() {
-        t.active = true;
-    }
+    m.listing = Listing::Triage(Vec::new());
     m.mode = Mode::Browse;
     m.zoomed = false;
     m.focus = Pane::Results;
-    m.results.hits.clear();
     m.selected = 0;
     m.list_offset = 0;
     sync(m)
 }
 
-/// Puts the groups in the results list, keeping the selected record selected as they reorder.
+/// Puts the groups in the results list, keeping the selected row selected as they reorder.
 fn sync(m: &mut Model) -> Step {
     let redraw = Step::redraw();
-    let Some(t) = m.triage.as_ref().filter(|t| t.active) else {
+    let Some(t) = shown(m) else {
         return redraw;
     };
     // The selected row, by what it stands for: a record, or an unknown group's pattern.
     let kept_record = m.selected_index();
-    let kept_unknown = m
-        .results
-        .hits
-        .get(m.selected)
-        .and_then(|&row| t.unknown_at(row))
-        .map(|g| g.pattern.clone());
-    let known: Vec<u32> = t
-        .groups
-        .iter()
-        .filter_map(|g| u32::try_from(g.record).ok())
-        .collect();
-    let unknown = t.unknown();
-    let matched = known.len();
-    let hits: Vec<u32> = known
-        .into_iter()
-        .chain((0..unknown.len()).filter_map(|k| u32::try_from(k).ok().map(|k| UNKNOWN_ROW + k)))
-        .collect();
-    let kept_unknown = kept_unknown.and_then(|p| unknown.iter().position(|g| g.pattern == p));
-    let total = m.dataset.as_ref().map_or(0, |d| d.len());
-    m.results = ResultSet {
-        generation: m.results.generation,
-        query: String::new(),
-        matched,
-        total,
-        done: t.finished(),
-        hits,
-        facets: None,
-        reading: Default::default(),
+    let kept_unknown = match m.selected_row() {
+        Some(Row::Unknown(k)) => t.unknown_at(*k).map(|g| g.pattern.clone()),
+        _ => None,
     };
-    m.matcher = None;
-    m.selected = match (kept_record, kept_unknown) {
-        (Some(k), _) => m.results.hits.iter().position(|&i| i as usize == k),
-        (None, Some(k)) => Some(matched + k),
+    let rows = t.rows();
+    let kept_unknown = kept_unknown.and_then(|p| t.unknown().iter().position(|g| g.pattern == p));
+    let selected = match (kept_record, kept_unknown) {
+        (Some(k), _) => rows.iter().position(|r| r.record() == Some(k)),
+        (None, Some(k)) => rows.iter().position(|r| *r == Row::Unknown(k)),
         (None, None) => None,
-    }
-    .unwrap_or(0);
+    };
+    m.listing = Listing::Triage(rows);
+    m.selected = selected.unwrap_or(0);
     scroll::settle(m);
     scroll::selection_changed(m, redraw)
 }

@@ -10,7 +10,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::list::{hit_rows, row_lines};
-use crate::tui::triage::{Origin, Phase, TriageState, UNKNOWN_ROW};
+use crate::tui::results::listing::Row;
+use crate::tui::triage::{Origin, Phase, TriageState};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
 use crate::tui::ui::theme::Theme;
@@ -103,12 +104,9 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let most = t.groups.first().map_or(0, |g| g.count);
     let most = most.max(unknown.first().map_or(0, |g| g.events.len()));
     let width = most.to_string().len();
-    hit_rows(frame, body, model, |_, index, selected| {
-        if let Some(k) = u32::try_from(index)
-            .ok()
-            .and_then(|i| i.checked_sub(UNKNOWN_ROW))
-        {
-            let group = unknown.get(k as usize)?;
+    hit_rows(frame, body, model, |_, row, selected| {
+        if let Row::Unknown(k) = row {
+            let group = unknown.get(*k)?;
             let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
             let bars = timeline(&lines, t.lines);
             return Some(unknown_row(
@@ -120,6 +118,7 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
                 theme,
             ));
         }
+        let index = row.record()?;
         let (entry, group) = (model.entry(index)?, t.group(index)?);
         let [mut first, mut second] = row_lines(entry, &RowMatches::default(), selected, theme);
         first.spans.insert(
@@ -209,10 +208,10 @@ fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'sta
 /// The log lines that hit the selected known error, with their line numbers.
 fn log_lines(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let theme = &model.theme;
-    let row = model.results.hits.get(model.selected).map(|&r| r as usize);
+    let row = model.selected_row();
     let (count, kept) = row.map_or((0, Vec::new()), |r| t.row_lines(r));
     let skip = row.map_or(0, |r| t.lines_scroll(r));
-    let what = if row.is_some_and(|r| r >= UNKNOWN_ROW as usize) {
+    let what = if matches!(row, Some(Row::Unknown(_))) {
         "Log lines of this unknown error"
     } else {
         "Log lines that hit it"

@@ -264,3 +264,25 @@ fn facets_of_the_whole_result_set_sit_under_the_list() {
     let (_, y) = find(&buf, &format!("│ {tag} {n}")).expect("the facet line");
     assert_eq!(buf[(0, y)].symbol(), "└", "on the list's bottom border");
 }
+
+#[test]
+fn no_match_leaves_the_lists_bottom_border_whole() {
+    let mut m = loaded_model(80, 24, true);
+    m.query = "zzzz".into();
+    let Msg::Results(mut set, matcher) = results(1, "zzzz", &[], 5) else {
+        unreachable!()
+    };
+    // What the engine sends once it has counted the facets of no match.
+    let none: [errdex_core::dataset::EntryRef<'_>; 0] = [];
+    set.facets = Some(std::sync::Arc::new(errdex_core::facets::Facets::count(
+        none,
+    )));
+    update(&mut m, Msg::Results(set, matcher));
+    let buf = buffer(&m);
+    let (_, top) = find(&buf, "┌ Results").expect("the list");
+    let (_, bottom) = find_below(&buf, "└", top).expect("its bottom border");
+    let border: String = (0..buf.area.width)
+        .map(|x| buf[(x, bottom)].symbol())
+        .collect();
+    assert_eq!(border, format!("└{}┘", "─".repeat(78)));
+}

@@ -1,11 +1,12 @@
 //! The browser's search engine: one worker thread that always runs the newest request, drops
 //! stale passes, and narrows from the previous matches when the query only grew.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::find::{FuzzySide, Mark, Via, find_with};
+use super::find::{FuzzySide, LineDetail, Mark, Via, find_with};
 use super::index::Index;
 use super::line_index::LineIndex;
 use super::mode::Mode;
@@ -41,6 +42,9 @@ pub struct Results {
     /// Counts over every matched record. A finished pass publishes its results first and
     /// again with these, so counting never delays the ranked list.
     pub facets: Option<Arc<Facets>>,
+    /// Per line-matched hit (by record index): its group's other sites and the line's chain
+    /// (finished results of a pasted line only).
+    pub details: Arc<BTreeMap<u32, LineDetail>>,
 }
 
 /// Every record the newest finished pass matched, for facets and anything else that needs the
@@ -276,6 +280,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             total,
             done,
             facets: None,
+            details: Arc::default(),
         };
     let Worker {
         memo,
@@ -353,6 +358,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     let finished = Results {
         mode: found.mode,
         warnings: found.warnings,
+        details: Arc::new(found.details),
         ..results(
             found.hits.iter().map(|r| r.hit).collect(),
             found.hits.iter().map(|r| r.mark).collect(),
