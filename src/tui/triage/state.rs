@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use errdex_core::triage::{Group, Incident, LineHits, UnknownGroup};
+use errdex_core::triage::{Extent, Group, Incident, LineHits, UnknownGroup};
 /// Rows of the results list from here on are unknown error groups (`UNKNOWN_ROW + k` is the
 /// k-th), listed under the known errors; no dataset has this many records.
 pub const UNKNOWN_ROW: u32 = u32::MAX / 2;
@@ -41,6 +41,8 @@ pub struct TriageNews {
     pub phase: Phase,
     /// Log lines read so far, in all.
     pub lines: usize,
+    /// The times of the log's first and latest timed lines so far.
+    pub extent: Extent,
     /// Log events that matched a record since the last news, in log order.
     pub hits: Vec<LineHits>,
 }
@@ -54,6 +56,8 @@ pub struct TriageState {
     pub active: bool,
     pub phase: Phase,
     pub lines: usize,
+    /// The times of the log's first and latest timed lines.
+    pub extent: Extent,
     /// Log events that matched a record.
     pub events: usize,
     /// Per record, most frequent first; `lines` holds at most `LINES_KEPT` of them.
@@ -78,6 +82,7 @@ impl TriageState {
             active: true,
             phase: Phase::Indexing,
             lines: 0,
+            extent: Extent::default(),
             events: 0,
             groups: Vec::new(),
             at: HashMap::new(),
@@ -220,6 +225,7 @@ mod tests {
             line,
             last_line,
             text: format!("line {line}"),
+            time: None,
             matches: vec![Match {
                 record,
                 score,
