@@ -107,6 +107,7 @@ fn main() {
             id: 1,
             phase,
             lines: read,
+            extent: Default::default(),
             hits: batch.to_vec(),
         });
         let t = Instant::now();

@@ -137,6 +137,26 @@ fn bad_drafts_are_reported_by_line_and_kept() {
         assert!(err.contains("the draft is kept at"), "case {n}: {err}");
         assert!(!err.contains("panicked"), "{err}");
         assert_eq!(kept_drafts(&home).len(), n + 1, "case {n}");
+        // The problem names the kept draft (the temporary one is gone), at the field's line.
+        let (named, rest) = first.split_once(".json:").expect("FILE.json:LINE");
+        let named = format!("{named}.json");
+        assert!(
+            err.contains(&format!("the draft is kept at {named}\n")),
+            "case {n}: {err}"
+        );
+        let kept = std::fs::read_to_string(&named).expect("the named draft exists");
+        let line: usize = rest
+            .split(':')
+            .next()
+            .and_then(|l| l.parse().ok())
+            .expect("LINE");
+        if says.starts_with("line") {
+            let at = kept.lines().nth(line - 1).unwrap_or("");
+            assert!(
+                at.contains("\"lineNumber\""),
+                "case {n}: line {line} is {at}"
+            );
+        }
     }
     assert_eq!(records(&home), "", "nothing half-written");
 }

@@ -1,6 +1,6 @@
 //! `errdex tmux`'s bindings in a real tmux server (its own socket, no tmux.conf of the user's):
 //! the popup shows the triage of the pane's scrollback, a copy in it reaches tmux's buffer, and
-//! `q` closes it.
+//! `q` closes it; Esc closes the browser's popup once it is browsing.
 
 mod support;
 
@@ -89,8 +89,26 @@ fn the_popup_triages_the_pane_you_are_reading() {
     );
     client.send("q");
     // The popup closed: the pane is back, without the triage.
+    gone(&client, "errdex · triage");
+    assert!(
+        client
+            .contents()
+            .contains("10:00:02 ERROR request timed out")
+    );
+    // prefix + e: the browser in a popup. Esc leaves the search box, a second Esc closes it.
+    client.send("\x02e");
+    client.wait_for(" SEARCH ");
+    client.send("\x1b");
+    client.wait_for("esc close");
+    client.send("\x1b");
+    gone(&client, "esc close");
+    assert!(client.contents().contains("pane> "));
+}
+
+/// Waits until `text` is off the client's screen.
+fn gone(client: &support::pty::Session, text: &str) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while client.contents().contains("errdex · triage") {
+    while client.contents().contains(text) {
         assert!(
             std::time::Instant::now() < deadline,
             "{}",
@@ -98,9 +116,4 @@ fn the_popup_triages_the_pane_you_are_reading() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(
-        client
-            .contents()
-            .contains("10:00:02 ERROR request timed out")
-    );
 }

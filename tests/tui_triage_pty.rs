@@ -39,7 +39,7 @@ fn an_error_written_into_an_open_pipe_is_shown() {
     // log line shows below once it is selected.
     s.wait_for("1 error event no record knows");
     s.wait_for("flux inverter * overheated");
-    s.wait_for("unknown: no record · line 3");
+    s.wait_for("seen 10:00:03  unknown: no record");
     s.send("\x1b[B");
     s.wait_for("Log lines of this unknown error (1)");
     s.wait_for("3 │ 2024-01-15 10:00:03 ERROR flux inverter");

@@ -43,6 +43,10 @@ pub struct Cli {
     /// Pre-fill the browser's search box: every remaining word, joined by spaces (quotes
     /// optional). A first word that is also a command name (`errdex -- show me`) needs `--`.
     pub query: Vec<String>,
+    /// Run as the tmux popup `errdex tmux`'s bindings open: Esc while browsing closes it (after
+    /// leaving the full-screen detail), as `q` does.
+    #[arg(long)]
+    pub popup: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -361,6 +365,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         None => {
             let mut options = browser::options(&data, &cli.query)?;
             options.log_on_stdin = browser::log_on_stdin(&data)?;
+            options.popup = cli.popup;
             options.did_you_mean = cli
                 .query
                 .first()

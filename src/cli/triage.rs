@@ -94,7 +94,8 @@ pub fn triage(
             Output::Hits { .. } => Ok(()),
             Output::Unknown { json } => write_unknown(out, &incident, json),
             Output::Markdown => {
-                writeln!(out, "{}", incident.markdown(ds, scanner.lines_read()))
+                let (lines, log) = (scanner.lines_read(), scanner.extent());
+                writeln!(out, "{}", incident.markdown(ds, lines, &log))
             }
         }
     })?;

@@ -112,12 +112,28 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
                 crate::say!("errdex: nothing added (the draft was left unchanged or emptied)");
                 return Ok(Outcome::NotFound);
             }
-            Submitted::Rejected(problems) => {
-                report(problems);
-                if interactive && ask("edit the draft again? [Y/n] ") {
-                    continue;
+            Submitted::Rejected(rejection) => {
+                if interactive {
+                    // The draft being asked about is the temporary one the editor opens again.
+                    report(rejection.lines(file.path()));
+                    if ask("edit the draft again? [Y/n] ") {
+                        continue;
+                    }
                 }
-                keep(file.path());
+                // The temporary draft goes when errdex ends: the problems name the kept copy.
+                match drafts::keep(file.path()) {
+                    Ok(kept) => {
+                        report(rejection.lines(&kept));
+                        crate::say!(
+                            "errdex: nothing added; the draft is kept at {}",
+                            kept.display()
+                        );
+                    }
+                    Err(why) => {
+                        report(rejection.lines(file.path()));
+                        crate::say!("errdex: nothing added; {why}");
+                    }
+                }
                 return Ok(Outcome::NotFound);
             }
         }

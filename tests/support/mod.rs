@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod git;
+pub mod load;
 pub mod pty;
 pub mod remotes;
 pub mod screenshot_script;

@@ -103,7 +103,11 @@ pub fn to_text(r: &Record) -> String {
         }
     }
     if let Some(code) = &r.source_code {
-        let _ = write!(out, "\nSource\n{}", numbered_snippet(r, code));
+        // The same numbers as the browser's source pane, and the same word when they are not
+        // the real ones.
+        let notice = r.snippet_numbering().and_then(|n| n.notice);
+        let notice = notice.map(|n| format!(" ({n})")).unwrap_or_default();
+        let _ = write!(out, "\nSource{notice}\n{}", numbered_snippet(r, code));
     }
     list(&mut out, "Solutions", &r.solutions, true);
     for (title, code) in code_fields(r) {
@@ -170,15 +174,22 @@ fn indent(text: &str, prefix: &str) -> String {
     out
 }
 
-/// The snippet with its real line numbers, the error line marked with `>`.
+/// The snippet with its line numbers (`Record::snippet_numbering`: the real ones when they can
+/// be trusted), the error line marked with `>`.
 pub fn numbered_snippet(r: &Record, code: &str) -> String {
-    let start = r.source_code_start.unwrap_or(1);
-    let count = code.lines().count() as i64;
-    let width = (start + count).max(1).to_string().len();
+    let numbering =
+        crate::record::numbering(r.source_code_start, r.line_number, code.lines().count());
+    let count = code.lines().count().max(1);
+    let width = numbering.number(count - 1).to_string().len();
+    let width = width.max(numbering.first.to_string().len());
     let mut out = String::new();
     for (i, line) in code.lines().enumerate() {
-        let n = start + i as i64;
-        let mark = if Some(n) == r.line_number { '>' } else { ' ' };
+        let mark = if numbering.marked == Some(i) {
+            '>'
+        } else {
+            ' '
+        };
+        let n = numbering.number(i);
         let _ = writeln!(out, "{mark} {n:>width$} | {}", line.trim_end_matches('\r'));
     }
     out

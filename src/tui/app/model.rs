@@ -145,6 +145,8 @@ pub struct Model {
     pub picking: bool,
     /// What the pick ended with, for the runtime to hand back.
     pub picked: Option<Picked>,
+    /// In `errdex tmux`'s popup (`--popup`): Esc while browsing closes it.
+    pub popup: bool,
     /// Where the detail goes and how much room the list gets (config `[layout]`).
     pub layout: Layout,
     /// The record on display in the user's own checkout.
@@ -190,6 +192,7 @@ impl Model {
             did_you_mean: None,
             picking: false,
             picked: None,
+            popup: false,
             layout: Layout::default(),
             local: Default::default(),
             team: TeamState::default(),
@@ -213,6 +216,14 @@ impl Model {
     }
 
     /// True while the triage view is on screen.
+    /// How the browser was started, for the keys that come before the main screen's.
+    pub fn run(&self) -> crate::tui::input::keymap::Run {
+        crate::tui::input::keymap::Run {
+            picking: self.picking,
+            popup: self.popup,
+        }
+    }
+
     pub fn in_triage(&self) -> bool {
         matches!(self.listing, Listing::Triage(_))
     }

@@ -120,11 +120,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
     let scope = m.overlay.as_ref().map(Overlay::scope);
     let action = match scope {
         Some(scope) => m.keymap.overlay_action(scope, &key),
-        None if m.picking => m
-            .keymap
-            .pick_action(m.mode, &key)
-            .or_else(|| m.keymap.action(m.mode, &key)),
-        None => m.keymap.action(m.mode, &key),
+        None => m.keymap.main_action(m.run(), m.mode, &key),
     };
     if action == Some(Action::Quit) {
         return apply(m, Action::Quit);
@@ -168,6 +164,10 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
             return history::update::record_query(m, Step::default()).with(Effect::Quit);
         }
         Action::Pick | Action::Cancel => return pick(m, action),
+        // Esc in the popup: what it would cancel first, else the popup itself.
+        Action::ClosePopup if m.zoomed => return apply(m, Action::Back),
+        Action::ClosePopup if m.popup => return apply(m, Action::Quit),
+        Action::ClosePopup => return Step::default(),
         Action::Help => m.overlay = Some(Overlay::Help { scroll: 0 }),
         Action::SearchMode if m.in_triage() => return triage::leave(m),
         Action::SearchMode => m.mode = Mode::Search,
@@ -279,6 +279,10 @@ fn cycle_focus(m: &mut Model, step: isize) {
 #[cfg(test)]
 #[path = "update_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "update_popup_tests.rs"]
+mod popup_tests;
 
 /// Ends `errdex pick` with the selected record (the site a group row has selected), or with
 /// nothing. Outside a pick the keys do nothing.

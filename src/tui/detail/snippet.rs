@@ -134,26 +134,10 @@ pub fn prepare(record: &Record, highlighter: Option<&Highlighter>) -> Option<Sou
     let lines = highlighter
         .and_then(|h| h.highlight(path, code))
         .unwrap_or_else(|| plain(code));
-    let count = lines.len() as i64;
-    let (first, marked, notice) = match (record.source_code_start, record.line_number) {
-        (Some(start), Some(line)) if (start..start + count).contains(&line) => {
-            (start, usize::try_from(line - start).ok(), None)
-        }
-        (Some(start), Some(line)) => (
-            1,
-            None,
-            Some(format!(
-                "line {line} is outside the snippet (lines {start}–{}); numbered from 1",
-                start + count - 1
-            )),
-        ),
-        (Some(start), None) => (start, None, None),
-        (None, _) => (
-            1,
-            None,
-            Some("the snippet's first line number is unknown; numbered from 1".to_string()),
-        ),
-    };
+    // One numbering with `errdex show`'s and the copied `snippet:numbered`.
+    let numbering =
+        errdex_core::record::numbering(record.source_code_start, record.line_number, lines.len());
+    let (first, marked, notice) = (numbering.first, numbering.marked, numbering.notice);
     Some(SourceLines {
         first,
         marked,
@@ -196,6 +180,44 @@ mod tests {
         assert_eq!((s.first, s.marked), (1, None));
         assert!(s.notice.is_some());
         assert!(prepare(&record("  \n", Some(1), None), None).is_none());
+    }
+
+    /// `errdex show` (and `copy --what snippet:numbered`) and the source pane give every line
+    /// the same number and mark the same line, out-of-range snippets included.
+    #[test]
+    fn show_and_the_source_pane_number_alike() {
+        let code = "a\nb\nc";
+        let cases = [
+            (Some(98), Some(99)),
+            // The start past the error line; the snippet longer than the range holding it.
+            (Some(60), Some(50)),
+            (Some(10), Some(13)),
+            (None, Some(2)),
+            (Some(7), None),
+            (Some(0), Some(0)),
+        ];
+        for (start, line) in cases {
+            let r = record(code, start, line);
+            let pane = prepare(&r, None).expect("snippet");
+            let pane_numbers: Vec<(i64, bool)> = (0..pane.lines.len())
+                .map(|i| (pane.first + i as i64, pane.marked == Some(i)))
+                .collect();
+            let shown = errdex_core::export::numbered_snippet(&r, code);
+            let show_numbers: Vec<(i64, bool)> = shown
+                .lines()
+                .map(|l| {
+                    let (head, _) = l.split_once(" | ").expect("numbered line");
+                    let number = head[1..].trim().parse().expect("a number");
+                    (number, head.starts_with('>'))
+                })
+                .collect();
+            assert_eq!(pane_numbers, show_numbers, "{start:?} {line:?}");
+            let text = errdex_core::export::to_text(&r);
+            match &pane.notice {
+                Some(notice) => assert!(text.contains(&format!("Source ({notice})")), "{text}"),
+                None => assert!(text.contains("\nSource\n"), "{text}"),
+            }
+        }
     }
 
     #[test]

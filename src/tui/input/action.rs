@@ -88,6 +88,7 @@ actions! {
     AddNote = "add_note", "add a team note to the selected record";
     Pick = "pick", "errdex pick: print the selected record's target and exit";
     Cancel = "cancel", "errdex pick: exit without choosing (status 130)";
+    ClosePopup = "close_popup", "tmux popup: leave the full-screen detail, else close the popup";
     NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error or a pasted log line)";
 }
 

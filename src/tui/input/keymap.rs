@@ -30,11 +30,13 @@ pub enum Scope {
     Pick,
     /// `errdex pick`, in the search box.
     PickSearch,
+    /// Browsing in a tmux popup (`errdex --popup`): these keys come before browse mode's.
+    Popup,
 }
 
 impl Scope {
     /// Every scope, in the order the help lists them.
-    pub const ALL: [Scope; 10] = [
+    pub const ALL: [Scope; 11] = [
         Scope::Any,
         Scope::Search,
         Scope::Browse,
@@ -45,6 +47,7 @@ impl Scope {
         Scope::Problems,
         Scope::Pick,
         Scope::PickSearch,
+        Scope::Popup,
     ];
 
     fn covers(self, mode: Mode) -> bool {
@@ -64,6 +67,7 @@ impl Scope {
                 | Scope::Problems
                 | Scope::Pick
                 | Scope::PickSearch
+                | Scope::Popup
         )
     }
 
@@ -79,6 +83,7 @@ impl Scope {
             Scope::Problems => "in the problems list",
             Scope::Pick => "picking (errdex pick)",
             Scope::PickSearch => "picking, in the search box",
+            Scope::Popup => "browsing in a tmux popup (errdex tmux, --popup)",
         }
     }
 }
@@ -205,6 +210,7 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Problems, "end", Action::SelectLast, None),
     (Scope::Pick, "enter", Action::Pick, Some("pick")),
     (Scope::PickSearch, "esc", Action::Cancel, Some("cancel")),
+    (Scope::Popup, "esc", Action::ClosePopup, Some("close")),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -373,8 +379,10 @@ fn overlaps(a: Scope, b: Scope) -> bool {
     a == b || a == Scope::Any || b == Scope::Any
 }
 
-#[path = "keymap_pick.rs"]
-mod pick;
+#[path = "keymap_layers.rs"]
+mod layers;
+
+pub use layers::Run;
 
 #[cfg(test)]
 #[path = "keymap_tests.rs"]

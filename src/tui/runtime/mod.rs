@@ -67,6 +67,8 @@ pub struct Options {
     pub did_you_mean: Option<String>,
     /// `errdex pick`: Enter ends the browser with the selected record.
     pub pick: bool,
+    /// In `errdex tmux`'s popup (`--popup`): Esc while browsing closes it.
+    pub popup: bool,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: errdex_core::config::Checkouts,
     /// The team's records file (`N` adds to it; notes live beside it).
@@ -95,6 +97,7 @@ impl Options {
             notice: None,
             did_you_mean: None,
             pick: false,
+            popup: false,
             checkouts: errdex_core::config::Checkouts::default(),
             write_to: None,
             problems: Vec::new(),
@@ -136,6 +139,7 @@ pub fn run(options: Options) -> Result<Ended, String> {
     model.notice = options.notice;
     model.did_you_mean = options.did_you_mean;
     model.picking = options.pick;
+    model.popup = options.popup;
     model.config_problems = options.problems;
     draw(&mut guard, &model)?;
 

@@ -132,13 +132,16 @@ impl TeamEdge {
             Submitted::Unchanged => {
                 Err("nothing added (the draft was left unchanged or emptied)".into())
             }
-            Submitted::Rejected(problems) => {
+            Submitted::Rejected(rejection) => {
+                // The temporary draft is gone once this returns: name the kept copy.
+                let kept = drafts::keep(file.path());
+                let problems = rejection.lines(kept.as_deref().unwrap_or(file.path()));
                 let first = problems.first().cloned().unwrap_or_default();
                 let more = match problems.len() {
                     0 | 1 => String::new(),
                     n => format!(" (and {} more)", n - 1),
                 };
-                Err(kept(file.path(), &format!("{first}{more}")))
+                Err(kept_at(kept, &format!("{first}{more}")))
             }
         }
     }
@@ -146,7 +149,11 @@ impl TeamEdge {
 
 /// "not added: WHY — draft kept at PATH".
 fn kept(draft: &Path, why: &str) -> String {
-    match drafts::keep(draft) {
+    kept_at(drafts::keep(draft), why)
+}
+
+fn kept_at(kept: Result<PathBuf, String>, why: &str) -> String {
+    match kept {
         Ok(path) => format!("not added: {why} — draft kept at {}", path.display()),
         Err(e) => format!("not added: {why} — {e}"),
     }

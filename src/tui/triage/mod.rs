@@ -16,4 +16,6 @@ pub use update::{
 #[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]
+mod timeline_tests;
+#[cfg(test)]
 mod unknown_tests;

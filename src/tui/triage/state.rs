@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use crate::tui::results::listing::Row;
-use errdex_core::triage::{Group, Incident, LineHits, UnknownGroup};
+use errdex_core::triage::{Extent, Group, Incident, LineHits, UnknownGroup};
 /// Log lines remembered per known error, to list them; its count goes on past this.
 pub const LINES_KEPT: usize = 200;
 /// Characters of a log line remembered for display: a message sits at the start of a line.
@@ -40,6 +40,8 @@ pub struct TriageNews {
     pub phase: Phase,
     /// Log lines read so far, in all.
     pub lines: usize,
+    /// The times of the log's first and latest timed lines so far.
+    pub extent: Extent,
     /// Log events that matched a record since the last news, in log order.
     pub hits: Vec<LineHits>,
 }
@@ -51,6 +53,8 @@ pub struct TriageState {
     pub origin: Origin,
     pub phase: Phase,
     pub lines: usize,
+    /// The times of the log's first and latest timed lines.
+    pub extent: Extent,
     /// Log events that matched a record.
     pub events: usize,
     /// Per record, most frequent first; `lines` holds at most `LINES_KEPT` of them.
@@ -74,6 +78,7 @@ impl TriageState {
             origin,
             phase: Phase::Indexing,
             lines: 0,
+            extent: Extent::default(),
             events: 0,
             groups: Vec::new(),
             at: HashMap::new(),
@@ -230,6 +235,7 @@ mod tests {
             line,
             last_line,
             text: format!("line {line}"),
+            time: None,
             matches: vec![Match {
                 record,
                 score,

@@ -206,6 +206,7 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
             id: 1,
             phase,
             lines,
+            extent: Default::default(),
             hits,
         })
     };
@@ -223,6 +224,7 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
         id: 9,
         phase: Phase::Done,
         lines: 1,
+        extent: Default::default(),
         hits: Vec::new(),
     });
     assert_eq!(update(&mut m, stale), Step::default());
@@ -245,6 +247,7 @@ fn lines_kept_per_group_are_bounded_but_counts_are_not() {
             line,
             last_line: line,
             text: "x".repeat(5_000),
+            time: None,
             matches: vec![errdex_core::triage::Match {
                 record: 3,
                 score: 0.9,

@@ -107,6 +107,7 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
         line,
         last_line: line,
         text: format!("2024-05-01T10:00:0{line}Z ERROR odd thing {line}"),
+        time: None,
         matches: record
             .map(|record| errdex_core::triage::Match {
                 record,
@@ -121,6 +122,7 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
             id: 1,
             phase: Phase::Reading,
             lines: 4,
+            extent: Default::default(),
             hits,
         })
     };
@@ -190,7 +192,7 @@ fn r_writes_the_incident_report_of_the_log_and_copies_it() {
     let step = update(&mut m, key(KeyCode::Char('R')));
     let ds = m.dataset.clone().expect("loaded");
     let t = m.triage.as_ref().expect("triage");
-    let expected = t.incident().markdown(&ds, 6);
+    let expected = t.incident().markdown(&ds, 6, &t.extent);
     assert!(expected.starts_with("# Incident report"), "{expected}");
     assert!(expected.contains("disk quota exceeded"), "{expected}");
     assert!(expected.contains("deadlock detected"), "{expected}");

@@ -73,6 +73,7 @@ pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
     };
     t.phase = news.phase;
     t.lines = news.lines;
+    t.extent = news.extent;
     t.add(news.hits);
     if m.in_triage() {
         sync(m)
@@ -97,7 +98,10 @@ pub fn selected_unknown(m: &Model) -> Option<&UnknownGroup> {
 /// The incident report of the log in the triage view, as `errdex triage --markdown` writes it.
 pub fn incident_report(m: &Model) -> Option<String> {
     let t = shown(m)?;
-    Some(t.incident().markdown(m.dataset.as_ref()?, t.lines))
+    Some(
+        t.incident()
+            .markdown(m.dataset.as_ref()?, t.lines, &t.extent),
+    )
 }
 
 /// `R`: the triage view's incident report, written to the data folder (and copied).

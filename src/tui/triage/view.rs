@@ -16,9 +16,7 @@ use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};
 use crate::tui::ui::theme::Theme;
 use errdex_core::text::{one_line, plural};
-
-/// Line numbers listed after a known error's location.
-const LINE_NUMBERS_SHOWN: usize = 3;
+use errdex_core::triage::{Axis, Seen};
 
 pub fn draw(frame: &mut Frame, areas: &Areas, model: &Model) {
     let Some(t) = model.triage.as_ref() else {
@@ -90,7 +88,14 @@ fn indexing(model: &Model) -> String {
 /// The known errors, two rows each: count, severity and message; location and log lines.
 fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     let theme = &model.theme;
-    let title = Line::styled(" Known errors in the log ", theme.title);
+    // The bars divide the log's time span when its lines have times, else its lines.
+    let axis = t.incident().axis(t.lines, &t.extent);
+    let mut title = format!(" Known errors · bars over {} ", axis.label());
+    if title.chars().count() + 2 > usize::from(area.width) {
+        // A narrow list: the times alone (the day is in the log lines below).
+        title = format!(" Known errors · bars over {} ", axis.short_label());
+    }
+    let title = Line::styled(title, theme.title);
     frame.render_widget(block(title, model.focus == Pane::Results, theme), area);
     let body = inner(area);
     let unknown = t.unknown();
@@ -107,16 +112,18 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
     hit_rows(frame, body, model, |_, row, selected| {
         if let Row::Unknown(k) = row {
             let group = unknown.get(*k)?;
-            let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
-            let bars = timeline(&lines, t.lines);
-            return Some(unknown_row(
-                &group.pattern,
-                &lines,
-                &bars,
-                width,
-                selected,
-                theme,
-            ));
+            let bars = axis.bars(group.moments(), TIMELINE_WIDTH);
+            let seen = match (group.events.first(), group.events.last()) {
+                (Some(first), Some(last)) => seen(first, last, group.events.len(), &axis),
+                _ => String::new(),
+            };
+            let row = UnknownRow {
+                pattern: &group.pattern,
+                count: group.events.len(),
+                bars: &bars,
+                seen: &seen,
+            };
+            return Some(row.lines(width, selected, theme));
         }
         let index = row.record()?;
         let (entry, group) = (model.entry(index)?, t.group(index)?);
@@ -125,13 +132,17 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
             1,
             Span::styled(format!("{:>width$}× ", group.count), theme.key),
         );
-        // Under the count: when in the log it happened, so a start at the deploy shows.
-        let bars = format!("{:<w$} ", timeline(&group.lines, t.lines), w = width + 1);
+        // Under the count: when in the log it happened, so a start at the deploy shows, and
+        // whether it still goes on; then first and last seen, before where it is in the code.
+        let moments = t.incident().moments(index).iter().copied();
+        let bars = format!("{:<w$} ", axis.bars(moments, TIMELINE_WIDTH), w = width + 1);
         second.spans.insert(1, Span::styled(bars, theme.key));
-        second.spans.push(Span::styled(
-            format!("  {}", at_lines(&group.lines, group.count)),
-            theme.dim,
-        ));
+        if let Some((first_seen, last_seen)) = t.incident().seen(index) {
+            let seen = seen(first_seen, last_seen, group.count, &axis);
+            second
+                .spans
+                .insert(2, Span::styled(format!("{seen}  "), theme.text));
+        }
         Some([first, second])
     });
 }
@@ -139,50 +150,48 @@ fn groups(frame: &mut Frame, area: Rect, t: &TriageState, model: &Model) {
 /// Stretches of the log a row's timeline has.
 const TIMELINE_WIDTH: usize = 8;
 
-/// The events over the lines read so far, a bar per stretch of the log.
-fn timeline(lines: &[usize], read: usize) -> String {
-    errdex_core::triage::sparkline(lines, read, TIMELINE_WIDTH)
-}
-
-/// `line 4` or `lines 4, 9, 12, …`.
-fn at_lines(lines: &[usize], count: usize) -> String {
-    let mut numbers: Vec<String> = lines
-        .iter()
-        .take(LINE_NUMBERS_SHOWN)
-        .map(usize::to_string)
-        .collect();
-    if count > LINE_NUMBERS_SHOWN {
-        numbers.push("…".into());
+/// `seen 10:00:01` for one event, `first 10:00:01 · last 10:42:13` for more (with the day
+/// when the log spans several); by line number when the log has no times.
+fn seen(first: &Seen, last: &Seen, count: usize, axis: &Axis) -> String {
+    let days = match axis {
+        Axis::Times { from, to, .. } => !from.same_day(to),
+        Axis::Lines(_) => false,
+    };
+    let at = |seen: &Seen| match seen.time {
+        Some(time) if matches!(axis, Axis::Times { .. }) => time.show(days),
+        _ => format!("line {}", seen.line),
+    };
+    match count {
+        1 => format!("seen {}", at(first)),
+        _ => format!("first {} · last {}", at(first), at(last)),
     }
-    let at = if count == 1 { "line" } else { "lines" };
-    format!("{at} {}", numbers.join(", "))
 }
 
-/// An unknown error group's two rows, dimmed under the known errors: its count and normalised
-/// message, then where it is in the log.
-fn unknown_row(
-    pattern: &str,
-    lines: &[usize],
-    bars: &str,
-    width: usize,
-    selected: bool,
-    theme: &Theme,
-) -> [Line<'static>; 2] {
-    let marker = if selected { "▌" } else { " " };
-    let first = Line::from(vec![
-        Span::styled(marker, theme.key),
-        Span::styled(format!("{:>width$}× ", lines.len()), theme.dim),
-        Span::styled(one_line(pattern), theme.dim),
-    ]);
-    let second = Line::from(vec![
-        Span::styled(marker, theme.key),
-        Span::styled(format!("{bars:<w$} ", w = width + 1), theme.key),
-        Span::styled(
-            format!("unknown: no record · {}", at_lines(lines, lines.len())),
-            theme.dim,
-        ),
-    ]);
-    [first, second]
+/// An unknown error group, dimmed under the known errors.
+struct UnknownRow<'a> {
+    /// The normalised message.
+    pattern: &'a str,
+    count: usize,
+    bars: &'a str,
+    seen: &'a str,
+}
+
+impl UnknownRow<'_> {
+    /// Its two rows: its count and message, then when it happened in the log.
+    fn lines(&self, width: usize, selected: bool, theme: &Theme) -> [Line<'static>; 2] {
+        let marker = if selected { "▌" } else { " " };
+        let first = Line::from(vec![
+            Span::styled(marker, theme.key),
+            Span::styled(format!("{:>width$}× ", self.count), theme.dim),
+            Span::styled(one_line(self.pattern), theme.dim),
+        ]);
+        let second = Line::from(vec![
+            Span::styled(marker, theme.key),
+            Span::styled(format!("{:<w$} ", self.bars, w = width + 1), theme.key),
+            Span::styled(format!("{}  unknown: no record", self.seen), theme.dim),
+        ]);
+        [first, second]
+    }
 }
 
 fn empty_message(t: &TriageState, model: &Model, theme: &Theme) -> Vec<Line<'static>> {
@@ -314,6 +323,7 @@ mod tests {
                 id: 1,
                 phase: Phase::Done,
                 lines: 60,
+                extent: Default::default(),
                 hits,
             }),
         );
@@ -351,6 +361,7 @@ mod tests {
                 id: 1,
                 phase,
                 lines,
+                extent: Default::default(),
                 hits: Vec::new(),
             })
         };

@@ -93,6 +93,7 @@ pub fn scan_paste(triage: &Triage, id: u64, log: &str) -> TriageNews {
         id,
         phase: Phase::Done,
         lines: lines.len(),
+        extent: scanner.extent(),
         hits,
     }
 }
@@ -107,30 +108,29 @@ impl From<TriageNews> for Msg {
 /// the input pauses — then with the pending event settled, so a live log's last error shows now
 /// (if its trace arrives later, the event comes again, updated).
 pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, inbox: &Inbox) {
-    let news = |phase, lines, hits| -> Msg {
+    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
+    let news = |phase, scanner: &errdex_core::triage::Scanner<'_>, hits| -> Msg {
         TriageNews {
             id,
             phase,
-            lines,
+            lines: scanner.lines_read(),
+            extent: scanner.extent(),
             hits,
         }
         .into()
     };
-    if !inbox.post(news(Phase::Reading, 0, Vec::new())) {
+    if !inbox.post(news(Phase::Reading, &scanner, Vec::new())) {
         return;
     }
-    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
     let feed = feed::read_lines(input, BATCH_LINES);
-    let mut lines = 0;
     let mut batch: Vec<LineHits> = Vec::new();
     let mut last = Instant::now();
     let end = loop {
         match feed.recv_timeout(feed::SETTLE) {
             Ok(Feed::Lines(more)) => {
-                lines += more.len();
                 scanner.push_many(&more, &mut batch);
                 if last.elapsed() >= NEWS_EVERY {
-                    if !inbox.post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                    if !inbox.post(news(Phase::Reading, &scanner, std::mem::take(&mut batch))) {
                         return;
                     }
                     last = Instant::now();
@@ -139,7 +139,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, inbox: &Inb
             Ok(Feed::Failed(e)) => break Phase::Failed(format!("cannot read the log: {e}")),
             Err(RecvTimeoutError::Timeout) => {
                 batch.extend(scanner.settle());
-                if !inbox.post(news(Phase::Reading, lines, std::mem::take(&mut batch))) {
+                if !inbox.post(news(Phase::Reading, &scanner, std::mem::take(&mut batch))) {
                     return;
                 }
                 last = Instant::now();
@@ -148,7 +148,7 @@ pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, inbox: &Inb
         }
     };
     batch.extend(scanner.finish());
-    inbox.post(news(end, lines, batch));
+    inbox.post(news(end, &scanner, batch));
 }
 
 #[cfg(test)]

@@ -18,11 +18,7 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         Mode::Browse => " BROWSE ",
     };
     let mut spans = vec![Span::styled(mode, theme.selected), Span::raw(" ")];
-    let hints = if model.picking {
-        model.keymap.pick_hints(model.mode)
-    } else {
-        model.keymap.hints(model.mode)
-    };
+    let hints = model.keymap.main_hints(model.run(), model.mode);
     for (key, hint) in hints {
         spans.push(Span::styled(key, theme.key));
         spans.push(Span::styled(format!(" {hint}  "), theme.dim));

@@ -7,8 +7,10 @@
 use serde_json::{Map, Value};
 
 pub mod field;
+mod snippet;
 
 pub use field::{Field, FieldKind};
+pub use snippet::{Numbering, numbering};
 
 /// The checked value of one known field, as the loader read it. Only the part for the
 /// field's kind is set.

@@ -124,8 +124,44 @@ pub enum Submitted {
     Added(Vec<(String, Value)>),
     /// Left as the template or emptied: nothing to add.
     Unchanged,
-    /// Problems (`FILE:LINE: error: …` lines, and why the file could not be written).
-    Rejected(Vec<String>),
+    /// Problems with the draft, and why the records file could not be written.
+    Rejected(Rejection),
+}
+
+/// Why a draft was not added. Its problems are at lines of the draft file, which is a
+/// temporary one: `lines` names the copy that is kept (`keep`), the file the user opens.
+#[derive(Debug, Default)]
+pub struct Rejection {
+    /// The draft's path as the diagnostics name it.
+    draft: String,
+    in_draft: Vec<Diagnostic>,
+    /// Problems that are not in the draft (the records file cannot be written).
+    other: Vec<String>,
+}
+
+impl Rejection {
+    fn new(draft: &Path) -> Rejection {
+        Rejection {
+            draft: draft.display().to_string(),
+            ..Rejection::default()
+        }
+    }
+
+    /// `FILE:LINE: error: …` lines, the draft's problems naming `draft_at` as their file.
+    pub fn lines(&self, draft_at: &Path) -> Vec<String> {
+        let named = draft_at.display().to_string();
+        self.in_draft
+            .iter()
+            .map(|d| {
+                let mut d = d.clone();
+                if d.path == self.draft {
+                    d.path.clone_from(&named);
+                }
+                d.to_string()
+            })
+            .chain(self.other.iter().cloned())
+            .collect()
+    }
 }
 
 /// Checks the draft at `draft` against `existing` and appends it to `write_to`. `template` is
@@ -135,6 +171,7 @@ pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path)
     if text.trim().is_empty() || text == template {
         return Submitted::Unchanged;
     }
+    let mut rejection = Rejection::new(draft);
     // One document: a syntax error is reported where it is, not where the record starts.
     let trimmed = text.trim_start_matches('\u{feff}');
     if trimmed.trim_start().starts_with('{')
@@ -148,36 +185,35 @@ pub fn submit(draft: &Path, template: &str, existing: &Dataset, write_to: &Path)
             (None, _) => why.clone(),
         };
         let line = u32::try_from(e.line()).unwrap_or(0);
-        let diag = Diagnostic::error(draft.display().to_string(), line, why);
-        return Submitted::Rejected(vec![diag.to_string()]);
+        rejection
+            .in_draft
+            .push(Diagnostic::error(&rejection.draft, line, why));
+        return Submitted::Rejected(rejection);
     }
     let (batch, diags) = check(&[SourceSpec::Path(draft.to_path_buf())]);
-    let mut problems: Vec<String> = diags
-        .into_iter()
-        .map(|d| at_field_line(d, &text).to_string())
-        .collect();
+    rejection
+        .in_draft
+        .extend(diags.into_iter().map(|d| at_field_line(d, &text)));
     if batch.errors() > 0 {
-        return Submitted::Rejected(problems);
+        return Submitted::Rejected(rejection);
     }
     if batch.dataset.is_empty() {
-        problems.push(format!(
-            "{}: error: no record in the draft",
-            draft.display()
-        ));
-        return Submitted::Rejected(problems);
+        let none = Diagnostic::error(&rejection.draft, 0, "no record in the draft");
+        rejection.in_draft.push(none);
+        return Submitted::Rejected(rejection);
     }
     let docs = match documents(&batch.dataset, existing, false) {
         Ok(docs) => docs,
         Err(errors) => {
-            problems.extend(errors.iter().map(ToString::to_string));
-            return Submitted::Rejected(problems);
+            rejection.in_draft.extend(errors);
+            return Submitted::Rejected(rejection);
         }
     };
     match super::records::append(write_to, &docs, false) {
         Ok(()) => Submitted::Added(docs),
         Err(why) => {
-            problems.push(format!("errdex: {why}"));
-            Submitted::Rejected(problems)
+            rejection.other.push(format!("errdex: {why}"));
+            Submitted::Rejected(rejection)
         }
     }
 }
@@ -245,6 +281,34 @@ pub fn keep(draft: &Path) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rejected_drafts_problems_name_the_kept_copy_at_the_fields_line() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let draft = dir.path().join("errdex-new-x.json");
+        let text = template(None).replace("\"lineNumber\": null", "\"lineNumber\": [1]");
+        let text = text.replace("\"errorMessage\": \"\"", "\"errorMessage\": \"boom\"");
+        std::fs::write(&draft, &text).expect("write draft");
+        let existing = Dataset::default();
+        let Submitted::Rejected(rejection) =
+            submit(&draft, "", &existing, &dir.path().join("records.jsonl"))
+        else {
+            panic!("a wrong type is rejected");
+        };
+        let kept = dir.path().join("drafts/new-1.json");
+        let lines = rejection.lines(&kept);
+        let field_line = text
+            .lines()
+            .position(|l| l.contains("\"lineNumber\""))
+            .expect("the field")
+            + 1;
+        let want = format!("{}:{field_line}: error: field `lineNumber`", kept.display());
+        assert!(lines[0].starts_with(&want), "{lines:?}");
+        assert!(
+            !lines.iter().any(|l| l.contains("errdex-new-x")),
+            "{lines:?}"
+        );
+    }
 
     #[test]
     fn the_template_has_every_field_in_order() {

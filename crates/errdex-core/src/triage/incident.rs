@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use super::clock::Stamp;
 use super::report::{Group, Summary};
+use super::timeline::{Axis, Extent, Moment};
 use super::{LineHits, header, normalized};
 use crate::dataset::Dataset;
 use crate::export::{fence, language_for};
@@ -21,6 +23,17 @@ pub struct Seen {
     pub line: usize,
     pub last_line: usize,
     pub text: String,
+    /// When it happened (`LineHits::time`).
+    pub time: Option<Stamp>,
+}
+
+impl Seen {
+    pub fn moment(&self) -> Moment {
+        Moment {
+            line: self.line,
+            time: self.time,
+        }
+    }
 }
 
 /// Error events that matched no record and read the same once normalised.
@@ -32,12 +45,23 @@ pub struct UnknownGroup {
     pub events: Vec<Seen>,
 }
 
+impl UnknownGroup {
+    /// Its events on the timeline.
+    pub fn moments(&self) -> impl Iterator<Item = Moment> + '_ {
+        self.events.iter().map(Seen::moment)
+    }
+}
+
 /// Collects a log's known and unknown error events as they stream by.
 #[derive(Debug, Clone, Default)]
 pub struct Incident {
     summary: Summary,
     /// First and last event per record.
     ends: HashMap<usize, (Seen, Seen)>,
+    /// Every event per record, for its timeline.
+    moments: HashMap<usize, Vec<Moment>>,
+    /// The times of the events, earliest and latest.
+    times: Extent,
     unknown: Vec<UnknownGroup>,
     unknown_by_pattern: HashMap<String, usize>,
 }
@@ -49,7 +73,11 @@ impl Incident {
             line: hits.line,
             last_line: hits.last_line,
             text: hits.text.clone(),
+            time: hits.time,
         };
+        if let Some(time) = hits.time {
+            self.times.widen(time);
+        }
         if hits.matches.is_empty() {
             let message = &hits.text[header::message_start(&hits.text)..];
             let pattern = normalized(message);
@@ -69,6 +97,10 @@ impl Incident {
         }
         self.summary.add(hits);
         for m in &hits.matches {
+            self.moments
+                .entry(m.record)
+                .or_default()
+                .push(seen.moment());
             self.ends
                 .entry(m.record)
                 .and_modify(|(_, last)| *last = seen.clone())
@@ -85,6 +117,24 @@ impl Incident {
             return;
         }
         self.summary.retract(hits);
+        for m in &hits.matches {
+            if let Some(moments) = self.moments.get_mut(&m.record)
+                && let Some(at) = moments.iter().rposition(|e| e.line == hits.line)
+            {
+                moments.remove(at);
+            }
+        }
+    }
+
+    /// A record's events on the timeline, in log order.
+    pub fn moments(&self, record: usize) -> &[Moment] {
+        self.moments.get(&record).map_or(&[], Vec::as_slice)
+    }
+
+    /// What the timelines of a log of `lines` lines divide: its time span when it has times
+    /// (`log`: its first and latest timed lines; the events' own times widen it), else its lines.
+    pub fn axis(&self, lines: usize, log: &Extent) -> Axis {
+        Axis::new(lines, &self.times.merged(log))
     }
 
     /// The first and the last event of a record seen so far.
@@ -121,8 +171,10 @@ impl Incident {
         groups
     }
 
-    /// The incident report in Markdown.
-    pub fn markdown(&self, ds: &Dataset, lines_read: usize) -> String {
+    /// The incident report in Markdown, of a log of `lines_read` lines whose timed lines reach
+    /// over `log`.
+    pub fn markdown(&self, ds: &Dataset, lines_read: usize, log: &Extent) -> String {
+        let axis = self.axis(lines_read, log);
         let mut out = String::from("# Incident report\n\n");
         let known = self.known();
         let unknown = self.unknown();
@@ -139,13 +191,13 @@ impl Incident {
             out.push_str("## Known errors\n\n");
         }
         for group in &known {
-            self.known_section(&mut out, ds, group, lines_read);
+            self.known_section(&mut out, ds, group, &axis);
         }
         if !unknown.is_empty() {
             out.push_str("## Unknown errors\n\n");
         }
         for group in unknown {
-            unknown_section(&mut out, group, lines_read);
+            unknown_section(&mut out, group, &axis);
         }
         while out.ends_with("\n\n") {
             out.pop();
@@ -153,7 +205,7 @@ impl Incident {
         out
     }
 
-    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group, lines_read: usize) {
+    fn known_section(&self, out: &mut String, ds: &Dataset, group: &Group, axis: &Axis) {
         let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();
@@ -164,7 +216,8 @@ impl Incident {
             facts.push(format!("- **First:** {}", cite(first)));
             facts.push(format!("- **Last:** {}", cite(last)));
         }
-        facts.push(timeline(&group.lines, lines_read));
+        let moments = self.moments(group.record).iter().copied();
+        facts.push(timeline(moments, axis));
         if let Some(severity) = &entry.severity {
             facts.push(format!(
                 "- **Severity:** {}",
@@ -193,17 +246,17 @@ impl Incident {
     }
 }
 
-/// `- **Timeline:** `█··▃` (lines 1–300)`: the events over the log, a bar per stretch.
-fn timeline(lines: &[usize], lines_read: usize) -> String {
-    let span = lines_read.max(lines.iter().copied().max().unwrap_or(1));
-    let bars = super::timeline::sparkline(lines, span, TIMELINE_WIDTH);
-    format!("- **Timeline:** `{bars}` (lines 1–{span})")
+/// `- **Timeline:** `█··▃` (lines 1–300)` or `(2024-01-15 10:00:01–10:42:13)`: the events
+/// over the log, a bar per stretch of its lines or of its time span.
+fn timeline(moments: impl IntoIterator<Item = Moment>, axis: &Axis) -> String {
+    let bars = axis.bars(moments, TIMELINE_WIDTH);
+    format!("- **Timeline:** `{bars}` ({})", axis.label())
 }
 
 /// Stretches of the log in a report's timeline.
 const TIMELINE_WIDTH: usize = 24;
 
-fn unknown_section(out: &mut String, group: &UnknownGroup, lines_read: usize) {
+fn unknown_section(out: &mut String, group: &UnknownGroup, axis: &Axis) {
     let _ = writeln!(out, "### {}\n", md::code(&sanitize(&group.pattern)));
     let lines: Vec<String> = group
         .events
@@ -226,8 +279,7 @@ fn unknown_section(out: &mut String, group: &UnknownGroup, lines_read: usize) {
         if let Some(time) = timestamp(&first.text) {
             let _ = writeln!(out, "- **First:** {}", md::inline(&sanitize(time)));
         }
-        let lines: Vec<usize> = group.events.iter().map(|e| e.line).collect();
-        let _ = writeln!(out, "{}", timeline(&lines, lines_read));
+        let _ = writeln!(out, "{}", timeline(group.moments(), axis));
         let _ = writeln!(out, "\n{}", fence("", &sanitize(&first.text)));
     }
 }

@@ -16,16 +16,32 @@ const LEVEL_KEYS: &[&str] = &[
     "loglevel",
 ];
 
-/// The values of a JSON log line as one text, and its level when a key names one.
+/// Keys whose value is the line's time (an RFC 3339 text, or epoch seconds or milliseconds).
+const TIME_KEYS: &[&str] = &["ts", "time", "timestamp", "@timestamp", "@t", "datetime"];
+
+/// A JSON log line read for matching.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Flat {
+    /// The values as one text.
+    pub text: String,
+    /// The level, when a key names one.
+    pub level: Option<Level>,
+    /// The time as written (`2024-01-15T10:23:45Z`, `1705314225.5`), when a key holds one.
+    pub time: Option<String>,
+}
+
+/// The values of a JSON log line as one text, its level and its time when keys name them.
 /// None when the line is not a JSON object.
-pub fn flatten(line: &str) -> Option<(String, Option<Level>)> {
+pub fn flatten(line: &str) -> Option<Flat> {
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(line) else {
         return None;
     };
     let mut text = String::with_capacity(line.len());
     let mut level = None;
+    let mut time = None;
     for (key, value) in &map {
-        if level.is_none() && LEVEL_KEYS.contains(&key.to_ascii_lowercase().as_str()) {
+        let named = |keys: &[&str]| keys.iter().any(|k| k.eq_ignore_ascii_case(key));
+        if level.is_none() && named(LEVEL_KEYS) {
             level = match value {
                 Value::String(s) => Level::from_word(&s.to_ascii_lowercase()),
                 Value::Number(n) => n.as_i64().and_then(Level::from_number),
@@ -35,9 +51,16 @@ pub fn flatten(line: &str) -> Option<(String, Option<Level>)> {
                 continue;
             }
         }
+        if time.is_none() && named(TIME_KEYS) {
+            time = match value {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            };
+        }
         push_values(value, &mut text);
     }
-    Some((text, level))
+    Some(Flat { text, level, time })
 }
 
 fn push_values(value: &Value, text: &mut String) {
@@ -60,10 +83,11 @@ mod tests {
 
     #[test]
     fn values_in_order_and_the_level() {
-        let (text, level) = flatten(
+        let Flat { text, level, time } = flatten(
             r#"{"ts":"2024-01-15T10:23:45Z","level":"error","msg":"column \"id\" does not exist","ctx":{"db":"main"}}"#,
         )
         .expect("a JSON object");
+        assert_eq!(time.as_deref(), Some("2024-01-15T10:23:45Z"));
         assert_eq!(
             text,
             "2024-01-15T10:23:45Z ; column \"id\" does not exist ; main"
@@ -73,10 +97,12 @@ mod tests {
 
     #[test]
     fn numeric_levels_of_pino() {
-        let (_, level) = flatten(r#"{"level":30,"msg":"listening"}"#).expect("a JSON object");
-        assert_eq!(level, Some(Level::Info));
-        let (_, level) = flatten(r#"{"level":50,"msg":"boom"}"#).expect("a JSON object");
-        assert_eq!(level, Some(Level::Error));
+        let flat = flatten(r#"{"level":30,"msg":"listening","time":1705314225123}"#);
+        let flat = flat.expect("a JSON object");
+        assert_eq!(flat.level, Some(Level::Info));
+        assert_eq!(flat.time.as_deref(), Some("1705314225123"));
+        let flat = flatten(r#"{"level":50,"msg":"boom"}"#).expect("a JSON object");
+        assert_eq!((flat.level, flat.time), (Some(Level::Error), None));
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
         .then(|| jsonlog::flatten(line))
         .flatten()
     {
-        Some((flat, _)) => std::borrow::Cow::Owned(flat),
+        Some(flat) => std::borrow::Cow::Owned(flat.text),
         None => std::borrow::Cow::Borrowed(line),
     };
     let mut found: Vec<Frame> = Vec::new();

@@ -7,6 +7,7 @@
 
 mod answer;
 mod chain;
+mod clock;
 mod draft;
 mod events;
 pub mod feed;
@@ -29,6 +30,7 @@ mod timeline;
 mod trust;
 
 pub use answer::{Link, MAX_SITES, Role, Row};
+pub use clock::{Stamp, parse as parse_time};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, Seen, UnknownGroup, timestamp};
@@ -36,7 +38,7 @@ pub use line::{LineMatch, LogMarks, log_marks};
 pub use matcher::Via;
 pub use normalize::Level;
 pub use report::{Group, Report, Summary};
-pub use timeline::sparkline;
+pub use timeline::{Axis, Extent, Moment, sparkline};
 
 pub use scanner::Scanner;
 
@@ -66,6 +68,9 @@ pub struct LineHits {
     pub last_line: usize,
     /// The event's first line as read (without the line end).
     pub text: String,
+    /// When it happened: the time of its first line, else of the last line before it that
+    /// had one.
+    pub time: Option<Stamp>,
     /// Best first.
     pub matches: Vec<Match>,
 }

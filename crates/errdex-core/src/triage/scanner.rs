@@ -2,12 +2,14 @@
 //! event is reported — when the next one starts, at the end, or when the input pauses
 //! (`settle`), in which case a trace arriving later still joins it and comes out as an update.
 
+use super::clock::{self, Stamp};
 use super::events::{LineKind, Splitter, has_header, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
-use super::{LineHits, Match, jsonlog, resolve};
+use super::timeline::Extent;
+use super::{LineHits, Match, incident, jsonlog, resolve};
 
 /// Frames kept per event: a deep trace names the same few files over and over.
 pub(super) const MAX_FRAMES: usize = 64;
@@ -41,6 +43,15 @@ pub struct Scanner<'t> {
     line_no: usize,
     event: Option<Event>,
     unknown: bool,
+    /// The time of the last event start that had one, as written: an event without its own
+    /// (a traceback's first line) happened by then.
+    stamp: String,
+    /// The line that time was first seen on, by this scanner.
+    stamp_line: Option<usize>,
+    /// The log's first time, as written.
+    first_stamp: Option<String>,
+    /// The last time read, so consecutive events at one time read it once.
+    parsed: Option<(String, Option<Stamp>)>,
 }
 
 impl<'t> Scanner<'t> {
@@ -54,6 +65,10 @@ impl<'t> Scanner<'t> {
             line_no,
             event: None,
             unknown: false,
+            stamp: String::new(),
+            stamp_line: None,
+            first_stamp: None,
+            parsed: None,
         }
     }
 
@@ -67,6 +82,16 @@ impl<'t> Scanner<'t> {
     /// Lines read so far.
     pub fn lines_read(&self) -> usize {
         self.line_no
+    }
+
+    /// The times of the log's first and latest timed lines so far (in either order).
+    pub fn extent(&self) -> Extent {
+        let mut extent = Extent::default();
+        let ends = [self.first_stamp.as_deref(), Some(self.stamp.as_str())];
+        for stamp in ends.into_iter().flatten().filter_map(clock::parse) {
+            extent.widen(stamp);
+        }
+        extent
     }
 
     /// Takes the next line (with or without its line end). Returns the previous event's hits
@@ -131,7 +156,21 @@ impl<'t> Scanner<'t> {
             worker.join()
         });
         match later {
-            Ok((hits, second)) => {
+            Ok((mut hits, mut second)) => {
+                // The second part's events before its first time happened by the first
+                // part's last one.
+                let carried = self.time_now();
+                let until = second.stamp_line.unwrap_or(usize::MAX);
+                for h in hits.iter_mut().take_while(|h| h.line < until) {
+                    h.time = h.time.or(carried);
+                }
+                if second.stamp.is_empty() {
+                    second.stamp = std::mem::take(&mut self.stamp);
+                }
+                if self.first_stamp.is_some() {
+                    second.first_stamp = self.first_stamp.take();
+                    second.stamp_line = self.stamp_line.or(second.stamp_line);
+                }
                 out.extend(hits);
                 *self = second;
             }
@@ -143,8 +182,34 @@ impl<'t> Scanner<'t> {
     pub fn finish(&mut self) -> Option<LineHits> {
         let event = self.event.take()?;
         let reported = event.reported.clone();
-        let hits = self.resolve(event)?;
+        let mut hits = self.resolve(event)?;
+        hits.time = self.time_now();
         (reported.as_ref() != Some(&hits.matches)).then_some(hits)
+    }
+
+    /// The time the current event happened by, read once per distinct text.
+    fn time_now(&mut self) -> Option<Stamp> {
+        if self.stamp.is_empty() {
+            return None;
+        }
+        if let Some((text, stamp)) = &self.parsed
+            && *text == self.stamp
+        {
+            return *stamp;
+        }
+        let stamp = clock::parse(&self.stamp);
+        self.parsed = Some((self.stamp.clone(), stamp));
+        stamp
+    }
+
+    /// An event start's time, as written.
+    fn note_time(&mut self, text: &str) {
+        self.stamp.clear();
+        self.stamp.push_str(text);
+        self.stamp_line.get_or_insert(self.line_no);
+        if self.first_stamp.is_none() {
+            self.first_stamp = Some(text.to_string());
+        }
     }
 
     /// The input paused: reports the pending event as it stands (if it matched, and unless it
@@ -162,7 +227,8 @@ impl<'t> Scanner<'t> {
             frames: event.frames.clone(),
             reported: None,
         };
-        let hits = self.resolve(snapshot)?;
+        let mut hits = self.resolve(snapshot)?;
+        hits.time = self.time_now();
         let event = self.event.as_mut()?;
         if event.reported.as_ref() == Some(&hits.matches) {
             return None;
@@ -190,22 +256,35 @@ impl<'t> Scanner<'t> {
             line: event.line,
             last_line: event.last_line,
             text: event.text,
+            time: None,
             matches,
         })
     }
 
     fn read_line(&mut self, line: &str, head: bool) {
-        let Some(event) = self.event.as_mut() else {
+        if self.event.is_none() {
             return;
-        };
-        event.last_line = self.line_no;
+        }
         let json = if line.starts_with('{') {
             jsonlog::flatten(line)
         } else {
             None
         };
+        if head {
+            let time = match &json {
+                Some(flat) => flat.time.as_deref(),
+                None => incident::timestamp(line),
+            };
+            if let Some(time) = time {
+                self.note_time(time);
+            }
+        }
+        let Some(event) = self.event.as_mut() else {
+            return;
+        };
+        event.last_line = self.line_no;
         let (text, json_level) = match &json {
-            Some((text, level)) => (text.as_str(), *level),
+            Some(flat) => (flat.text.as_str(), flat.level),
             None => (line, None),
         };
         normalize::tokenize(text, &mut self.scratch.tokens);

@@ -305,3 +305,65 @@ fn a_java_frame_names_its_class_file_not_every_file_of_that_name() {
         .collect();
     assert_eq!(found, ["b-hikari"]);
 }
+
+#[test]
+fn an_event_without_a_time_happened_by_the_last_time_before_it() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let log = [
+        "ERROR {VNODE} before any time",
+        "2024-01-15T10:00:00Z INFO up",
+        "2024-01-15T10:00:05Z ERROR {VNODE}",
+        "ERROR {VNODE} on a line of its own",
+        r#"{"level":"error","ts":1705312810.5,"msg":"{VNODE}"}"#,
+        "2024-01-15T09:59:00Z INFO a line written late",
+    ]
+    .map(|l| l.replace("{VNODE}", VNODE));
+    let mut scanner = t.scanner(1);
+    let mut hits = Vec::new();
+    scanner.push_many(&log, &mut hits);
+    hits.extend(scanner.finish());
+    let times: Vec<Option<i64>> = hits.iter().map(|h| h.time.map(|s| s.millis)).collect();
+    let at = |s: &str| clock::parse(s).map(|s| s.millis);
+    assert_eq!(
+        times,
+        vec![
+            None,
+            at("2024-01-15T10:00:05Z"),
+            at("2024-01-15T10:00:05Z"),
+            at("2024-01-15T10:00:10.5Z"),
+        ]
+    );
+    // The log's first and latest timed lines, whatever their order.
+    let extent = scanner.extent();
+    let millis = |s: Option<clock::Stamp>| s.map(|s| s.millis);
+    assert_eq!(millis(extent.earliest), at("2024-01-15T09:59:00Z"));
+    assert_eq!(millis(extent.latest), at("2024-01-15T10:00:00Z"));
+}
+
+#[test]
+fn two_threads_carry_the_time_across_their_cut() {
+    let ds = sample();
+    let t = Triage::new(&ds);
+    let mut log = Vec::new();
+    for i in 0..3000 {
+        log.push(format!(
+            "2024-01-15 10:{:02}:{:02} INFO served {i}",
+            i / 60 % 60,
+            i % 60
+        ));
+        // A level but no time: it happened at the line before it.
+        log.push(format!("ERROR {VNODE}"));
+    }
+    let mut one = t.scanner(1);
+    let mut sequential: Vec<LineHits> = log.iter().filter_map(|l| one.push(l)).collect();
+    sequential.extend(one.finish());
+    let mut two = t.scanner(1);
+    let mut parallel = Vec::new();
+    two.push_many(&log, &mut parallel);
+    parallel.extend(two.finish());
+    assert_eq!(sequential.len(), 3000);
+    assert!(sequential.iter().all(|h| h.time.is_some()));
+    assert_eq!(sequential, parallel);
+    assert_eq!(one.extent(), two.extent());
+}
