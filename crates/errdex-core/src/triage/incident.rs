@@ -15,6 +15,10 @@ use crate::text::{plural, sanitize};
 /// Line numbers listed per unknown group in the report.
 const REPORT_LINES: usize = 10;
 
+/// Events kept per record for listing (`--unknown`'s errors found only in code); the rest
+/// are counted.
+pub const LISTED_EVENTS: usize = 1_000;
+
 /// One log event, as the report cites it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Seen {
@@ -38,6 +42,8 @@ pub struct Incident {
     summary: Summary,
     /// First and last event per record.
     ends: HashMap<usize, (Seen, Seen)>,
+    /// The first [`LISTED_EVENTS`] events per record, in log order.
+    events: HashMap<usize, Vec<Seen>>,
     unknown: Vec<UnknownGroup>,
     unknown_by_pattern: HashMap<String, usize>,
 }
@@ -69,6 +75,10 @@ impl Incident {
         }
         self.summary.add(hits);
         for m in &hits.matches {
+            let listed = self.events.entry(m.record).or_default();
+            if listed.len() < LISTED_EVENTS {
+                listed.push(seen.clone());
+            }
             self.ends
                 .entry(m.record)
                 .and_modify(|(_, last)| *last = seen.clone())
@@ -84,7 +94,19 @@ impl Incident {
             }
             return;
         }
+        for m in &hits.matches {
+            if let Some(listed) = self.events.get_mut(&m.record)
+                && let Some(at) = listed.iter().rposition(|e| e.line == hits.line)
+            {
+                listed.remove(at);
+            }
+        }
         self.summary.retract(hits);
+    }
+
+    /// The events listed for a record (the first [`LISTED_EVENTS`]), in log order.
+    pub fn events_of(&self, record: usize) -> &[Seen] {
+        self.events.get(&record).map_or(&[], Vec::as_slice)
     }
 
     /// The first and the last event of a record seen so far.
@@ -124,14 +146,24 @@ impl Incident {
     /// The incident report in Markdown.
     pub fn markdown(&self, ds: &Dataset, lines_read: usize) -> String {
         let mut out = String::from("# Incident report\n\n");
-        let known = self.known();
+        let (code, known): (Vec<Group>, Vec<Group>) = self
+            .known()
+            .into_iter()
+            .partition(|g| super::code::is_code(ds, g.record));
         let unknown = self.unknown();
+        let in_code = match code.len() {
+            0 => String::new(),
+            n => format!(
+                " ({} found only in code, no curated record)",
+                plural(n, "of them")
+            ),
+        };
         let _ = writeln!(
             out,
-            "{}: {} of {}, {} no record knows ({}).\n",
+            "{}: {} of {}{in_code}, {} no record knows ({}).\n",
             plural(lines_read, "log line"),
             plural(self.known_events(), "event"),
-            plural(known.len(), "known error"),
+            plural(known.len() + code.len(), "known error"),
             plural(self.unknown_events(), "error event"),
             plural(unknown.len(), "kind")
         );
@@ -140,6 +172,12 @@ impl Incident {
         }
         for group in &known {
             self.known_section(&mut out, ds, group, lines_read);
+        }
+        if !code.is_empty() {
+            out.push_str("## No curated record\n\nFound in the code (`errdex scan`), no fix written yet.\n\n");
+        }
+        for group in &code {
+            self.code_section(&mut out, ds, group, lines_read);
         }
         if !unknown.is_empty() {
             out.push_str("## Unknown errors\n\n");
@@ -194,7 +232,7 @@ impl Incident {
 }
 
 /// `- **Timeline:** `█··▃` (lines 1–300)`: the events over the log, a bar per stretch.
-fn timeline(lines: &[usize], lines_read: usize) -> String {
+pub(super) fn timeline(lines: &[usize], lines_read: usize) -> String {
     let span = lines_read.max(lines.iter().copied().max().unwrap_or(1));
     let bars = super::timeline::sparkline(lines, span, TIMELINE_WIDTH);
     format!("- **Timeline:** `{bars}` (lines 1–{span})")
@@ -233,7 +271,7 @@ fn unknown_section(out: &mut String, group: &UnknownGroup, lines_read: usize) {
 }
 
 /// `line 12 (2024-01-15T10:23:45Z)`.
-fn cite(seen: &Seen) -> String {
+pub(super) fn cite(seen: &Seen) -> String {
     match timestamp(&seen.text) {
         Some(time) => format!("line {} ({})", seen.line, md::inline(&sanitize(time))),
         None => format!("line {}", seen.line),
