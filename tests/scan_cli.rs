@@ -143,7 +143,7 @@ fn a_scan_lands_in_code_and_every_command_reads_it() {
     let out = scan(&home, &[], &repo.dir);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("+4 new, 0 moved, 0 gone"),
+        stderr(&out).contains("+4 new (errdex search is:new), 0 moved, 0 gone"),
         "{}",
         stderr(&out)
     );
@@ -322,7 +322,9 @@ fn a_rescan_parses_only_what_changed_and_follows_head() {
     let changed = scan(&home, &[], &repo.dir);
     let err = stderr(&changed);
     assert!(
-        err.contains("5 sites in 3 files (1 go, 1 python, 1 rust), +1 new, 1 moved, 0 gone"),
+        err.contains(
+            "5 sites in 3 files (1 go, 1 python, 1 rust), +1 new (errdex search is:new), 1 moved, 0 gone"
+        ),
         "{err}"
     );
     let now = records(&fs::read_to_string(&file).expect("rewritten"));

@@ -18,6 +18,7 @@ mod slip;
 mod sync_cmd;
 mod tmux;
 mod triage;
+mod unknown;
 mod write;
 
 use std::process::ExitCode;
@@ -84,13 +85,16 @@ pub enum Command {
     Triage {
         /// The log to read; `-` or nothing reads stdin.
         file: Option<String>,
-        /// One JSON object a line: line, lastLine, text, id, score, via, message, filePath, lineNumber.
+        /// One JSON object a line: line, lastLine, text, id, score, via (`code`: a scanned site,
+        /// no curated record), curated, message, filePath, lineNumber.
         #[arg(long, conflicts_with = "markdown")]
         json: bool,
         /// Print an incident report in Markdown at the end: the known errors, then the unknown.
         #[arg(long)]
         markdown: bool,
-        /// Print the error events no record matches, grouped by their normalised message.
+        /// Print the error events no record matches, grouped by their normalised message, then
+        /// the errors found only in code (a scanned site, no curated record yet) with the
+        /// statement that printed them.
         #[arg(long, conflicts_with = "markdown")]
         unknown: bool,
         /// Known errors shown per log line, best first.

@@ -188,8 +188,14 @@ fn line(s: &Scanned, summary: Option<Summary>) -> String {
             langs.join(", ")
         }
     );
-    if let Some(summary) = summary {
-        text.push_str(&format!(", {summary}"));
+    match summary {
+        // The new sites are a query away: say which.
+        Some(s) if s.new > 0 => text.push_str(&format!(
+            ", +{} new (errdex search is:new), {} moved, {} gone",
+            s.new, s.moved, s.gone
+        )),
+        Some(s) => text.push_str(&format!(", {s}")),
+        None => {}
     }
     text
 }

@@ -103,8 +103,8 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
 }
 
 /// The config's ranking weights, and the pins, recently viewed records and the last sync's
-/// news of the data folder for `is:pinned`, `is:recent` and `is:new` (empty when there is no
-/// data folder).
+/// and scan's news of the data folder for `is:pinned`, `is:recent` and `is:new` (empty when
+/// there is no data folder).
 fn context() -> Context {
     let config = errdex_core::config::load().config;
     let weights = config.ranking.weights();
@@ -116,7 +116,11 @@ fn context() -> Context {
                 .iter()
                 .map(|i| i.text.clone())
                 .collect(),
-            errdex_core::sync::news(&dir, &config.remotes).ids,
+            {
+                let mut new = errdex_core::sync::news(&dir, &config.remotes).ids;
+                new.extend(errdex_core::scan::output::news(&dir));
+                new
+            },
         ),
         Err(_) => Default::default(),
     };

@@ -14,7 +14,11 @@ use super::output::{Failure, Outcome, emit, plural};
 use errdex_core::dataset::Dataset;
 use errdex_core::text::{self, one_line};
 use errdex_core::triage::feed::{self, Feed};
-use errdex_core::triage::{Incident, LineHits, MAX_SITES, Triage, Via};
+use errdex_core::triage::{Incident, LineHits, MAX_SITES, Triage, Via, is_code};
+
+/// What a hit of a scanned site says after its message: the code that printed the line is
+/// known, a curated record with a fix is not.
+const NO_CURATED_RECORD: &str = "\tno curated record";
 
 /// Line numbers shown per record in the summary.
 const SUMMARY_LINES: usize = 5;
@@ -26,7 +30,8 @@ const SUMMARY_MESSAGE: usize = 72;
 pub enum Output {
     /// One line (or JSON object) per matched log event, as the log streams by.
     Hits { json: bool },
-    /// At the end: the error events no record matched, grouped (`--unknown`).
+    /// At the end: the error events no record matched, grouped, and the errors found only
+    /// in code (`--unknown`).
     Unknown { json: bool },
     /// At the end: the incident report (`--markdown`).
     Markdown,
@@ -92,7 +97,7 @@ pub fn triage(
         }
         match output {
             Output::Hits { .. } => Ok(()),
-            Output::Unknown { json } => write_unknown(out, &incident, json),
+            Output::Unknown { json } => super::unknown::write(out, ds, &incident, json),
             Output::Markdown => {
                 let (lines, log) = (scanner.lines_read(), scanner.extent());
                 writeln!(out, "{}", incident.markdown(ds, lines, &log))
@@ -107,7 +112,7 @@ pub fn triage(
     }
     print_summary(ds, &incident, scanner.lines_read());
     let found = match output {
-        Output::Unknown { .. } => incident.unknown_events() > 0,
+        Output::Unknown { .. } => incident.unknown_events() + incident.code_events(ds) > 0,
         _ => incident.known_events() > 0,
     };
     Ok(if found {
@@ -115,40 +120,6 @@ pub fn triage(
     } else {
         Outcome::NotFound
     })
-}
-
-/// `# COUNT<TAB>PATTERN` then `LINENO<TAB>TEXT` per event, a blank line between groups; or one
-/// JSON object per group.
-fn write_unknown(out: &mut dyn Write, incident: &Incident, json: bool) -> io::Result<()> {
-    for (i, group) in incident.unknown().into_iter().enumerate() {
-        if json {
-            let events: Vec<_> = group
-                .events
-                .iter()
-                .map(|e| json!({"line": e.line, "lastLine": e.last_line, "text": e.text}))
-                .collect();
-            let v = json!({
-                "count": group.events.len(),
-                "pattern": group.pattern,
-                "events": events,
-            });
-            writeln!(out, "{}", text::json_safe(&v.to_string()))?;
-            continue;
-        }
-        if i > 0 {
-            writeln!(out)?;
-        }
-        writeln!(
-            out,
-            "# {}\t{}",
-            group.events.len(),
-            one_line(&group.pattern)
-        )?;
-        for e in &group.events {
-            writeln!(out, "{}\t{}", e.line, one_line(&e.text))?;
-        }
-    }
-    Ok(())
 }
 
 fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
@@ -191,6 +162,8 @@ fn write_hits(
     for m in &hits.matches {
         let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;
+        // A scanned site has no curated record behind it: the line was found in code.
+        let in_code = is_code(ds, m.record);
         if as_json {
             let v = json!({
                 "line": hits.line,
@@ -198,12 +171,8 @@ fn write_hits(
                 "text": hits.text,
                 "id": e.id,
                 "score": score,
-                // A scanned site has no curated record behind it: the line was found in code.
-                "via": if ds.raw(m.record).is_ok_and(|raw| errdex_core::scan::is_scanned(&raw)) {
-                    "code"
-                } else {
-                    via_name(m.via)
-                },
+                "via": if in_code { "code" } else { via_name(m.via) },
+                "curated": !in_code,
                 "message": e.message,
                 "filePath": e.file_path,
                 "lineNumber": e.line_number,
@@ -236,10 +205,11 @@ fn write_hits(
         } else {
             writeln!(
                 out,
-                "{}\t{}\t{score:.2}\t{}",
+                "{}\t{}\t{score:.2}\t{}{}",
                 hits.line,
                 one_line(e.id),
-                one_line(e.message)
+                one_line(e.message),
+                if in_code { NO_CURATED_RECORD } else { "" }
             )?;
         }
     }
@@ -273,9 +243,14 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
         );
         return;
     }
+    let in_code = groups.iter().filter(|g| is_code(ds, g.record)).count();
+    let code_note = match in_code {
+        0 => String::new(),
+        n => format!(" ({n} only in code, no curated record: `--unknown` lists them)"),
+    };
     let _ = writeln!(
         err,
-        "errdex: {} on {} in {}, {unknown_note}",
+        "errdex: {} on {}{code_note} in {}, {unknown_note}",
         plural(incident.known_events(), "hit"),
         plural(groups.len(), "known error"),
         plural(lines_read, "line")
@@ -298,10 +273,15 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
         }
         let _ = writeln!(
             err,
-            "{:>7}  {}  {message}  (line {})",
+            "{:>7}  {}  {message}  (line {}){}",
             g.count,
             one_line(e.id),
-            at.join(", ")
+            at.join(", "),
+            if is_code(ds, g.record) {
+                "  no curated record"
+            } else {
+                ""
+            }
         );
     }
 }

@@ -63,6 +63,10 @@ impl Options {
             n => first.map(|first| format!("config (+{} more{lists_them}): {first}", n - 1)),
         };
         options.problems = notices;
+        // What the last scan added is new too; the status line above speaks of syncs only.
+        if let Ok(dir) = errdex_core::state::data_dir() {
+            options.news.ids.extend(errdex_core::scan::output::news(&dir));
+        }
         Ok(options)
     }
 }

@@ -1,61 +1,24 @@
-//! Where a site may start, more narrowly than the words that decide whether a file is
-//! parsed at all: a block in which no anchor starts is left out of the parse
-//! ([`super::elide`]). Rust's `Err(` is in most functions, but it is a site only with a
-//! message in it, so it is an anchor only then.
+//! Where a site may start: the calls of the language's one table ([`Calls`], the config's
+//! own functions included), so a block in which none starts is left out of the parse
+//! ([`super::elide`]) and a node in which none starts is not visited — a configured call
+//! is an anchor like any other, never left out. Rust's `Err(` is in most functions, but it
+//! is a site only with a message in it, so it is an anchor only then.
 
-use std::sync::OnceLock;
-
-use aho_corasick::AhoCorasick;
-
-use super::lang::Language;
-
-/// Rust's calls as they are written: a macro's `!`, a method's `(`.
-const RUST: &[&str] = &[
-    "anyhow!",
-    "bail!",
-    "ensure!",
-    "eyre!",
-    "format_err!",
-    "panic!",
-    "unreachable!",
-    "unimplemented!",
-    "todo!",
-    "assert!",
-    "assert_eq!",
-    "assert_ne!",
-    "error!",
-    "warn!",
-    "[error(",
-    "expect(",
-    "expect_err(",
-    "context(",
-    "wrap_err",
-    "Error::new(",
-    "Error::other(",
-    "Err(",
-];
+use super::lang::{Calls, Language};
 
 /// How far back `let NAME` is looked for before `Err(NAME)`: the table follows a message
 /// variable over the few statements before it.
 const LET_LOOK_BACK: usize = 4096;
 
-/// The sorted start offsets of the anchors in `text`; `None` when the language has no
-/// narrower list than its words (then its words are the anchors).
-pub fn anchors(language: Language, text: &[u8]) -> Option<Vec<usize>> {
-    if language != Language::Rust {
-        return language.word_starts(text);
-    }
-    static FINDER: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    let finder = FINDER
-        .get_or_init(|| AhoCorasick::new(RUST).ok())
-        .as_ref()?;
-    let mut out = Vec::new();
-    for m in finder.find_overlapping_iter(text) {
-        let pattern = RUST[m.pattern().as_usize()];
-        if pattern != "Err(" || err_with_message(text, m.end()) {
-            out.push(m.start());
-        }
-    }
+/// The sorted start offsets of the anchors in `text`; `None` when the language's calls
+/// could not be compiled (then nothing is left out).
+pub fn anchors(calls: &Calls, language: Language, text: &[u8]) -> Option<Vec<usize>> {
+    let mut out: Vec<usize> = calls
+        .find(language, text)?
+        .into_iter()
+        .filter(|call| !call.rust_err || err_with_message(text, call.end))
+        .map(|call| call.start)
+        .collect();
     out.sort_unstable();
     out.dedup();
     Some(out)
@@ -104,7 +67,7 @@ mod tests {
     use super::*;
 
     fn anchored(text: &str) -> Vec<&str> {
-        anchors(Language::Rust, text.as_bytes())
+        anchors(Calls::builtin(), Language::Rust, text.as_bytes())
             .expect("rust has anchors")
             .into_iter()
             .map(|at| &text[at..(at + 6).min(text.len())])
@@ -126,5 +89,26 @@ mod tests {
         assert_eq!(anchored("x.expect(\"y\")"), vec!["expect"]);
         assert!(anchored("let expected = 1; // context").is_empty());
         assert_eq!(anchored("debug_assert!(ok)"), vec!["assert"]);
+    }
+
+    #[test]
+    fn configured_functions_are_anchors_in_every_language() {
+        let calls = Calls::new(&[
+            "app_fail!".to_string(),
+            "audit_error".to_string(),
+            "app_die".to_string(),
+        ]);
+        let text = "fn f() { app_fail!(\"x\"); audit_error(\"y\"); Err(e) }";
+        let starts = anchors(&calls, Language::Rust, text.as_bytes()).expect("compiles");
+        let at = |needle: &str| text.find(needle).expect("in the text");
+        assert_eq!(starts, vec![at("app_fail!"), at("audit_error")]);
+        assert!(anchors(Calls::builtin(), Language::Rust, text.as_bytes())
+            .expect("compiles")
+            .is_empty());
+        for language in Language::ALL {
+            let text = b"app_die(\"y\")";
+            assert!(calls.may_have_sites(language, text), "{language:?}");
+            assert_eq!(anchors(&calls, language, text), Some(vec![0]), "{language:?}");
+        }
     }
 }

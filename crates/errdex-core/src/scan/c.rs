@@ -6,6 +6,7 @@
 use tree_sitter::Node;
 
 use super::message::{self, Message};
+use super::own;
 use super::site::{Found, Kind};
 use super::tree::{self, Cx, Grammar, args, quoted, variable_name};
 
@@ -75,6 +76,13 @@ impl Grammar for C {
         debug && node != condition && parent.child_by_field_name("alternative") != Some(node)
     }
 
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        (node.kind() == "call_expression").then_some(())?;
+        let name = own::configured(cx.text(node.child_by_field_name("function")?), cx.extra)?;
+        let arguments = args(node.child_by_field_name("arguments")?);
+        own::site(name, &arguments, cx, &literal, own::Format::Printf, &|_, _| None)
+    }
+
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
         match node.kind() {
             "call_expression" => log_call(node, cx),
@@ -102,17 +110,6 @@ impl Grammar for C {
 fn log_call(node: Node, cx: &Cx) -> Option<Found> {
     let name = cx.text(node.child_by_field_name("function")?);
     let arguments = args(node.child_by_field_name("arguments")?);
-    if cx.extra.iter().any(|f| f == name) {
-        // The team's own: the first string argument is the format.
-        let at = arguments.iter().position(|a| literal(*a, cx).is_some())?;
-        let format = literal(arguments[at], cx)?;
-        let names: Vec<Option<String>> = arguments[at + 1..]
-            .iter()
-            .map(|a| variable_name(cx.text(*a)))
-            .collect();
-        let message = message::printf(&format, &names);
-        return message.has_text().then(|| Found::log(name, message));
-    }
     let &(_, at, severity) = FUNCTIONS.iter().find(|(n, ..)| *n == name)?;
     let mut severity = severity;
     match name {

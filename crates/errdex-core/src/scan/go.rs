@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use super::own;
 use super::message::{self, Message};
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
@@ -49,6 +50,15 @@ impl Grammar for Go {
             }
             _ => None,
         }
+    }
+
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        (node.kind() == "call_expression").then_some(())?;
+        let function = node.child_by_field_name("function")?;
+        let name = own::configured(cx.text(function), cx.extra)?;
+        let arguments = args(node.child_by_field_name("arguments")?);
+        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
+        Some(found.at(function.child_by_field_name("field").unwrap_or(function)))
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

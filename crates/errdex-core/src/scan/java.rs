@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use super::own;
 use super::message::{self, Message};
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Facts, Grammar, args, quoted, text, variable_name};
@@ -69,6 +70,24 @@ impl Grammar for Java {
             (None, Some(p)) => format!("{p}.{name}"),
             (None, None) => name.to_string(),
         })
+    }
+
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        (node.kind() == "method_invocation").then_some(())?;
+        let method = cx.text(node.child_by_field_name("name")?);
+        let callee = match node.child_by_field_name("object") {
+            Some(object) => format!("{}.{method}", cx.text(object)),
+            None => method.to_string(),
+        };
+        let name = own::configured(&callee, cx.extra)?;
+        let arguments = args(node.child_by_field_name("arguments")?);
+        let literal = |n: Node, cx: &Cx| {
+            (n.kind() == "string_literal")
+                .then(|| quoted(cx.text(n)))
+                .flatten()
+        };
+        let message_of = |n: Node, cx: &Cx| tree::message(n, cx, &leaf);
+        own::site(name, &arguments, cx, &literal, own::Format::Anchors, &message_of)
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use super::own;
 use super::message::Message;
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Grammar, args, quoted, variable_name};
@@ -30,6 +31,17 @@ impl Grammar for Js {
             }
             _ => None,
         }
+    }
+
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        (node.kind() == "call_expression").then_some(())?;
+        let function = node.child_by_field_name("function")?;
+        let name = own::configured(cx.text(function), cx.extra)?;
+        let arguments = args(node.child_by_field_name("arguments")?);
+        let literal = |n: Node, cx: &Cx| (n.kind() == "string").then(|| quoted(cx.text(n))).flatten();
+        let message_of = |n: Node, cx: &Cx| tree::message(n, cx, &leaf);
+        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
+        Some(found.at(function.child_by_field_name("property").unwrap_or(function)))
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

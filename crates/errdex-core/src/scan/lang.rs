@@ -8,9 +8,12 @@ use aho_corasick::AhoCorasick;
 use super::elide::Syntax;
 use super::tree::Grammar;
 
-/// Words one of which every site of a language's table contains: a file with none of them
-/// has no site and is not parsed (parsing is most of a scan's time).
-fn words(language: Language) -> &'static [&'static str] {
+/// The one table per language of the calls a site is written with, as they are written (a
+/// Rust macro's `!`, a method's `(`): a file in which none starts has no site and is not
+/// parsed (parsing is most of a scan's time), a block in which none starts is left out of
+/// the parse ([`super::anchors`], [`super::elide`]). The config's `[scan] log_functions`
+/// are added to it by [`Calls::new`].
+fn calls(language: Language) -> &'static [&'static str] {
     match language {
         Language::Rust => &[
             "anyhow!",
@@ -22,16 +25,19 @@ fn words(language: Language) -> &'static [&'static str] {
             "unreachable!",
             "unimplemented!",
             "todo!",
-            "assert",
+            "assert!",
+            "assert_eq!",
+            "assert_ne!",
             "error!",
             "warn!",
-            "error(",
-            "expect",
-            "context",
+            "[error(",
+            "expect(",
+            "expect_err(",
+            "context(",
             "wrap_err",
-            "Err(",
-            "Error::new",
-            "Error::other",
+            "Error::new(",
+            "Error::other(",
+            RUST_ERR,
         ],
         Language::Go => &[
             "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(",
@@ -52,6 +58,88 @@ fn words(language: Language) -> &'static [&'static str] {
             &["throw", "Error", "Exception", "error", "warn", "fatal"]
         }
         Language::C | Language::Cpp => &["fprintf", "syslog", "err", "warn", "perror", "throw"],
+    }
+}
+
+/// Rust's `Err(`: in most functions, a site only with a message in it ([`super::anchors`]).
+pub const RUST_ERR: &str = "Err(";
+
+/// Where a call of one language's table starts in a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallAt {
+    pub start: usize,
+    pub end: usize,
+    /// Rust's `Err(` of the built-in table (a configured name is never narrowed).
+    pub rust_err: bool,
+}
+
+/// The calls a scan looks for: each language's table and the names the config adds, found
+/// in one pass over a file.
+#[derive(Debug, Clone)]
+pub struct Calls {
+    /// Per language of [`Language::ALL`]: the finder, and how many of its patterns are the
+    /// built-in table's (the configured names come after them); `None` when the patterns
+    /// could not be compiled (then every file and block may hold a site).
+    finders: Vec<Option<(AhoCorasick, usize)>>,
+}
+
+impl Calls {
+    /// The tables with `extra` (the config's own functions, a Rust macro written with or
+    /// without its `!`) added to every language's.
+    pub fn new(extra: &[String]) -> Calls {
+        let extra: Vec<&str> = extra
+            .iter()
+            .map(|name| name.trim().trim_end_matches('!'))
+            .filter(|name| !name.is_empty())
+            .collect();
+        let finders = Language::ALL
+            .iter()
+            .map(|language| {
+                let table = calls(*language);
+                let patterns = table.iter().copied().chain(extra.iter().copied());
+                AhoCorasick::new(patterns).ok().map(|f| (f, table.len()))
+            })
+            .collect();
+        Calls { finders }
+    }
+
+    /// The built-in tables alone.
+    pub fn builtin() -> &'static Calls {
+        static BUILTIN: OnceLock<Calls> = OnceLock::new();
+        BUILTIN.get_or_init(|| Calls::new(&[]))
+    }
+
+    fn finder(&self, language: Language) -> Option<&(AhoCorasick, usize)> {
+        let at = Language::ALL.iter().position(|l| *l == language)?;
+        self.finders.get(at)?.as_ref()
+    }
+
+    /// Whether `text` may hold a site: one of the calls is in it.
+    pub fn may_have_sites(&self, language: Language, text: &[u8]) -> bool {
+        match self.finder(language) {
+            Some((finder, _)) => finder.is_match(text),
+            None => true,
+        }
+    }
+
+    /// Every call that starts in `text`, in order; `None` when the table could not be
+    /// compiled.
+    pub fn find(&self, language: Language, text: &[u8]) -> Option<Vec<CallAt>> {
+        let (finder, builtin) = self.finder(language)?;
+        let table = calls(language);
+        Some(
+            finder
+                .find_overlapping_iter(text)
+                .map(|m| {
+                    let pattern = m.pattern().as_usize();
+                    CallAt {
+                        start: m.start(),
+                        end: m.end(),
+                        rust_err: pattern < *builtin && table[pattern] == RUST_ERR,
+                    }
+                })
+                .collect(),
+        )
     }
 }
 
@@ -162,36 +250,9 @@ impl Language {
         }
     }
 
-    /// Whether `text` may hold a site: it has one of the table's words.
+    /// Whether `text` may hold a site of the built-in table.
     pub fn may_have_sites(self, text: &[u8]) -> bool {
-        match self.finder() {
-            Some(finder) => finder.is_match(text),
-            None => true,
-        }
-    }
-
-    /// Where each of the table's words starts in `text`, in order; `None` when the table's
-    /// words could not be compiled (every block may then hold a site).
-    pub fn word_starts(self, text: &[u8]) -> Option<Vec<usize>> {
-        let finder = self.finder()?;
-        Some(
-            finder
-                .find_overlapping_iter(text)
-                .map(|m| m.start())
-                .collect(),
-        )
-    }
-
-    fn finder(self) -> Option<&'static AhoCorasick> {
-        static FINDERS: OnceLock<Vec<Option<AhoCorasick>>> = OnceLock::new();
-        let finders = FINDERS.get_or_init(|| {
-            Language::ALL
-                .iter()
-                .map(|l| AhoCorasick::new(words(*l)).ok())
-                .collect()
-        });
-        let at = Language::ALL.iter().position(|l| *l == self)?;
-        finders.get(at)?.as_ref()
+        Calls::builtin().may_have_sites(self, text)
     }
 
     /// How the language writes strings and comments, for parsing only the blocks that may

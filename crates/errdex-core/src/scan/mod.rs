@@ -1,6 +1,7 @@
 //! `errdex scan`: every place a checkout's code raises or logs an error, as a record. Each
 //! file is parsed with tree-sitter; one table per language says which calls count
-//! (`rust`, `go`, `python`, `java`, `js`, `c`); [`tree`] walks, [`record`] builds the records, [`walk`]
+//! (`rust`, `go`, `python`, `java`, `js`, `c`, in [`lang`] the calls each is written with;
+//! [`own`] the config's own functions); [`tree`] walks, [`record`] builds the records, [`walk`]
 //! picks the files, [`output`] writes them and says what changed, [`rescan`] and
 //! [`state`] reparse only the files that changed.
 
@@ -16,6 +17,7 @@ pub mod lang;
 pub mod message;
 pub mod module;
 pub mod output;
+pub mod own;
 mod python;
 pub mod record;
 pub mod rescan;
@@ -91,9 +93,11 @@ pub fn scan(
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(8);
+    let calls = lang::Calls::new(&filter.log_functions);
     let job = Job {
         origin: &origin,
         filter,
+        calls: &calls,
         manifests: &walked.manifests,
         analyzed_at: &analyzed_at,
         previous,
@@ -165,6 +169,8 @@ type FileOutcome = Result<(FileScan, u64), String>;
 struct Job<'a> {
     origin: &'a Origin,
     filter: &'a Filter,
+    /// The tables with the config's own functions.
+    calls: &'a lang::Calls,
     manifests: &'a module::Manifests,
     analyzed_at: &'a str,
     previous: &'a (dyn Fn(&str) -> Option<Seen> + Sync),
@@ -213,10 +219,8 @@ impl Job<'_> {
         if bytes[..bytes.len().min(8192)].contains(&0) {
             return Err(format!("{}: skipped: binary", file.rel));
         }
-        let own_functions = matches!(file.language, Language::C | Language::Cpp)
-            && !self.filter.log_functions.is_empty();
         let text = String::from_utf8_lossy(&bytes);
-        if !own_functions && !file.language.may_have_sites(text.as_bytes()) {
+        if !self.calls.may_have_sites(file.language, text.as_bytes()) {
             let scan = FileScan {
                 rel: file.rel.clone(),
                 language: file.language,
@@ -238,8 +242,7 @@ impl Job<'_> {
                 v.insert(parser)
             }
         };
-        // The team's own functions are not among the anchors: nothing is left out.
-        let anchors = anchors::anchors(file.language, text.as_bytes()).filter(|_| !own_functions);
+        let anchors = anchors::anchors(self.calls, file.language, text.as_bytes());
         let tree = parse(parser, file.language, &text, anchors.as_deref())
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
@@ -351,6 +354,8 @@ pub fn output_name(repo: &str) -> String {
     }
 }
 
+#[cfg(test)]
+mod own_tests;
 #[cfg(test)]
 mod tests;
 

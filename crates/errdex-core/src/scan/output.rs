@@ -1,7 +1,7 @@
 //! Writing a scan as JSON Lines, finding the checkout a path belongs to, loading `code/`
 //! by default, and the `+N new, M moved, K gone` summary.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -20,6 +20,15 @@ pub fn code_spec(data_dir: &Path) -> Option<SourceSpec> {
         name.ends_with(".jsonl") && !name.starts_with('.')
     });
     has_records.then_some(SourceSpec::Path(dir))
+}
+
+/// The sites the last scan into `code/` of `data_dir` added (`is:new`), as the scan state
+/// in the cache folder keeps them.
+pub fn news(data_dir: &Path) -> HashSet<String> {
+    match crate::paths::cache_dir() {
+        Some(cache) => super::state::news(&cache, &data_dir.join(CODE_DIR)),
+        None => HashSet::new(),
+    }
 }
 
 /// The checkout `path` is in: the nearest folder at or above it with a `.git`, else the
@@ -72,6 +81,17 @@ pub struct Summary {
     pub gone: usize,
 }
 
+/// The ids of `now` that `before` did not have, sorted: what `is:new` lists after a scan.
+pub fn added(before: &HashMap<String, u64>, now: &HashMap<String, u64>) -> Vec<String> {
+    let mut ids: Vec<String> = now
+        .keys()
+        .filter(|id| !before.contains_key(*id))
+        .cloned()
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
 impl Summary {
     pub fn between(before: &HashMap<String, u64>, now: &HashMap<String, u64>) -> Summary {
         let mut s = Summary {
@@ -113,5 +133,6 @@ mod tests {
         let s = Summary::between(&before, &now);
         assert_eq!((s.new, s.moved, s.gone, s.total), (1, 1, 1, 2));
         assert_eq!(s.to_string(), "+1 new, 1 moved, 1 gone");
+        assert_eq!(added(&before, &now), vec!["c".to_string()]);
     }
 }

@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use super::own;
 use super::message::{self, Message};
 use super::site::{Found, Kind};
 use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
@@ -51,6 +52,19 @@ impl Grammar for Python {
             Some(outer) if in_class => format!("{outer}.{name}"),
             _ => name.to_string(),
         })
+    }
+
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        (node.kind() == "call").then_some(())?;
+        let function = node.child_by_field_name("function")?;
+        let name = own::configured(cx.text(function), cx.extra)?;
+        let arguments: Vec<Node> = args(node.child_by_field_name("arguments")?)
+            .into_iter()
+            .filter(|a| a.kind() != "keyword_argument")
+            .collect();
+        let literal = |n: Node, cx: &Cx| string_value(n, cx.src).flatten();
+        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
+        Some(found.at(function.child_by_field_name("attribute").unwrap_or(function)))
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

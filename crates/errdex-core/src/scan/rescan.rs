@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
-use super::output::{Summary, sites_of};
+use super::output::{Summary, added, sites_of};
 use super::state::{self, FileState, State};
 use super::{Filter, Scanned};
 
@@ -99,6 +99,7 @@ pub fn rescan(
         });
     }
     let summary = Summary::between(&before, &now);
+    next.new_ids = added(&before, &now);
     let same_files = usable.is_some_and(|s| {
         s.files.len() == next.files.len()
             && s.files
@@ -112,7 +113,8 @@ pub fn rescan(
     }
     next.output_len = bytes.len() as u64;
     if let Some(file) = &state_file
-        && (!unchanged || usable.is_some_and(|s| mtimes_moved(s, &next)))
+        && (!unchanged
+            || usable.is_some_and(|s| mtimes_moved(s, &next) || s.new_ids != next.new_ids))
     {
         // A cache that cannot be written costs the next scan time, nothing else.
         let _ = state::save(file, &next);

@@ -5,6 +5,7 @@
 use tree_sitter::Node;
 
 use super::message::{self, Message};
+use super::own;
 use super::site::{Found, Kind};
 use super::tree::{Cx, Grammar, ancestor, args, unescape, variable_name};
 
@@ -48,6 +49,25 @@ impl Grammar for Rust {
             at = prev.prev_named_sibling();
         }
         false
+    }
+
+    fn own_site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        match node.kind() {
+            "macro_invocation" => {
+                let name = own::configured(cx.text(node.child_by_field_name("macro")?), cx.extra)?;
+                let g = groups(token_tree(node)?);
+                let message = (0..g.len()).find_map(|at| formatted(&g, at, cx))?;
+                own::found(name, message)
+            }
+            "call_expression" => {
+                let function = node.child_by_field_name("function")?;
+                let name = own::configured(cx.text(function), cx.extra)?;
+                let arguments = args(node.child_by_field_name("arguments")?);
+                let literal = |n: Node, cx: &Cx| string_value(n, cx);
+                own::site(name, &arguments, cx, &literal, own::Format::Braces, &message_of)
+            }
+            _ => None,
+        }
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

@@ -2,7 +2,7 @@
 //! and content hash, where its records sit in the last output, and their ids and lines
 //! (for `+N new, M moved, K gone` without reading the output back).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,7 @@ use xxhash_rust::xxh3::xxh3_64;
 use super::Seen;
 
 /// Bumped when the layout or what a record holds changes: an old state is then ignored.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
 pub struct FileState {
@@ -35,6 +35,8 @@ pub struct State {
     /// The HEAD the records name (`analyzedSha`, `githubUrl`).
     pub sha: Option<String>,
     pub files: Vec<FileState>,
+    /// Ids of the sites this scan added against the one before (`is:new`), sorted.
+    pub new_ids: Vec<String>,
 }
 
 impl State {
@@ -86,6 +88,37 @@ pub fn load(state_file: &Path, output: &Path) -> Option<State> {
         && state.output == output.to_string_lossy()
         && state.output_len == len)
         .then_some(state)
+}
+
+/// The sites the last scan of each output in `code_dir` added (`is:new`): read from the
+/// states in the cache folder whose output is still as that scan left it.
+pub fn news(cache_dir: &Path, code_dir: &Path) -> HashSet<String> {
+    let Ok(entries) = std::fs::read_dir(cache_dir.join("scan")) else {
+        return HashSet::new();
+    };
+    let code_dir = code_dir.canonicalize().unwrap_or_else(|_| code_dir.to_path_buf());
+    let mut ids = HashSet::new();
+    for entry in entries.flatten() {
+        let file = entry.path();
+        if file.extension().is_none_or(|e| e != "bin") {
+            continue;
+        }
+        let Some(state) = std::fs::read(&file)
+            .ok()
+            .and_then(|bytes| bitcode::decode::<State>(&bytes).ok())
+        else {
+            continue;
+        };
+        let output = PathBuf::from(&state.output);
+        let real = output.canonicalize().unwrap_or_else(|_| output.clone());
+        if state.new_ids.is_empty() || !real.starts_with(&code_dir) {
+            continue;
+        }
+        if let Some(state) = load(&file, &output) {
+            ids.extend(state.new_ids);
+        }
+    }
+    ids
 }
 
 /// Written atomically; a cache that cannot be written only costs the next scan time.

@@ -57,6 +57,22 @@ pub trait Grammar: Sync {
 
     /// The error site `node` is, if it is one.
     fn site(&self, node: Node, cx: &Cx) -> Option<Found>;
+
+    /// The site `node` is when it calls one of the config's own functions (`cx.extra`,
+    /// [`super::own`]); asked before [`Grammar::site`].
+    fn own_site(&self, _node: Node, _cx: &Cx) -> Option<Found> {
+        None
+    }
+}
+
+/// The site `node` is: a call of the config's own functions first, then the table's.
+fn site_of(grammar: &dyn Grammar, node: Node, cx: &Cx) -> Option<Found> {
+    if !cx.extra.is_empty()
+        && let Some(found) = grammar.own_site(node, cx)
+    {
+        return Some(found);
+    }
+    grammar.site(node, cx)
 }
 
 /// Deeper than this the walk stops: no real code nests so far, and generated code that
@@ -101,7 +117,7 @@ pub fn sites(
         }
         if !visited {
             // Nothing under it: on to its next sibling.
-        } else if let Some(found) = grammar.site(node, &cx).filter(|_| !grammar.skip(node, &cx)) {
+        } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx)) {
             out.push(Site {
                 kind: found.kind,
                 error_type: found.error_type,

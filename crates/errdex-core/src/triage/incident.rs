@@ -17,6 +17,10 @@ use crate::text::{plural, sanitize};
 /// Line numbers listed per unknown group in the report.
 const REPORT_LINES: usize = 10;
 
+/// Events kept per record for listing (`--unknown`'s errors found only in code); the rest
+/// are counted.
+pub const LISTED_EVENTS: usize = 1_000;
+
 /// One log event, as the report cites it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Seen {
@@ -62,6 +66,8 @@ pub struct Incident {
     moments: HashMap<usize, Vec<Moment>>,
     /// The times of the events, earliest and latest.
     times: Extent,
+    /// The first [`LISTED_EVENTS`] events per record, in log order.
+    events: HashMap<usize, Vec<Seen>>,
     unknown: Vec<UnknownGroup>,
     unknown_by_pattern: HashMap<String, usize>,
 }
@@ -101,6 +107,10 @@ impl Incident {
                 .entry(m.record)
                 .or_default()
                 .push(seen.moment());
+            let listed = self.events.entry(m.record).or_default();
+            if listed.len() < LISTED_EVENTS {
+                listed.push(seen.clone());
+            }
             self.ends
                 .entry(m.record)
                 .and_modify(|(_, last)| *last = seen.clone())
@@ -115,6 +125,13 @@ impl Incident {
                 group.events.retain(|e| e.line != hits.line);
             }
             return;
+        }
+        for m in &hits.matches {
+            if let Some(listed) = self.events.get_mut(&m.record)
+                && let Some(at) = listed.iter().rposition(|e| e.line == hits.line)
+            {
+                listed.remove(at);
+            }
         }
         self.summary.retract(hits);
         for m in &hits.matches {
@@ -135,6 +152,11 @@ impl Incident {
     /// (`log`: its first and latest timed lines; the events' own times widen it), else its lines.
     pub fn axis(&self, lines: usize, log: &Extent) -> Axis {
         Axis::new(lines, &self.times.merged(log))
+    }
+
+    /// The events listed for a record (the first [`LISTED_EVENTS`]), in log order.
+    pub fn events_of(&self, record: usize) -> &[Seen] {
+        self.events.get(&record).map_or(&[], Vec::as_slice)
     }
 
     /// The first and the last event of a record seen so far.
@@ -176,14 +198,24 @@ impl Incident {
     pub fn markdown(&self, ds: &Dataset, lines_read: usize, log: &Extent) -> String {
         let axis = self.axis(lines_read, log);
         let mut out = String::from("# Incident report\n\n");
-        let known = self.known();
+        let (code, known): (Vec<Group>, Vec<Group>) = self
+            .known()
+            .into_iter()
+            .partition(|g| super::code::is_code(ds, g.record));
         let unknown = self.unknown();
+        let in_code = match code.len() {
+            0 => String::new(),
+            n => format!(
+                " ({} found only in code, no curated record)",
+                plural(n, "of them")
+            ),
+        };
         let _ = writeln!(
             out,
-            "{}: {} of {}, {} no record knows ({}).\n",
+            "{}: {} of {}{in_code}, {} no record knows ({}).\n",
             plural(lines_read, "log line"),
             plural(self.known_events(), "event"),
-            plural(known.len(), "known error"),
+            plural(known.len() + code.len(), "known error"),
             plural(self.unknown_events(), "error event"),
             plural(unknown.len(), "kind")
         );
@@ -192,6 +224,12 @@ impl Incident {
         }
         for group in &known {
             self.known_section(&mut out, ds, group, &axis);
+        }
+        if !code.is_empty() {
+            out.push_str("## No curated record\n\nFound in the code (`errdex scan`), no fix written yet.\n\n");
+        }
+        for group in &code {
+            self.code_section(&mut out, ds, group, &axis);
         }
         if !unknown.is_empty() {
             out.push_str("## Unknown errors\n\n");
@@ -248,7 +286,7 @@ impl Incident {
 
 /// `- **Timeline:** `█··▃` (lines 1–300)` or `(2024-01-15 10:00:01–10:42:13)`: the events
 /// over the log, a bar per stretch of its lines or of its time span.
-fn timeline(moments: impl IntoIterator<Item = Moment>, axis: &Axis) -> String {
+pub(super) fn timeline(moments: impl IntoIterator<Item = Moment>, axis: &Axis) -> String {
     let bars = axis.bars(moments, TIMELINE_WIDTH);
     format!("- **Timeline:** `{bars}` ({})", axis.label())
 }
@@ -285,7 +323,7 @@ fn unknown_section(out: &mut String, group: &UnknownGroup, axis: &Axis) {
 }
 
 /// `line 12 (2024-01-15T10:23:45Z)`.
-fn cite(seen: &Seen) -> String {
+pub(super) fn cite(seen: &Seen) -> String {
     match timestamp(&seen.text) {
         Some(time) => format!("line {} ({})", seen.line, md::inline(&sanitize(time))),
         None => format!("line {}", seen.line),

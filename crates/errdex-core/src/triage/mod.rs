@@ -8,6 +8,7 @@
 mod answer;
 mod chain;
 mod clock;
+mod code;
 mod draft;
 mod events;
 pub mod feed;
@@ -31,9 +32,10 @@ mod trust;
 
 pub use answer::{Link, MAX_SITES, Role, Row};
 pub use clock::{Stamp, parse as parse_time};
+pub use code::{CodeGroup, is_code, statement};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
-pub use incident::{Incident, Seen, UnknownGroup, timestamp};
+pub use incident::{Incident, LISTED_EVENTS, Seen, UnknownGroup, timestamp};
 pub use line::{LineMatch, LogMarks, log_marks};
 pub use matcher::Via;
 pub use normalize::Level;
