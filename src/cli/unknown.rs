@@ -34,7 +34,12 @@ pub fn write(out: &mut dyn Write, ds: &Dataset, incident: &Incident, json: bool)
             writeln!(out, "{}", text::json_safe(&v.to_string()))?;
             continue;
         }
-        writeln!(out, "# {}\t{}", group.events.len(), one_line(&group.pattern))?;
+        writeln!(
+            out,
+            "# {}\t{}",
+            group.events.len(),
+            one_line(&group.pattern)
+        )?;
         write_events(out, &group.events)?;
     }
     for group in incident.only_in_code(ds) {

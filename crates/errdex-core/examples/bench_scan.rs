@@ -111,7 +111,9 @@ fn compare_whole(tree: &Path) {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
-        let Some(words) = scan::anchors::anchors(scan::lang::Calls::builtin(), language, text.as_bytes()) else {
+        let Some(words) =
+            scan::anchors::anchors(scan::lang::Calls::builtin(), language, text.as_bytes())
+        else {
             continue;
         };
         total_bytes += text.len();

@@ -65,7 +65,10 @@ impl Options {
         options.problems = notices;
         // What the last scan added is new too; the status line above speaks of syncs only.
         if let Ok(dir) = errdex_core::state::data_dir() {
-            options.news.ids.extend(errdex_core::scan::output::news(&dir));
+            options
+                .news
+                .ids
+                .extend(errdex_core::scan::output::news(&dir));
         }
         Ok(options)
     }

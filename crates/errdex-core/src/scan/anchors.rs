@@ -102,13 +102,19 @@ mod tests {
         let starts = anchors(&calls, Language::Rust, text.as_bytes()).expect("compiles");
         let at = |needle: &str| text.find(needle).expect("in the text");
         assert_eq!(starts, vec![at("app_fail!"), at("audit_error")]);
-        assert!(anchors(Calls::builtin(), Language::Rust, text.as_bytes())
-            .expect("compiles")
-            .is_empty());
+        assert!(
+            anchors(Calls::builtin(), Language::Rust, text.as_bytes())
+                .expect("compiles")
+                .is_empty()
+        );
         for language in Language::ALL {
             let text = b"app_die(\"y\")";
             assert!(calls.may_have_sites(language, text), "{language:?}");
-            assert_eq!(anchors(&calls, language, text), Some(vec![0]), "{language:?}");
+            assert_eq!(
+                anchors(&calls, language, text),
+                Some(vec![0]),
+                "{language:?}"
+            );
         }
     }
 }

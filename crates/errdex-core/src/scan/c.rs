@@ -80,7 +80,14 @@ impl Grammar for C {
         (node.kind() == "call_expression").then_some(())?;
         let name = own::configured(cx.text(node.child_by_field_name("function")?), cx.extra)?;
         let arguments = args(node.child_by_field_name("arguments")?);
-        own::site(name, &arguments, cx, &literal, own::Format::Printf, &|_, _| None)
+        own::site(
+            name,
+            &arguments,
+            cx,
+            &literal,
+            own::Format::Printf,
+            &|_, _| None,
+        )
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

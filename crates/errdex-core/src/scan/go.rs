@@ -3,8 +3,8 @@
 
 use tree_sitter::Node;
 
-use super::own;
 use super::message::{self, Message};
+use super::own;
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
 
@@ -57,7 +57,14 @@ impl Grammar for Go {
         let function = node.child_by_field_name("function")?;
         let name = own::configured(cx.text(function), cx.extra)?;
         let arguments = args(node.child_by_field_name("arguments")?);
-        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
+        let found = own::site(
+            name,
+            &arguments,
+            cx,
+            &literal,
+            own::Format::Printf,
+            &message_of,
+        )?;
         Some(found.at(function.child_by_field_name("field").unwrap_or(function)))
     }
 

@@ -3,8 +3,8 @@
 
 use tree_sitter::Node;
 
-use super::own;
 use super::message::{self, Message};
+use super::own;
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Facts, Grammar, args, quoted, text, variable_name};
 
@@ -87,7 +87,14 @@ impl Grammar for Java {
                 .flatten()
         };
         let message_of = |n: Node, cx: &Cx| tree::message(n, cx, &leaf);
-        own::site(name, &arguments, cx, &literal, own::Format::Anchors, &message_of)
+        own::site(
+            name,
+            &arguments,
+            cx,
+            &literal,
+            own::Format::Anchors,
+            &message_of,
+        )
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

@@ -3,8 +3,8 @@
 
 use tree_sitter::Node;
 
-use super::own;
 use super::message::Message;
+use super::own;
 use super::site::{Found, Kind, level_severity};
 use super::tree::{self, Cx, Grammar, args, quoted, variable_name};
 
@@ -38,9 +38,17 @@ impl Grammar for Js {
         let function = node.child_by_field_name("function")?;
         let name = own::configured(cx.text(function), cx.extra)?;
         let arguments = args(node.child_by_field_name("arguments")?);
-        let literal = |n: Node, cx: &Cx| (n.kind() == "string").then(|| quoted(cx.text(n))).flatten();
+        let literal =
+            |n: Node, cx: &Cx| (n.kind() == "string").then(|| quoted(cx.text(n))).flatten();
         let message_of = |n: Node, cx: &Cx| tree::message(n, cx, &leaf);
-        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
+        let found = own::site(
+            name,
+            &arguments,
+            cx,
+            &literal,
+            own::Format::Printf,
+            &message_of,
+        )?;
         Some(found.at(function.child_by_field_name("property").unwrap_or(function)))
     }
 

@@ -97,9 +97,18 @@ mod tests {
     #[test]
     fn a_severity_comes_from_the_name_s_last_word() {
         let text = Message::text("disk full");
-        assert_eq!(found("log_warn", text.clone()).map(|f| f.severity), Some("warning"));
-        assert_eq!(found("app_die", text.clone()).map(|f| f.severity), Some("error"));
-        assert_eq!(found("app_fatal!", text).map(|f| f.error_type), Some("app_fatal".into()));
+        assert_eq!(
+            found("log_warn", text.clone()).map(|f| f.severity),
+            Some("warning")
+        );
+        assert_eq!(
+            found("app_die", text.clone()).map(|f| f.severity),
+            Some("error")
+        );
+        assert_eq!(
+            found("app_fatal!", text).map(|f| f.error_type),
+            Some("app_fatal".into())
+        );
         assert!(found("app_die", Message::hole(None)).is_none());
     }
 }

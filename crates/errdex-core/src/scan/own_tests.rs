@@ -60,19 +60,54 @@ fn a_configured_function_in_a_block_left_out_by_default_is_found() {
     ];
     let calls = Calls::new(&extra);
     for (language, call, line, want) in [
-        (Language::Rust, r#"app_abort!("disk {} full", name)"#, 3, "app_abort error disk {} full"),
-        (Language::Rust, r#"app_die("lost lease")"#, 3, "app_die error lost lease"),
-        (Language::Go, r#"audit.fail("no quota for %s", user)"#, 5, "audit.fail error no quota for {}"),
-        (Language::C, r#"app_die("cannot bind %d", port)"#, 3, "app_die error cannot bind {}"),
-        (Language::Java, r#"audit.fail("user {} denied", id)"#, 4, "audit.fail error user {} denied"),
-        (Language::Python, r#"app_die("bad row %r", row)"#, 3, "app_die error bad row {}"),
-        (Language::JavaScript, r#"app_die(`no ${key}`)"#, 3, "app_die error no {}"),
+        (
+            Language::Rust,
+            r#"app_abort!("disk {} full", name)"#,
+            3,
+            "app_abort error disk {} full",
+        ),
+        (
+            Language::Rust,
+            r#"app_die("lost lease")"#,
+            3,
+            "app_die error lost lease",
+        ),
+        (
+            Language::Go,
+            r#"audit.fail("no quota for %s", user)"#,
+            5,
+            "audit.fail error no quota for {}",
+        ),
+        (
+            Language::C,
+            r#"app_die("cannot bind %d", port)"#,
+            3,
+            "app_die error cannot bind {}",
+        ),
+        (
+            Language::Java,
+            r#"audit.fail("user {} denied", id)"#,
+            4,
+            "audit.fail error user {} denied",
+        ),
+        (
+            Language::Python,
+            r#"app_die("bad row %r", row)"#,
+            3,
+            "app_die error bad row {}",
+        ),
+        (
+            Language::JavaScript,
+            r#"app_die(`no ${key}`)"#,
+            3,
+            "app_die error no {}",
+        ),
     ] {
         let src = quiet_block(language, call);
         // Without the config's names the block is left out and the call is no site …
         if let Some(syntax) = language.syntax() {
-            let words = anchors::anchors(Calls::builtin(), language, src.as_bytes())
-                .expect("compiles");
+            let words =
+                anchors::anchors(Calls::builtin(), language, src.as_bytes()).expect("compiles");
             assert!(
                 elide::kept_ranges(src.as_bytes(), syntax, &words).is_some(),
                 "{language:?}: the quiet block is left out by default:\n{src}"

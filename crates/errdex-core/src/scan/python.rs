@@ -3,8 +3,8 @@
 
 use tree_sitter::Node;
 
-use super::own;
 use super::message::{self, Message};
+use super::own;
 use super::site::{Found, Kind};
 use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
 
@@ -63,8 +63,19 @@ impl Grammar for Python {
             .filter(|a| a.kind() != "keyword_argument")
             .collect();
         let literal = |n: Node, cx: &Cx| string_value(n, cx.src).flatten();
-        let found = own::site(name, &arguments, cx, &literal, own::Format::Printf, &message_of)?;
-        Some(found.at(function.child_by_field_name("attribute").unwrap_or(function)))
+        let found = own::site(
+            name,
+            &arguments,
+            cx,
+            &literal,
+            own::Format::Printf,
+            &message_of,
+        )?;
+        Some(
+            found.at(function
+                .child_by_field_name("attribute")
+                .unwrap_or(function)),
+        )
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {

@@ -64,7 +64,14 @@ impl Grammar for Rust {
                 let name = own::configured(cx.text(function), cx.extra)?;
                 let arguments = args(node.child_by_field_name("arguments")?);
                 let literal = |n: Node, cx: &Cx| string_value(n, cx);
-                own::site(name, &arguments, cx, &literal, own::Format::Braces, &message_of)
+                own::site(
+                    name,
+                    &arguments,
+                    cx,
+                    &literal,
+                    own::Format::Braces,
+                    &message_of,
+                )
             }
             _ => None,
         }

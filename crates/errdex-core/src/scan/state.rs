@@ -96,7 +96,9 @@ pub fn news(cache_dir: &Path, code_dir: &Path) -> HashSet<String> {
     let Ok(entries) = std::fs::read_dir(cache_dir.join("scan")) else {
         return HashSet::new();
     };
-    let code_dir = code_dir.canonicalize().unwrap_or_else(|_| code_dir.to_path_buf());
+    let code_dir = code_dir
+        .canonicalize()
+        .unwrap_or_else(|_| code_dir.to_path_buf());
     let mut ids = HashSet::new();
     for entry in entries.flatten() {
         let file = entry.path();

@@ -117,7 +117,8 @@ pub fn sites(
         }
         if !visited {
             // Nothing under it: on to its next sibling.
-        } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx)) {
+        } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx))
+        {
             out.push(Site {
                 kind: found.kind,
                 error_type: found.error_type,

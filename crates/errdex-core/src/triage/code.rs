@@ -17,8 +17,7 @@ use crate::text::sanitize;
 
 /// Whether record `index` of `ds` is a scanned site (it was written by `errdex scan`).
 pub fn is_code(ds: &Dataset, index: usize) -> bool {
-    ds.raw(index)
-        .is_ok_and(|raw| crate::scan::is_scanned(&raw))
+    ds.raw(index).is_ok_and(|raw| crate::scan::is_scanned(&raw))
 }
 
 /// The statement at a record's line: that line of its snippet, trimmed.
@@ -62,13 +61,7 @@ impl Incident {
 
     /// A report's section for a known error found only in code: where it is raised, the
     /// statement, and that no fix is written yet.
-    pub(super) fn code_section(
-        &self,
-        out: &mut String,
-        ds: &Dataset,
-        group: &Group,
-        axis: &Axis,
-    ) {
+    pub(super) fn code_section(&self, out: &mut String, ds: &Dataset, group: &Group, axis: &Axis) {
         let entry = ds.entries().at(group.record);
         let record = ds.record(group.record).ok();
         let title = entry.message.lines().next().unwrap_or("").trim();

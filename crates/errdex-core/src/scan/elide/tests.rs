@@ -82,7 +82,11 @@ fn sites(language: Language, text: &str, elide: bool) -> Vec<String> {
     parser
         .set_language(&language.tree_sitter())
         .expect("grammar loads");
-    let words = crate::scan::anchors::anchors(crate::scan::lang::Calls::builtin(), language, text.as_bytes());
+    let words = crate::scan::anchors::anchors(
+        crate::scan::lang::Calls::builtin(),
+        language,
+        text.as_bytes(),
+    );
     let words = words.as_deref().filter(|_| elide);
     let tree = crate::scan::parse(&mut parser, language, text, words).expect("parses");
     let (sites, _) =
@@ -119,8 +123,12 @@ fn leaving_quiet_blocks_out_finds_what_the_whole_parse_finds() {
                 continue;
             };
             let text = std::fs::read_to_string(&path).expect("utf-8 fixture");
-            let words =
-                crate::scan::anchors::anchors(crate::scan::lang::Calls::builtin(), language, text.as_bytes()).unwrap_or_default();
+            let words = crate::scan::anchors::anchors(
+                crate::scan::lang::Calls::builtin(),
+                language,
+                text.as_bytes(),
+            )
+            .unwrap_or_default();
             if let Some(syntax) = language.syntax()
                 && kept_ranges(text.as_bytes(), syntax, &words).is_some()
             {
