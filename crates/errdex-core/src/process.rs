@@ -250,6 +250,27 @@ fn feed_bytes(child: &mut Child, bytes: Vec<u8>) {
 
 /// Waits for the child until the deadline; past it, kills and reaps it and returns `None`.
 pub fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+    let status = poll_until(child, deadline);
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    status
+}
+
+/// Waits until the deadline; past it, leaves the child running and reaps it on a thread of
+/// its own, so it never lingers as a zombie.
+fn wait_or_leave(mut child: Child, deadline: Instant) -> Option<ExitStatus> {
+    let status = poll_until(&mut child, deadline);
+    if status.is_none() {
+        thread::spawn(move || child.wait());
+    }
+    status
+}
+
+/// The child's status once it exits, or `None` at the deadline (or when it cannot be asked),
+/// leaving what to do with it to the caller.
+fn poll_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
     // Most tools answer within a millisecond or two: poll fast at first, then back off.
     let mut pause = Duration::from_micros(100);
     loop {
@@ -259,30 +280,7 @@ pub fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
                 thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(5));
             }
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
-        }
-    }
-}
-
-/// Waits until the deadline; past it, leaves the child running and reaps it on a thread of
-/// its own, so it never lingers as a zombie.
-fn wait_or_leave(mut child: Child, deadline: Instant) -> Option<ExitStatus> {
-    let mut pause = Duration::from_micros(100);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) if Instant::now() < deadline => {
-                thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(5));
-            }
-            _ => {
-                thread::spawn(move || child.wait());
-                return None;
-            }
+            _ => return None,
         }
     }
 }
