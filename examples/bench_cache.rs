@@ -56,7 +56,7 @@ fn main() {
     };
     let cache = Cache::new(dir.path());
     let specs = [SourceSpec::Path(path.clone().into())];
-    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
 
     let (parse, records) = time(runs, || load::load(&specs, Options::default(), &|_| {}));
     let (cold, _) = time(runs, || {

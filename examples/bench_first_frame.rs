@@ -47,7 +47,7 @@ fn one_start(home: &Path, data: &str, records: usize) -> Option<(f64, f64)> {
     let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
     let feed = Arc::clone(&parser);
     std::thread::spawn(move || {
-        let mut buf = [0u8; 65536];
+        let mut buf = vec![0u8; 65536];
         while let Ok(n) = reader.read(&mut buf) {
             if n == 0 {
                 break;

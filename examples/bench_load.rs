@@ -25,7 +25,7 @@ fn main() {
         std::process::exit(2);
     };
     let runs: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5);
-    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
     let specs = [SourceSpec::Path(path.clone().into())];
     let mut times = Vec::with_capacity(runs);
     let mut records = 0;
@@ -35,7 +35,7 @@ fn main() {
         let secs = t.elapsed().as_secs_f64();
         records = loaded.dataset.len();
         if run == 0 {
-            println!("first run: {:.3} s", secs);
+            println!("first run: {secs:.3} s");
         }
         times.push(secs);
         drop(loaded);

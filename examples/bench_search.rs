@@ -47,9 +47,10 @@ fn cpu_time() -> Option<Duration> {
 }
 
 fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "unknown".into(),
+        |l| l.split(' ').take(3).collect::<Vec<_>>().join(" "),
+    )
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -154,13 +155,17 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
             let generation = engine.submit(text);
             wait_for(&engine, &rx, Some(generation));
             per_query.push(t.elapsed());
-            engine_cpu += cpu_time().zip(cpu).map_or(Duration::ZERO, |(b, a)| b - a);
+            engine_cpu += cpu_time()
+                .zip(cpu)
+                .map_or(Duration::ZERO, |(b, a)| b.checked_sub(a).unwrap());
             if reference {
                 let parsed = Query::parse(text);
                 let (t, cpu) = (Instant::now(), cpu_time());
                 let want = search::search_exhaustive(ds, &parsed, &ctx, 20);
                 slow.push(t.elapsed());
-                reference_cpu += cpu_time().zip(cpu).map_or(Duration::ZERO, |(b, a)| b - a);
+                reference_cpu += cpu_time()
+                    .zip(cpu)
+                    .map_or(Duration::ZERO, |(b, a)| b.checked_sub(a).unwrap());
                 let got = search::search(ds, &parsed, &ctx, 20);
                 compared += 1;
                 if got.hits == want.hits && got.matched == want.matched {
@@ -237,7 +242,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
                 (i * 7) % 60,
                 i * 13 % 1000,
                 i % 9,
-                0x9e3779b9u32.wrapping_mul(i as u32),
+                0x9e37_79b9_u32.wrapping_mul(i as u32),
                 e.message.lines().next().unwrap_or("")
             );
             (Some(e.message), line)
@@ -274,7 +279,9 @@ fn pasted_lines(ds: &Arc<Dataset>) {
     println!(
         "  first paste -> ranked with the line side: {:.0} ms (CPU {:.0} ms); line index {}",
         ms(t.elapsed()),
-        cpu_time().zip(cpu).map_or(0.0, |(b, a)| ms(b - a)),
+        cpu_time()
+            .zip(cpu)
+            .map_or(0.0, |(b, a)| ms(b.checked_sub(a).unwrap())),
         if cached {
             "read in place from the index cache"
         } else {
@@ -296,7 +303,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
                     && errdex_core::triage::normalized(entries.at(h.index as usize).message)
                         == errdex_core::triage::normalized(msg) =>
             {
-                first += 1
+                first += 1;
             }
             (None, None) => quiet += 1,
             (None, Some(_)) if r.marks.iter().all(|m| m.weak) => quiet += 1,

@@ -47,8 +47,7 @@ fn model() -> Model {
     let richest = (0..ds.len())
         .max_by_key(|&i| {
             ds.record(i)
-                .map(|r| errdex_core::copy::targets(&r).len())
-                .unwrap_or(0)
+                .map_or(0, |r| errdex_core::copy::targets(&r).len())
         })
         .unwrap_or(0);
     let mut hits: Vec<u32> = (0..ds.len() as u32).collect();

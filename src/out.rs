@@ -49,16 +49,13 @@ impl<W: Write> Write for Safe<W> {
                     if let Ok(good) = std::str::from_utf8(good) {
                         shown.push_str(&text::sanitize(good));
                     }
-                    match e.error_len() {
-                        Some(n) => {
-                            shown.push('\u{fffd}');
-                            rest = &bad[n..];
-                        }
+                    if let Some(n) = e.error_len() {
+                        shown.push('\u{fffd}');
+                        rest = &bad[n..];
+                    } else {
                         // A character cut at the end of this write: the next one ends it.
-                        None => {
-                            rest = bad;
-                            break;
-                        }
+                        rest = bad;
+                        break;
                     }
                 }
             }

@@ -16,7 +16,7 @@ static CLIPBOARD: Mutex<()> = Mutex::new(());
 fn exclusive() -> MutexGuard<'static, ()> {
     CLIPBOARD
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn xclip_out() -> String {

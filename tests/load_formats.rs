@@ -161,7 +161,7 @@ fn progress_reaches_the_total() {
     let last = std::sync::Mutex::new(None);
     let specs = [SourceSpec::Path(p)];
     load::load(&specs, Options::default(), &|pr| {
-        *last.lock().unwrap() = Some(pr)
+        *last.lock().unwrap() = Some(pr);
     });
     let last = last.lock().unwrap().unwrap();
     assert!(last.done);

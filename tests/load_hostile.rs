@@ -46,7 +46,7 @@ fn load_path(path: &Path, depth: Depth) -> Loaded {
 }
 
 fn messages(l: &Loaded) -> Vec<String> {
-    l.diagnostics.iter().map(|d| d.to_string()).collect()
+    l.diagnostics.iter().map(ToString::to_string).collect()
 }
 
 fn text(bytes: &[u8]) -> String {

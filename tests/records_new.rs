@@ -202,7 +202,7 @@ fn a_records_file_that_cannot_be_written_keeps_the_draft() {
         let leftovers: Vec<_> =
             std::fs::read_dir(target.parent().unwrap_or(Path::new("/nonexistent")))
                 .map(|d| {
-                    d.filter_map(|e| e.ok())
+                    d.filter_map(Result::ok)
                         .filter(|e| e.file_name().to_string_lossy().starts_with(".records"))
                         .count()
                 })

@@ -189,7 +189,7 @@ fn the_engine_ranks_pasted_lines_like_search() {
     for (want, line) in &lines {
         let g = e.submit(line);
         let r = wait(&e, &rx, |r| r.generation == g && r.facets.is_some());
-        let blocking = search::find(&ds, line, &Context::default(), search::LIMIT);
+        let blocking = search::find(&ds, line, &Context::default(), LIMIT);
         assert_eq!(r.mode, blocking.mode, "{line}");
         let hits: Vec<_> = blocking.hits.iter().map(|h| h.hit).collect();
         let marks: Vec<_> = blocking.hits.iter().map(|h| h.mark).collect();

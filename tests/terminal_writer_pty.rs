@@ -103,7 +103,7 @@ fn hostile() -> Hostile {
 
 /// Every command, with its arguments; `true` when it reads `--data`.
 fn commands(data: &str, log: &str) -> Vec<(Vec<String>, bool)> {
-    let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let v = |a: &[&str]| a.iter().map(ToString::to_string).collect::<Vec<_>>();
     vec![
         (v(&["sync"]), false),
         (v(&["show", PREFIX]), true),

@@ -26,8 +26,10 @@ fn fixture_field(id: &str, field: &str) -> serde_json::Value {
             None => r,
         })
         .find(|r| r["id"] == id)
-        .map(|r| r[field].clone())
-        .unwrap_or_else(|| panic!("no record {id} in the fixture"))
+        .map_or_else(
+            || panic!("no record {id} in the fixture"),
+            |r| r[field].clone(),
+        )
 }
 
 #[test]

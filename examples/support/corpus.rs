@@ -10,7 +10,10 @@ mod zipf;
 
 #[path = "corpus_words.rs"]
 mod words;
-use words::*;
+use words::{
+    DIRS, FAILURES, FILES, LANGS, NAMES, OWNERS, PHRASES, SEVERITIES, STATES, SUBJECTS, TAGS,
+    TYPES, WORDS,
+};
 
 struct Gen(fastrand::Rng);
 

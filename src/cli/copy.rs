@@ -91,16 +91,18 @@ pub(super) fn lacks(record: &Record, what: Target) -> Outcome {
 /// could drive it, and a final newline so the prompt does not follow the text.
 pub(super) fn print_text(copied: String) -> Result<Outcome, Failure> {
     let terminal = crate::out::stdout_is_terminal();
-    let mut shown = match terminal {
-        true => text::sanitize(&copied).into_owned(),
-        false => copied,
+    let mut shown = if terminal {
+        text::sanitize(&copied).into_owned()
+    } else {
+        copied
     };
     if terminal && !shown.ends_with('\n') {
         shown.push('\n');
     }
-    match terminal {
-        true => emit(|out| out.write_all(shown.as_bytes()))?,
-        false => super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?,
+    if terminal {
+        emit(|out| out.write_all(shown.as_bytes()))?
+    } else {
+        super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?
     }
     Ok(Outcome::Found)
 }
@@ -125,9 +127,10 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         // Neither flag: config.toml's `clipboard` and `clipboard_command`.
         (None, None) => errdex_core::config::load().config.clipboard_config(),
     };
-    let (clean, removed) = match args.raw {
-        true => (copied.as_str().into(), 0),
-        false => text::for_clipboard(&copied),
+    let (clean, removed) = if args.raw {
+        (copied.as_str().into(), 0)
+    } else {
+        text::for_clipboard(&copied)
     };
     let report = SystemClipboard::new(config).copy(&clean);
     let id = text::one_line(&record.id);

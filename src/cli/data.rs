@@ -35,9 +35,7 @@ impl DataArgs {
     pub fn resolve(&self) -> Resolved {
         let config = config::load();
         let mut diagnostics = Vec::new();
-        let specs = if !self.data.is_empty() {
-            self.data.iter().map(|d| SourceSpec::parse(d)).collect()
-        } else {
+        let specs = if self.data.is_empty() {
             let mut specs = config::dataset_specs(&config.config, &mut diagnostics);
             if let Ok(dir) = errdex_core::state::data_dir() {
                 let remotes = &config.config.remotes;
@@ -58,6 +56,8 @@ impl DataArgs {
                 errdex_core::state::records::add_spec(&mut specs, &own);
             }
             specs
+        } else {
+            self.data.iter().map(|d| SourceSpec::parse(d)).collect()
         };
         Resolved {
             specs,

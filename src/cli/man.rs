@@ -14,7 +14,7 @@ pub fn run(command: Option<&str>) -> Result<Outcome, Failure> {
     // Settles each argument's number of values, which tells an option from a flag.
     cli.build();
     let Some(name) = command else {
-        return page(cli);
+        return page(&cli);
     };
     let Some(sub) = cli
         .get_subcommands()
@@ -32,7 +32,7 @@ pub fn run(command: Option<&str>) -> Result<Outcome, Failure> {
     Ok(Outcome::Found)
 }
 
-fn page(cli: clap::Command) -> Result<Outcome, Failure> {
+fn page(cli: &clap::Command) -> Result<Outcome, Failure> {
     let man = clap_mangen::Man::new(cli.clone());
     let mut roff = Roff::new();
     section(&mut roff, "COMMANDS");
@@ -119,11 +119,10 @@ fn text(s: Option<&clap::builder::StyledStr>) -> String {
 
 /// `--what TARGET`, `-n, --limit N`, `ID`: how an argument is written.
 fn arg_label(arg: &clap::Arg) -> String {
-    let value = arg
-        .get_value_names()
-        .and_then(|v| v.first())
-        .map(|v| v.to_string())
-        .unwrap_or_else(|| arg.get_id().to_string().to_uppercase());
+    let value = arg.get_value_names().and_then(|v| v.first()).map_or_else(
+        || arg.get_id().to_string().to_uppercase(),
+        ToString::to_string,
+    );
     let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
     match (arg.get_short(), arg.get_long()) {
         (Some(s), Some(l)) if takes_value => format!("-{s}, --{l} {value}"),

@@ -172,7 +172,7 @@ fn install_panic_hook() {
         let what = info
             .payload()
             .downcast_ref::<&str>()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
         crate::say!("errdex: internal error{at}: {what}");

@@ -175,7 +175,7 @@ fn line(s: &Scanned, summary: Option<Summary>) -> String {
             m
         });
     let mut langs: Vec<_> = by_lang.into_iter().collect();
-    langs.sort();
+    langs.sort_unstable();
     let langs: Vec<String> = langs.iter().map(|(l, n)| format!("{n} {l}")).collect();
     let mut text = format!(
         "{}: {} in {} ({})",

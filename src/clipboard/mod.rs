@@ -75,9 +75,12 @@ impl SystemClipboard {
                 let Some(exe) = &self.helper else {
                     return Err("no clipboard helper".into());
                 };
-                native::copy_via_helper(exe, text).map(|()| match native::SYSTEM_KEEPS_TEXT {
-                    true => Route::System,
-                    false => Route::X11,
+                native::copy_via_helper(exe, text).map(|()| {
+                    if native::SYSTEM_KEEPS_TEXT {
+                        Route::System
+                    } else {
+                        Route::X11
+                    }
                 })
             }
             Step::Tool(tool) => {
@@ -212,7 +215,7 @@ mod tests {
             report.message(),
             "cannot copy: no display, not in tmux, OSC 52 disabled (clipboard = \"native\")"
         );
-        assert!(written.lock().map(|w| w.is_empty()).unwrap_or(false));
+        assert!(written.lock().is_ok_and(|w| w.is_empty()));
     }
 
     #[cfg(unix)]

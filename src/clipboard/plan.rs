@@ -154,14 +154,14 @@ mod tests {
         }
     }
 
-    fn run(mode: Mode, e: Env, tools: &[&str]) -> Plan {
+    fn run(mode: Mode, e: &Env, tools: &[&str]) -> Plan {
         let has = |t: &str| tools.contains(&t);
         let can = Abilities {
             has_tool: &has,
             has_helper: true,
             system_clipboard: false,
         };
-        plan(mode, None, &e, &can)
+        plan(mode, None, e, &can)
     }
 
     fn steps(p: &Plan) -> Vec<Vec<Step>> {
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn auto_on_an_x11_desktop_uses_the_helper_then_tools_then_osc52() {
-        let p = run(Mode::Auto, env(true, false, false), &["xsel"]);
+        let p = run(Mode::Auto, &env(true, false, false), &["xsel"]);
         assert_eq!(
             steps(&p),
             [vec![Step::Native, Step::Tool("xsel")], vec![Step::Osc52]]
@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn auto_inside_tmux_prefers_the_buffer_and_keeps_osc52_as_a_fallback() {
-        let p = run(Mode::Auto, env(false, false, true), &[]);
+        let p = run(Mode::Auto, &env(false, false, true), &[]);
         assert_eq!(steps(&p), [vec![Step::Tmux], vec![Step::Osc52]]);
         assert!(p.groups[1].fallback_only);
         assert_eq!(p.skipped, [(Slot::Display, "no display".to_string())]);
@@ -188,31 +188,31 @@ mod tests {
 
     #[test]
     fn wayland_prefers_wl_copy_and_says_when_it_is_missing() {
-        let p = run(Mode::Native, env(true, true, false), &["wl-copy", "xclip"]);
+        let p = run(Mode::Native, &env(true, true, false), &["wl-copy", "xclip"]);
         assert_eq!(
             steps(&p),
             [vec![Step::WlCopy, Step::Native, Step::Tool("xclip")]]
         );
-        let p = run(Mode::Native, env(false, true, false), &["xclip"]);
+        let p = run(Mode::Native, &env(false, true, false), &["xclip"]);
         assert!(p.groups.is_empty());
         assert!(p.skipped.iter().any(|(_, w)| w.contains("wl-copy")));
     }
 
     #[test]
     fn narrow_modes_name_every_route_they_leave_out() {
-        let p = run(Mode::Native, env(false, false, false), &[]);
+        let p = run(Mode::Native, &env(false, false, false), &[]);
         assert!(p.groups.is_empty());
         let mut why = p.skipped.clone();
         why.sort();
         let why: Vec<&str> = why.iter().map(|(_, w)| w.as_str()).collect();
         assert_eq!(why, ["no display", "not in tmux", "OSC 52 disabled"]);
-        let p = run(Mode::Osc52, env(true, false, true), &[]);
+        let p = run(Mode::Osc52, &env(true, false, true), &[]);
         assert_eq!(steps(&p), [vec![Step::Osc52]]);
         assert!(
             !p.groups[0].fallback_only,
             "osc52 mode sends even inside tmux"
         );
-        let p = run(Mode::Tmux, env(true, false, true), &[]);
+        let p = run(Mode::Tmux, &env(true, false, true), &[]);
         assert_eq!(steps(&p), [vec![Step::Tmux]]);
     }
 

@@ -93,7 +93,7 @@ mod tests {
     fn report(routes: Vec<Route>, reasons: &[&str]) -> Report {
         Report {
             routes,
-            reasons: reasons.iter().map(|s| s.to_string()).collect(),
+            reasons: reasons.iter().map(ToString::to_string).collect(),
             mode_note: None,
         }
     }

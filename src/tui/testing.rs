@@ -187,23 +187,21 @@ pub fn key_macro(script: &str) -> Vec<Msg> {
     let mut msgs = Vec::new();
     let mut rest = script;
     while let Some(c) = rest.chars().next() {
-        let (event, len) = match (c, rest.find('>')) {
-            ('<', Some(close)) => {
-                let name = &rest[1..close];
-                let key = match name {
-                    "lt" => Key::parse("<"),
-                    _ => Key::parse(name),
-                };
-                let key = key.unwrap_or_else(|e| panic!("key macro `{script}`: {e}"));
-                (key.event(), close + 1)
-            }
-            _ => {
-                let mods = match c.is_ascii_uppercase() {
-                    true => KeyModifiers::SHIFT,
-                    false => KeyModifiers::NONE,
-                };
-                (KeyEvent::new(KeyCode::Char(c), mods), c.len_utf8())
-            }
+        let (event, len) = if let ('<', Some(close)) = (c, rest.find('>')) {
+            let name = &rest[1..close];
+            let key = match name {
+                "lt" => Key::parse("<"),
+                _ => Key::parse(name),
+            };
+            let key = key.unwrap_or_else(|e| panic!("key macro `{script}`: {e}"));
+            (key.event(), close + 1)
+        } else {
+            let mods = if c.is_ascii_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                KeyModifiers::NONE
+            };
+            (KeyEvent::new(KeyCode::Char(c), mods), c.len_utf8())
         };
         msgs.push(Msg::Key(event));
         rest = &rest[len..];

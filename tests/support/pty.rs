@@ -271,9 +271,10 @@ impl Session {
         while start.elapsed() < TIMEOUT {
             if let Some(status) = self.child.try_wait().expect("child status") {
                 let left = TIMEOUT.saturating_sub(start.elapsed());
-                if self.closed.recv_timeout(left).is_err() {
-                    panic!("the terminal stayed open after the program exited");
-                }
+                assert!(
+                    self.closed.recv_timeout(left).is_ok(),
+                    "the terminal stayed open after the program exited"
+                );
                 return status;
             }
             std::thread::sleep(Duration::from_millis(30));

@@ -117,25 +117,24 @@ fn compare_whole(tree: &Path) {
             continue;
         };
         total_bytes += text.len();
-        match scan::elide::kept_ranges(text.as_bytes(), scan::elide::Syntax::Rust, &words) {
-            Some(kept) => {
-                kept_bytes += kept.iter().map(|r| r.len()).sum::<usize>();
-                let ranges = scan::elide::ts_ranges(text.as_bytes(), &kept);
-                let _ = parser.set_included_ranges(&ranges);
-                let clean = parser
-                    .parse(text.as_bytes(), None)
-                    .is_some_and(|t| !t.root_node().has_error());
-                let _ = parser.set_included_ranges(&[]);
-                if !clean {
-                    fallbacks += 1;
-                }
+        if let Some(kept) =
+            scan::elide::kept_ranges(text.as_bytes(), scan::elide::Syntax::Rust, &words)
+        {
+            kept_bytes += kept.iter().map(ExactSizeIterator::len).sum::<usize>();
+            let ranges = scan::elide::ts_ranges(text.as_bytes(), &kept);
+            let _ = parser.set_included_ranges(&ranges);
+            let clean = parser
+                .parse(text.as_bytes(), None)
+                .is_some_and(|t| !t.root_node().has_error());
+            let _ = parser.set_included_ranges(&[]);
+            if !clean {
+                fallbacks += 1;
             }
-            None => {
-                kept_bytes += text.len();
-                unbalanced += 1;
-                if std::env::var_os("BENCH_SCAN_SHOW").is_some() {
-                    println!("whole: {} ({} bytes)", file.display(), text.len());
-                }
+        } else {
+            kept_bytes += text.len();
+            unbalanced += 1;
+            if std::env::var_os("BENCH_SCAN_SHOW").is_some() {
+                println!("whole: {} ({} bytes)", file.display(), text.len());
             }
         }
         let mut run = |words: Option<&[usize]>, clock: &mut f64| {
@@ -199,7 +198,7 @@ fn copy_registry(into: &Path, budget: u64) -> PathBuf {
         if total >= budget {
             break;
         }
-        let name = krate.file_name().map(|n| n.to_owned()).unwrap_or_default();
+        let name = krate.file_name().map(ToOwned::to_owned).unwrap_or_default();
         let copied = Command::new("cp")
             .arg("-r")
             .arg(&krate)

@@ -64,7 +64,7 @@ mod tests {
             id: "i".into(),
             error_message: "m".into(),
             repo: repo.map(Into::into),
-            tags: tags.iter().map(|t| t.to_string()).collect(),
+            tags: tags.iter().map(ToString::to_string).collect(),
             ..Record::default()
         };
         Entry::from_record(r, 0, 0, 0, 1)

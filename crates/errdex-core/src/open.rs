@@ -123,11 +123,7 @@ mod tests {
     #[test]
     fn browser_variable_is_a_list_with_optional_placeholder() {
         let o = openers(URL, Some("firefox --new-tab:echo <%s>"), false);
-        let platform = if cfg!(any(target_os = "macos", windows)) {
-            1
-        } else {
-            0
-        };
+        let platform = usize::from(cfg!(any(target_os = "macos", windows)));
         assert_eq!(o.len(), 2 + platform);
         assert_eq!(o[0], ["firefox", "--new-tab", URL]);
         assert_eq!(o[1], ["echo", &format!("<{URL}>")]);

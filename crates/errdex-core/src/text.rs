@@ -197,6 +197,6 @@ mod tests {
     fn sanitize_makes_escapes_visible() {
         assert_eq!(sanitize("a\x1b[31mred\x07\tok\n"), "a^[[31mred^G\tok\n");
         assert_eq!(sanitize("c1\u{9b}x"), "c1<U+009B>x");
-        assert!(matches!(sanitize("plain"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(sanitize("plain"), Cow::Borrowed(_)));
     }
 }

@@ -23,7 +23,7 @@ fn write_dataset(path: &std::path::Path, prefix: &str, n: usize) {
 fn streamed(specs: &[SourceSpec], options: Options) -> (Vec<Dataset>, Dataset) {
     let partials = Mutex::new(Vec::new());
     let loaded = load::load_streaming(specs, options, None, &|_| {}, Duration::ZERO, &|ds| {
-        partials.lock().expect("partials").push(ds)
+        partials.lock().expect("partials").push(ds);
     });
     assert_eq!(loaded.errors(), 0);
     (partials.into_inner().expect("partials"), loaded.dataset)

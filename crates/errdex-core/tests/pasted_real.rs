@@ -82,7 +82,7 @@ fn figures(lang: &str) -> Figures {
             .collect();
         if chain.len() > 1 {
             f.chains += 1;
-            let named = top.map(|r| &r.chain[..]).unwrap_or(&[]);
+            let named = top.map_or(&[][..], |r| &r.chain[..]);
             let whole = chain
                 .iter()
                 .all(|&c| named.iter().any(|l| group(l.record) == group(c)));

@@ -69,7 +69,12 @@ fn a_path_fragment_and_anchors() {
     assert!(found.matched > 0);
     for h in found.hits {
         let path = entries.at(h.index as usize).file_path.unwrap_or("");
-        assert!(path.ends_with(".go"), "{path}");
+        assert!(
+            std::path::Path::new(path)
+                .extension()
+                .is_some_and(|e| e == "go"),
+            "{path}"
+        );
     }
 }
 

@@ -230,7 +230,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::AddNote => return team::open_note(m),
         Action::NewRecord => return team::new_record(m),
         Action::ExportPins => return history::update::export_pins(m),
-        Action::WriteIncidentReport => return crate::tui::triage::write_report(m),
+        Action::WriteIncidentReport => return triage::write_report(m),
         Action::History => return history::update::open_history(m),
         Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
             let step = copy::update::apply(m, action);
@@ -291,13 +291,14 @@ fn pick(m: &mut Model, action: Action) -> Step {
         return Step::default();
     }
     let picked = match action {
-        Action::Pick => match m.selected_index() {
-            Some(index) => Picked::Record(index),
-            None => {
+        Action::Pick => {
+            if let Some(index) = m.selected_index() {
+                Picked::Record(index)
+            } else {
                 m.notice = Some("nothing selected to pick".into());
                 return Step::redraw();
             }
-        },
+        }
         _ => Picked::Cancelled,
     };
     m.picked = Some(picked);

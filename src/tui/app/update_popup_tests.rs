@@ -65,7 +65,6 @@ fn the_popup_key_is_in_the_help_and_can_be_rebound() {
     assert!(quits(&update(&mut m, key(KeyCode::Char('x')))));
     let help = m.keymap.help();
     assert!(help.iter().any(|(scope, rows)| {
-        *scope == crate::tui::input::keymap::Scope::Popup
-            && rows.iter().any(|(_, a)| *a == Action::ClosePopup)
+        *scope == Scope::Popup && rows.iter().any(|(_, a)| *a == Action::ClosePopup)
     }));
 }

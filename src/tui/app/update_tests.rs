@@ -37,7 +37,7 @@ fn typing_edits_the_query_and_asks_for_a_search() {
 
 #[test]
 fn typing_before_the_data_is_loaded_searches_once_it_is() {
-    let mut m = crate::tui::app::model::Model::new(
+    let mut m = Model::new(
         crate::tui::input::keymap::Keymap::default(),
         crate::tui::ui::theme::Theme::new(crate::tui::ui::theme::ThemeName::Dark, true),
         "pre".into(),
@@ -129,7 +129,7 @@ fn esc_enters_browse_mode_where_single_keys_act() {
     update(&mut m, key(KeyCode::Esc));
     let step = update(&mut m, key(KeyCode::Char('q')));
     // Quitting with a query keeps it in the history first.
-    let record = crate::tui::history::memory::Chore::RecordQuery("q".into());
+    let record = history::memory::Chore::RecordQuery("q".into());
     assert_eq!(step.effects, vec![Effect::Remember(record), Effect::Quit]);
     assert!(m.quit);
 }
@@ -176,10 +176,7 @@ fn tab_cycles_focus_through_the_detail_panes() {
     assert_eq!(m.tab, Pane::Tips);
     update(
         &mut m,
-        Msg::Key(crossterm::event::KeyEvent::new(
-            KeyCode::BackTab,
-            KeyModifiers::SHIFT,
-        )),
+        Msg::Key(KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)),
     );
     assert_eq!(m.focus, Pane::Tips);
 }
@@ -302,7 +299,7 @@ fn unreadable_record_is_reported_not_fatal() {
 
 #[test]
 fn partial_datasets_are_searched_while_loading_goes_on() {
-    let mut m = crate::tui::app::model::Model::new(
+    let mut m = Model::new(
         crate::tui::input::keymap::Keymap::default(),
         crate::tui::ui::theme::Theme::new(crate::tui::ui::theme::ThemeName::Dark, true),
         "dead".into(),

@@ -88,7 +88,7 @@ fn the_copy_menu_lists_the_targets_and_a_key_copies_one() {
     let mut m = browse();
     update(&mut m, key(KeyCode::Char('y')));
     let menu = m.copy_menu().expect("menu open");
-    assert_eq!(menu.offers, errdex_core::copy::targets(&record(&m)));
+    assert_eq!(menu.offers, copy::targets(&record(&m)));
     let spellings: Vec<String> = menu.offers.iter().map(|o| o.target.to_string()).collect();
     assert!(spellings.contains(&"snippet".to_string()), "{spellings:?}");
     assert!(spellings.contains(&"snippet:numbered".to_string()));
@@ -178,7 +178,7 @@ fn nothing_to_copy_is_said_not_attempted() {
 #[test]
 fn o_opens_the_line_url_and_a_missing_browser_shows_it_with_the_keys_to_copy() {
     let mut m = browse();
-    let url = errdex_core::copy::line_url(&record(&m)).expect("fixture has a URL");
+    let url = copy::line_url(&record(&m)).expect("fixture has a URL");
     assert!(url.ends_with("#L123"), "{url}");
     let step = update(&mut m, key(KeyCode::Char('o')));
     assert_eq!(step.effects, vec![Effect::Open(url.clone())]);

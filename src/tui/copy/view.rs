@@ -50,9 +50,12 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         .take(visible)
         .map(|(i, offer)| {
             let key = offer.key.map_or_else(|| " ".to_string(), String::from);
-            let style = |s| match i == menu.selected {
-                true => theme.selected,
-                false => s,
+            let style = |s| {
+                if i == menu.selected {
+                    theme.selected
+                } else {
+                    s
+                }
             };
             Line::from(vec![
                 Span::styled(format!(" {key} "), style(theme.key)),

@@ -155,8 +155,8 @@ fn code_lines(value: &str, theme: &Theme) -> Vec<Line<'static>> {
         .lines()
         .map(|l| {
             Line::from(vec![
-                ratatui::text::Span::styled("│ ", theme.gutter),
-                ratatui::text::Span::styled(text::clean_line(l), theme.code),
+                Span::styled("│ ", theme.gutter),
+                Span::styled(text::clean_line(l), theme.code),
             ])
         })
         .collect()

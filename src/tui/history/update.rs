@@ -215,7 +215,7 @@ fn pick(m: &mut Model) -> Step {
         m.memory
             .history_matches(&o.filter)
             .get(o.selected)
-            .map(|q| q.to_string())
+            .map(ToString::to_string)
     });
     m.overlay = None;
     let Some(query) = chosen else {

@@ -10,15 +10,15 @@ use crate::tui::testing::{browsing, ctrl, key, loaded_model, send};
 
 fn opened(queries: &[&str], pinned: &[&str]) -> Msg {
     Msg::Remembered(Remembered::Opened {
-        pinned: pinned.iter().map(|s| s.to_string()).collect(),
-        queries: queries.iter().map(|s| s.to_string()).collect(),
+        pinned: pinned.iter().map(ToString::to_string).collect(),
+        queries: queries.iter().map(ToString::to_string).collect(),
         viewed: Vec::new(),
         warnings: Vec::new(),
     })
 }
 
 fn set(ids: &[&str]) -> HashSet<String> {
-    ids.iter().map(|s| s.to_string()).collect()
+    ids.iter().map(ToString::to_string).collect()
 }
 
 fn selected_id(m: &Model) -> String {
@@ -219,7 +219,7 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
     let step = update(&mut m, key(KeyCode::Enter));
     assert_eq!(m.history_overlay(), None);
     assert_eq!((m.query.as_str(), m.cursor), ("tag:db locked", 13));
-    assert_eq!(m.mode, crate::tui::input::keymap::Mode::Search);
+    assert_eq!(m.mode, Mode::Search);
     assert_eq!(step.effects, vec![Effect::Search("tag:db locked".into())]);
 
     update(&mut m, ctrl('r'));
@@ -228,7 +228,7 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
         kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
         column: 3,
         row: 6,
-        modifiers: crossterm::event::KeyModifiers::NONE,
+        modifiers: KeyModifiers::NONE,
     };
     assert_eq!(update(&mut m, Msg::Mouse(click)), Step::default());
     send(&mut m, [key(KeyCode::Char('z')), key(KeyCode::Backspace)]);

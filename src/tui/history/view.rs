@@ -76,7 +76,7 @@ mod tests {
             [
                 Msg::Remembered(Remembered::Opened {
                     pinned: ["bb22timeout".to_string()].into(),
-                    queries: queries.iter().map(|q| q.to_string()).collect(),
+                    queries: queries.iter().map(ToString::to_string).collect(),
                     viewed: Vec::new(),
                     warnings: Vec::new(),
                 }),
@@ -122,7 +122,7 @@ mod tests {
             .buffer()
             .content()
             .iter()
-            .map(|c| c.symbol())
+            .map(ratatui::buffer::Cell::symbol)
             .collect();
         assert!(text.contains("No queries yet"), "{text}");
     }

@@ -64,7 +64,7 @@ fn not_found(why: NotLocated) -> LocalAnswer {
 }
 
 /// The locating worker's answer to the newest `Locate`.
-fn located(m: &mut Model, answer: LocalAnswer) -> crate::tui::app::step::Step {
+fn located(m: &mut Model, answer: LocalAnswer) -> Step {
     let generation = m.requests.newest(Job::Locate);
     update(m, Msg::Located(generation, Box::new(answer)))
 }

@@ -133,7 +133,7 @@ impl Listing {
         if let Some(Row::Group(g)) = rows.get_mut(at) {
             g.open = true;
         }
-        rows.splice(at + 1..at + 1, sites);
+        rows.splice((at + 1)..=at, sites);
         true
     }
 
@@ -200,13 +200,14 @@ pub fn search_rows(set: &ResultSet, before: &[Row]) -> Vec<Row> {
             group.site = old.site;
             group.open = old.open;
         }
-        let sites: Vec<Row> = match group.open {
-            true => group
+        let sites: Vec<Row> = if group.open {
+            group
                 .sites
                 .iter()
                 .map(|&index| Row::Site { index })
-                .collect(),
-            false => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         };
         rows.push(Row::Group(group));
         rows.extend(sites);

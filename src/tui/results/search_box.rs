@@ -95,7 +95,7 @@ fn counts(model: &Model) -> String {
             // The list still shows the previous query's results while this one runs.
             let pending = r.query != model.query;
             let mark = if pending { " · searching…" } else { "" };
-            let line = r.reading.mode == errdex_core::search::Mode::Line;
+            let line = r.reading.mode == search::Mode::Line;
             let mode = if line { " ≈ line ·" } else { "" };
             format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
         }

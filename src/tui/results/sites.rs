@@ -22,9 +22,10 @@ pub fn group_lines(
     let theme = &model.theme;
     let [first, mut second] = row_lines(site, matches, selected, theme);
     let arrow = if g.open { "▾" } else { "▸" };
-    let listed = match g.total > g.sites.len() {
-        true => format!(" ({} listed)", g.sites.len()),
-        false => String::new(),
+    let listed = if g.total > g.sites.len() {
+        format!(" ({} listed)", g.sites.len())
+    } else {
+        String::new()
     };
     let count = format!("{arrow} {} sites{listed}  ", g.total);
     second.spans.insert(1, Span::styled(count, theme.key));

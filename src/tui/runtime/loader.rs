@@ -67,12 +67,12 @@ fn summarize(loaded: &Loaded) -> LoadSummary {
         errors: loaded.errors(),
         warnings: loaded.warnings(),
         skipped: loaded.skipped,
-        first_problem: loaded.diagnostics.first().map(|d| d.to_string()),
+        first_problem: loaded.diagnostics.first().map(ToString::to_string),
         problems: loaded
             .diagnostics
             .iter()
             .take(LISTED_PROBLEMS)
-            .map(|d| d.to_string())
+            .map(ToString::to_string)
             .collect(),
     }
 }

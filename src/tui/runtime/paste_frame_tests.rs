@@ -93,7 +93,7 @@ fn a_sequence_split_across_reads_is_one_key() {
     );
     // A read ending in ESC: the rest of the sequence comes in the next read.
     assert_eq!(
-        feed_all(&[b"x\x1b", b"[A"], ESC_WAIT - ms(1)),
+        feed_all(&[b"x\x1b", b"[A"], ESC_WAIT.checked_sub(ms(1)).unwrap()),
         vec![ch('x'), key(KeyCode::Up, KeyModifiers::NONE)]
     );
     // Two ESCs together are Esc, as crossterm read them.
@@ -109,7 +109,7 @@ fn a_lone_esc_is_the_esc_key_once_nothing_follows_it() {
     let mut f = Framer::new();
     assert_eq!(f.feed(b"\x1b", t0), vec![]);
     assert_eq!(f.deadline(), Some(t0 + ESC_WAIT));
-    assert_eq!(f.tick(t0 + ESC_WAIT - ms(1)), vec![]);
+    assert_eq!(f.tick((t0 + ESC_WAIT).checked_sub(ms(1)).unwrap()), vec![]);
     let esc = key(KeyCode::Esc, KeyModifiers::NONE);
     assert_eq!(f.tick(t0 + ESC_WAIT), vec![esc.clone()]);
     assert_eq!(f.deadline(), None);
@@ -148,7 +148,10 @@ fn a_stray_start_is_closed_after_a_quiet_spell_and_keys_go_on() {
     let mut f = Framer::new();
     assert_eq!(f.feed(b"\x1b[200~junk", t0), vec![]);
     assert_eq!(f.deadline(), Some(t0 + PASTE_QUIET));
-    assert_eq!(f.tick(t0 + PASTE_QUIET - ms(1)), vec![]);
+    assert_eq!(
+        f.tick((t0 + PASTE_QUIET).checked_sub(ms(1)).unwrap()),
+        vec![]
+    );
     let closed = f.tick(t0 + PASTE_QUIET);
     assert_eq!(closed, vec![pasted("junk", Closed::Quiet)]);
     assert_eq!(f.deadline(), None);
@@ -211,7 +214,10 @@ fn ctrl_c_inside_a_fast_paste_is_text() {
     let mut f = Framer::new();
     // In the same read as other text, and alone in a read right behind the paste's bytes.
     assert_eq!(f.feed(b"\x1b[200~a\x03b", t0), vec![]);
-    assert_eq!(f.feed(b"\x03", t0 + KEY_GAP - ms(1)), vec![]);
+    assert_eq!(
+        f.feed(b"\x03", (t0 + KEY_GAP).checked_sub(ms(1)).unwrap()),
+        vec![]
+    );
     assert_eq!(
         f.feed(b"c\x1b[201~", t0 + ms(60)),
         vec![pasted("a\x03b\x03c", Closed::Marker)]

@@ -52,6 +52,10 @@ impl Guard {
 
 impl Guard {
     /// Gives the terminal back to the shell's ways for a program run in the foreground.
+    #[expect(
+        clippy::unused_self,
+        reason = "only the holder of the terminal may hand it over"
+    )]
     pub fn suspend(&mut self) -> io::Result<()> {
         execute!(
             io::stdout(),

@@ -59,9 +59,10 @@ impl Areas {
             DetailPosition::Right => true,
             DetailPosition::Below => false,
         };
-        let direction = match right {
-            true => Direction::Horizontal,
-            false => Direction::Vertical,
+        let direction = if right {
+            Direction::Horizontal
+        } else {
+            Direction::Vertical
         };
         // The config checks the range; clamped again so a hand-built value cannot hide a pane.
         let list_share = prefs.ratio.clamp(10, 90);

@@ -58,9 +58,10 @@ impl Scan {
 /// between runs; without one every miss scans.
 pub fn find_checkout(checkouts: &Checkouts, slug: &str, cache_dir: Option<&Path>) -> Found {
     if let Some((_, dir)) = checkouts.repos.iter().find(|(s, _)| s == slug) {
-        return match dir.is_dir() {
-            true => Found::Checkout(dir.clone()),
-            false => Found::MissingFolder(dir.clone()),
+        return if dir.is_dir() {
+            Found::Checkout(dir.clone())
+        } else {
+            Found::MissingFolder(dir.clone())
         };
     }
     if checkouts.roots.is_empty() {

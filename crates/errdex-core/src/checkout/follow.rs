@@ -30,6 +30,7 @@ impl Line {
 }
 
 /// The snippet as the record gives it: text and the number of its first line.
+#[derive(Clone, Copy)]
 pub struct Snippet<'a> {
     pub text: &'a str,
     pub start: usize,
@@ -49,9 +50,10 @@ pub fn follow(local: &[&str], line: usize, snippet: Option<Snippet>) -> Line {
         .and_then(|s| line.checked_sub(s.start))
         .filter(|&i| i < snippet_lines.len());
     let Some(at) = at else {
-        return match line >= 1 && line <= local.len() {
-            true => Line::Unchecked(line),
-            false => Line::Gone { from: line },
+        return if line >= 1 && line <= local.len() {
+            Line::Unchecked(line)
+        } else {
+            Line::Gone { from: line }
         };
     };
     best_by_neighbours(local, &snippet_lines, at, line)

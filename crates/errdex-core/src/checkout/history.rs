@@ -33,11 +33,10 @@ pub fn commits_since(checkout: &Path, sha: &str, file: &str) -> Since {
     let range = format!("{sha}..HEAD");
     let args = ["rev-list", "--count", range.as_str(), "--", file];
     match run_git(checkout, &args) {
-        Ok(out) => out
-            .trim()
-            .parse()
-            .map(Since::Commits)
-            .unwrap_or_else(|_| Since::Unavailable(format!("git rev-list printed {out:?}"))),
+        Ok(out) => out.trim().parse().map_or_else(
+            |_| Since::Unavailable(format!("git rev-list printed {out:?}")),
+            Since::Commits,
+        ),
         Err(RunError::Failed { stderr, .. }) if is_unknown_revision(&first_line(&stderr)) => {
             Since::UnknownCommit
         }

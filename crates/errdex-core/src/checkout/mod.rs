@@ -96,9 +96,10 @@ impl fmt::Display for NotLocated {
                     .iter()
                     .map(|p| p.display().to_string())
                     .collect();
-                match missing.is_empty() {
-                    true => Ok(()),
-                    false => write!(f, "; not a folder: {}", missing.join(", ")),
+                if missing.is_empty() {
+                    Ok(())
+                } else {
+                    write!(f, "; not a folder: {}", missing.join(", "))
                 }
             }
             NotLocated::MissingFolder { repo, folder } => write!(
@@ -133,7 +134,7 @@ impl Located {
                 "the error line (was {from}) is no longer in the file"
             )),
             Line::Unchecked(_) => {
-                parts.push("not checked: the record has no snippet of that line".into())
+                parts.push("not checked: the record has no snippet of that line".into());
             }
         }
         match &self.since {
@@ -143,10 +144,10 @@ impl Located {
                 if *n == 1 { "" } else { "s" }
             )),
             Some(Since::UnknownCommit) => {
-                parts.push("the analysed commit is not in this checkout".into())
+                parts.push("the analysed commit is not in this checkout".into());
             }
             Some(Since::Unavailable(why)) => {
-                parts.push(format!("commits since analysis unknown: {why}"))
+                parts.push(format!("commits since analysis unknown: {why}"));
             }
             None => {}
         }
@@ -312,7 +313,7 @@ mod tests {
         let outside = tempfile::tempdir().expect("temp dir");
         std::fs::write(outside.path().join("passwd"), "root\nx\n").expect("write");
         let link = |to: &Path, name: &str| {
-            std::os::unix::fs::symlink(to, dir.path().join(name)).expect("symlink")
+            std::os::unix::fs::symlink(to, dir.path().join(name)).expect("symlink");
         };
         link(&outside.path().join("passwd"), "pw");
         link(outside.path(), "evil");

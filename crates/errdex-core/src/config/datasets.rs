@@ -109,6 +109,6 @@ mod tests {
             .collect();
         assert_eq!(specs, expected);
         assert_eq!(diags.len(), 1);
-        assert!(diags[0].message.contains("no files match"), "{:?}", diags);
+        assert!(diags[0].message.contains("no files match"), "{diags:?}");
     }
 }

@@ -67,7 +67,7 @@ pub(super) fn parse(p: &mut Problems, value: &Value) -> Vec<Remote> {
         return Vec::new();
     };
     let mut out: Vec<Remote> = Vec::new();
-    for item in items.iter() {
+    for item in items {
         let Some(remote) = parse_one(p, item) else {
             continue;
         };
@@ -139,18 +139,17 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
                 continue;
             }
         };
-        match text().filter(|t| !t.is_empty()) {
-            Some(t) => *slot = Some((t, v.span().start)),
-            None => {
-                p.add(
-                    v.span().start,
-                    format!(
-                        "`remotes.{key_name}` must be a non-empty string, not {}",
-                        describe(v.get_ref())
-                    ),
-                );
-                broken = true;
-            }
+        if let Some(t) = text().filter(|t| !t.is_empty()) {
+            *slot = Some((t, v.span().start))
+        } else {
+            p.add(
+                v.span().start,
+                format!(
+                    "`remotes.{key_name}` must be a non-empty string, not {}",
+                    describe(v.get_ref())
+                ),
+            );
+            broken = true;
         }
     }
     let Some((name, name_at)) = name else {

@@ -218,12 +218,11 @@ impl<'a> Entries<'a> {
                 for p in parts {
                     let first = p.first as u32;
                     let from = order.len();
-                    match p.by_id_from(b"") {
-                        Some(sorted) => order.extend(sorted.map(|(_, i)| i as u32)),
-                        None => {
-                            order.extend((0..p.len() as u32).map(|k| first + k));
-                            order[from..].sort_by(by_id);
-                        }
+                    if let Some(sorted) = p.by_id_from(b"") {
+                        order.extend(sorted.map(|(_, i)| i as u32))
+                    } else {
+                        order.extend((0..p.len() as u32).map(|k| first + k));
+                        order[from..].sort_by(by_id);
                     }
                 }
             }

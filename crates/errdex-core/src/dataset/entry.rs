@@ -82,7 +82,7 @@ pub struct EntryRef<'a> {
     pub line: u32,
 }
 
-impl<'a> EntryRef<'a> {
+impl EntryRef<'_> {
     /// The value the index keeps of `field`, as JSON (`null` when the record has none), or
     /// `None` for a field the index does not keep. The field table's `indexed` flag and this
     /// match must agree; a test holds both the parsed and the mapped entry to it.

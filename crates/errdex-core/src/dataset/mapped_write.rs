@@ -93,7 +93,7 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
         row.len = e.len;
         row.line = e.line;
         span.tags_from = u32::try_from(tag_ids.len()).ok()?;
-        for t in e.tags.iter() {
+        for t in &e.tags {
             tag_ids.push(tags.id(t)?);
         }
         span.tags_to = u32::try_from(tag_ids.len()).ok()?;
@@ -122,11 +122,11 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     });
     let duplicates = duplicates(entries, &by_id);
     let sizes_of = [
-        std::mem::size_of_val(rows.as_slice()),
-        std::mem::size_of_val(spans.as_slice()),
+        size_of_val(rows.as_slice()),
+        size_of_val(spans.as_slice()),
         tag_ids.len() * 4,
         facet_ids.len() * 4,
-        std::mem::size_of_val(vocab.as_slice()),
+        size_of_val(vocab.as_slice()),
         by_id.len() * 4,
         duplicates.len() * 8,
         arena.0.len(),

@@ -113,7 +113,7 @@ impl Dataset {
                     source: index,
                     from: 0,
                     to,
-                })
+                });
             }
         }
     }
@@ -197,7 +197,7 @@ impl Dataset {
             if !(first..first + part.len()).any(hidden) {
                 match part.rows {
                     PartRows::Owned(v) => self.push_owned(v),
-                    rows => self.push_part(rows),
+                    rows @ PartRows::Mapped { .. } => self.push_part(rows),
                 }
                 continue;
             }
@@ -358,8 +358,8 @@ impl Dataset {
 
 /// Whether `new` is `old` with records appended (as a growing load hands them over): same
 /// first and last old entry, same or more records.
-pub fn grew_from(old: &std::sync::Arc<Dataset>, new: &std::sync::Arc<Dataset>) -> bool {
-    if std::sync::Arc::ptr_eq(old, new) {
+pub fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
+    if Arc::ptr_eq(old, new) {
         return true;
     }
     let (o, n) = (old.entries(), new.entries());

@@ -48,7 +48,7 @@ pub(super) fn parse_source(
     }
     let begin = split::content_start(&head);
     let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         n => n,
     };
     let small = len < PARALLEL_MIN_BYTES;
@@ -100,7 +100,9 @@ pub(super) fn parse_source(
                 parse_part(source, whole, part, in_array, options, counter)
             }))
             .unwrap_or_else(|_| PartResult::failed(&source.name, INTERNAL));
-            let mut m = merged.lock().unwrap_or_else(|p| p.into_inner());
+            let mut m = merged
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             // The whole source is offered by the loader, with the sources after it.
             if m.put(k, result) && m.next < m.waiting.len() {
                 partial.offer(&m.entries, counter.read());
@@ -118,7 +120,9 @@ pub(super) fn parse_source(
     }
     let Merged {
         entries, mut diags, ..
-    } = merged.into_inner().unwrap_or_else(|p| p.into_inner());
+    } = merged
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if entries.is_empty() && diags.is_empty() {
         diags.push(Diagnostic::warning(
             &source.name,

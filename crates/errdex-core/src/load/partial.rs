@@ -38,7 +38,10 @@ impl<'a> Stream<'a> {
         if read >= NEARLY_DONE {
             return None;
         }
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let (at, size) = *last;
         if at.elapsed() < self.every || records < (size * 2).max(1) {
             return None;

@@ -175,7 +175,7 @@ pub fn resume_point(bytes: &[u8], start: usize, end: usize) -> Option<usize> {
         // Pretty-printed JSON opens a nested object on the line of its key or after `[`.
         let plausible = match (prev, prev2) {
             (Some(b','), Some(b'}')) => true,
-            (Some(b'[' | b':'), _) | (None, _) => false,
+            (Some(b'[' | b':') | None, _) => false,
             _ => newline,
         };
         if plausible {

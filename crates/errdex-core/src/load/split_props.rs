@@ -147,7 +147,7 @@ proptest! {
         prop_assert_eq!(values, elements);
         // Each element starts on the line its first byte is on.
         for (doc, (_, line)) in structural(bytes, start).iter().zip(&found) {
-            let expected = 1 + bytes[..doc.start].iter().filter(|&&b| b == b'\n').count() as u32;
+            let expected = 1 + memchr::memchr_iter(b'\n', &bytes[..doc.start]).count() as u32;
             prop_assert_eq!(*line, expected);
         }
     }

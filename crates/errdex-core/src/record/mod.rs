@@ -155,7 +155,7 @@ impl Record {
     }
 
     /// A field's value as JSON (`null` when unset), the form exports and the schema tests use.
-    pub fn get(&self, field: Field) -> serde_json::Value {
+    pub fn get(&self, field: Field) -> Value {
         use serde_json::json;
         match field {
             Field::Id => json!(self.id),

@@ -22,8 +22,7 @@ pub fn origin(root: &Path) -> Origin {
     let slug = urls.iter().find_map(|u| slug_of_url(u));
     let folder = root
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "code".to_string());
+        .map_or_else(|| "code".to_string(), |n| n.to_string_lossy().into_owned());
     let web = urls.iter().find_map(|u| web_base(u));
     Origin {
         repo: slug.unwrap_or(folder),

@@ -43,7 +43,7 @@ impl Message {
         for piece in other.0 {
             match piece {
                 Piece::Text(t) => self.push_text(&t),
-                hole => self.0.push(hole),
+                hole @ Piece::Hole(_) => self.0.push(hole),
             }
         }
     }

@@ -91,7 +91,7 @@ pub fn scan(
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, FileOutcome)>> = Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
+        .map_or(2, std::num::NonZero::get)
         .min(8);
     let calls = lang::Calls::new(&filter.log_functions);
     let job = Job {

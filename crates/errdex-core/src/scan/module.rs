@@ -87,8 +87,8 @@ impl Manifests {
                 };
                 (Some(module), Some(krate.to_string()))
             }
-            Language::Go => match Self::nearest(&self.go_modules, dir) {
-                Some((folder, module)) => {
+            Language::Go => {
+                if let Some((folder, module)) = Self::nearest(&self.go_modules, dir) {
                     let inner = dir[folder.len()..].trim_start_matches('/');
                     let path = if inner.is_empty() {
                         module.to_string()
@@ -96,12 +96,11 @@ impl Manifests {
                         format!("{module}/{inner}")
                     };
                     (Some(path), Some(module.to_string()))
-                }
-                None => {
+                } else {
                     let dir = (!dir.is_empty()).then(|| dir.to_string());
                     (dir.clone(), dir)
                 }
-            },
+            }
             Language::Python => {
                 let dotted = path.strip_prefix("src/").unwrap_or(path);
                 let dotted = dotted.strip_suffix(".py").unwrap_or(dotted);

@@ -98,7 +98,7 @@ fn a_configured_function_in_a_block_left_out_by_default_is_found() {
         ),
         (
             Language::JavaScript,
-            r#"app_die(`no ${key}`)"#,
+            r"app_die(`no ${key}`)",
             3,
             "app_die error no {}",
         ),

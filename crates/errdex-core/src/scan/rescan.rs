@@ -78,7 +78,7 @@ pub fn rescan(
                     let id = record.get("id").and_then(|v| v.as_str()).unwrap_or("");
                     let line = record
                         .get("lineNumber")
-                        .and_then(|v| v.as_u64())
+                        .and_then(serde_json::Value::as_u64)
                         .unwrap_or(0);
                     sites.push((id.to_string(), line));
                 }

@@ -263,7 +263,7 @@ pub fn quoted(text: &str) -> Option<String> {
 }
 
 /// The named children of `node`, without comments.
-pub fn args<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+pub fn args(node: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor)
         .filter(|c| !c.kind().contains("comment"))
@@ -299,7 +299,7 @@ pub fn unescape(body: &str) -> String {
             Some('n') => out.push('\n'),
             Some('t') => out.push('\t'),
             Some('r') => out.push('\r'),
-            Some('0') if !chars.peek().is_some_and(|c| c.is_ascii_digit()) => out.push('\0'),
+            Some('0') if !chars.peek().is_some_and(char::is_ascii_digit) => out.push('\0'),
             Some(q @ ('\\' | '"' | '\'' | '`' | '?')) => out.push(q),
             // A line continuation (Rust, Python, C): the newline and the next line's indent go.
             Some('\n') => {
@@ -307,7 +307,7 @@ pub fn unescape(body: &str) -> String {
                     chars.next();
                 }
             }
-            Some('u') | Some('x') | Some('U') => {
+            Some('u' | 'x' | 'U') => {
                 let mut digits = String::new();
                 let braced = chars.peek() == Some(&'{');
                 if braced {

@@ -84,15 +84,21 @@ impl Shared {
     // A panic while holding these locks would already have been reported by the panic hook; the
     // data behind them stays consistent (plain values swapped whole), so keep going.
     fn state(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn latest(&self) -> MutexGuard<'_, Option<Arc<Results>>> {
-        self.latest.lock().unwrap_or_else(|e| e.into_inner())
+        self.latest
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn matches(&self) -> MutexGuard<'_, Option<Arc<Matches>>> {
-        self.matches.lock().unwrap_or_else(|e| e.into_inner())
+        self.matches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn changed(&self, f: impl FnOnce(&mut State)) {
@@ -234,7 +240,10 @@ fn work(shared: &Arc<Shared>) {
         {
             let mut st = shared.state();
             while !st.pending && !st.stop {
-                st = shared.ready.wait(st).unwrap_or_else(|e| e.into_inner());
+                st = shared
+                    .ready
+                    .wait(st)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
             }
             if st.stop {
                 return;
@@ -295,7 +304,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             .filter(|_| narrowing)
             .and_then(|m| narrowing_base(m, q, &ds, &ctx));
         // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
-        let searched_before = ds.len() - base.as_ref().map_or(ds.len(), |b| b.len());
+        let searched_before = ds.len() - base.as_ref().map_or(ds.len(), Vec::len);
         let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
             let marks = vec![fuzzy_mark(); hits.len()];
             publish(results(

@@ -52,14 +52,15 @@ pub fn positions(entry: EntryRef<'_>, q: &Query) -> Positions {
                 Field::Message => &mut p.message,
                 Field::Path => &mut p.file_path,
                 Field::Repo => &mut p.repo,
-                Field::Tag(i) => match p.tags.iter().position(|(t, _)| *t == i) {
-                    Some(k) => &mut p.tags[k].1,
-                    None => {
+                Field::Tag(i) => {
+                    if let Some(k) = p.tags.iter().position(|(t, _)| *t == i) {
+                        &mut p.tags[k].1
+                    } else {
                         p.tags.push((i, Vec::new()));
                         let last = p.tags.len() - 1;
                         &mut p.tags[last].1
                     }
-                },
+                }
                 Field::Severity | Field::Type | Field::Id => return,
             };
             slot.extend(found);

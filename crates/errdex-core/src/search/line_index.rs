@@ -26,7 +26,11 @@ impl LineIndex {
         ds: &Arc<Dataset>,
         rerun: impl FnOnce() + Send + 'static,
     ) -> Option<Arc<Triage>> {
-        let finished = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let finished = self
+            .done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
         if let Some(built) = finished {
             if self
                 .building
@@ -56,7 +60,9 @@ impl LineIndex {
         let (ds, done) = (Arc::clone(ds), Arc::clone(&self.done));
         let build = move || {
             let triage = Arc::new(Triage::new(&ds));
-            *done.lock().unwrap_or_else(|e| e.into_inner()) = Some((ds, triage));
+            *done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((ds, triage));
             rerun();
         };
         let spawned = std::thread::Builder::new()

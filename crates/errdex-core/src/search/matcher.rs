@@ -76,11 +76,10 @@ pub fn for_each_field<'e>(entry: EntryRef<'e>, scope: Scope, mut f: impl FnMut(F
 }
 
 fn for_each_whole_field<'e>(entry: EntryRef<'e>, scope: Scope, mut f: impl FnMut(Field, &'e str)) {
-    let opt = |v: &Option<&'e str>| *v;
     match scope {
         Scope::Any => {
             f(Field::Message, entry.message);
-            if let Some(v) = opt(&entry.file_path) {
+            if let Some(v) = entry.file_path {
                 f(Field::Path, v);
             }
             for (i, t) in entry.tags.iter().enumerate() {
@@ -93,16 +92,13 @@ fn for_each_whole_field<'e>(entry: EntryRef<'e>, scope: Scope, mut f: impl FnMut
                 f(Field::Tag(i), t);
             }
         }
-        Scope::Path => opt(&entry.file_path)
-            .into_iter()
-            .for_each(|v| f(Field::Path, v)),
-        Scope::Repo => opt(&entry.repo).into_iter().for_each(|v| f(Field::Repo, v)),
-        Scope::Severity => opt(&entry.severity)
+        Scope::Path => entry.file_path.into_iter().for_each(|v| f(Field::Path, v)),
+        Scope::Repo => entry.repo.into_iter().for_each(|v| f(Field::Repo, v)),
+        Scope::Severity => entry
+            .severity
             .into_iter()
             .for_each(|v| f(Field::Severity, v)),
-        Scope::Type => opt(&entry.error_type)
-            .into_iter()
-            .for_each(|v| f(Field::Type, v)),
+        Scope::Type => entry.error_type.into_iter().for_each(|v| f(Field::Type, v)),
         Scope::Id => f(Field::Id, entry.id),
         Scope::Pinned | Scope::Recent | Scope::New | Scope::Note => {}
     }

@@ -100,12 +100,11 @@ fn run(
         "the index is built from this dataset"
     );
     let all: Vec<u32>;
-    let candidates = match candidates {
-        Some(c) => c,
-        None => {
-            all = (0..entries.len() as u32).collect();
-            &all
-        }
+    let candidates = if let Some(c) = candidates {
+        c
+    } else {
+        all = (0..entries.len() as u32).collect();
+        &all
     };
     let mut hits: Vec<Hit> = Vec::new();
     if q.is_empty() {

@@ -234,7 +234,7 @@ fn estimate_term(
         index.fields(i, message, path, |field, hay, has| {
             // A byte of the term the field lacks: no match, without reading the field.
             if needs & !has == 0 {
-                keep(score_field(t, chars, (field, &prepared.weights), hay))
+                keep(score_field(t, chars, (field, &prepared.weights), hay));
             }
         });
     }
@@ -250,7 +250,7 @@ fn estimate_term(
                 chars,
                 (field, &prepared.weights),
                 v.as_bytes(),
-            ))
+            ));
         });
     }
     if t.negated {

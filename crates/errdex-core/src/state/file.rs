@@ -248,7 +248,7 @@ mod tests {
     fn a_file_where_the_folder_goes_is_named() {
         let dir = tempfile::tempdir().unwrap();
         let blocker = dir.path().join("errdex");
-        std::fs::write(&blocker, "").unwrap();
+        fs::write(&blocker, "").unwrap();
         let store = StateFile::new(&blocker.join("deeper"), "pins.json");
         let err = store
             .update(&mut Vec::new(), |v: &mut Vec<u32>| v.push(1))

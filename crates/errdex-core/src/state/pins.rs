@@ -26,7 +26,7 @@ struct PinsFile {
 #[derive(Debug)]
 pub struct Pins {
     file: StateFile,
-    pins: Vec<Pin>,
+    list: Vec<Pin>,
     /// Problems met reading the file (a corrupt file set aside); shown once, then cleared.
     pub warnings: Vec<String>,
 }
@@ -38,29 +38,29 @@ impl Pins {
         let stored: PinsFile = file.read(&mut warnings);
         Pins {
             file,
-            pins: stored.pins,
+            list: stored.pins,
             warnings,
         }
     }
 
     /// Oldest pin first.
     pub fn list(&self) -> &[Pin] {
-        &self.pins
+        &self.list
     }
 
     /// The pinned ids, for `is:pinned` in a query.
     pub fn ids(&self) -> HashSet<String> {
-        self.pins.iter().map(|p| p.id.clone()).collect()
+        self.list.iter().map(|p| p.id.clone()).collect()
     }
 
     pub fn contains(&self, id: &str) -> bool {
-        self.pins.iter().any(|p| p.id == id)
+        self.list.iter().any(|p| p.id == id)
     }
 
     /// Picks up changes another errdex made.
     pub fn reload(&mut self) {
         let stored: PinsFile = self.file.read(&mut self.warnings);
-        self.pins = stored.pins;
+        self.list = stored.pins;
     }
 
     /// Pins `id`; false if it already was.
@@ -88,12 +88,11 @@ impl Pins {
 
     /// Pins or unpins `id` (the browser's `b`); true if it is pinned now.
     pub fn toggle(&mut self, id: &str) -> Result<bool, String> {
-        self.change(|pins| match pins.iter().position(|p| p.id == id) {
-            Some(i) => {
+        self.change(|pins| {
+            if let Some(i) = pins.iter().position(|p| p.id == id) {
                 pins.remove(i);
                 false
-            }
-            None => {
+            } else {
                 pins.push(Pin {
                     id: id.to_string(),
                     at: now(),
@@ -107,7 +106,7 @@ impl Pins {
         let (stored, changed) = self
             .file
             .update(&mut self.warnings, |s: &mut PinsFile| f(&mut s.pins))?;
-        self.pins = stored.pins;
+        self.list = stored.pins;
         Ok(changed)
     }
 }

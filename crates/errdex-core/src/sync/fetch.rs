@@ -30,7 +30,7 @@ pub struct Download {
 }
 
 /// Validators of the version we have, sent so an unchanged file costs nothing.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 pub struct Validators<'a> {
     pub etag: Option<&'a str>,
     pub last_modified: Option<&'a str>,
@@ -284,7 +284,9 @@ fn request_failure(e: &ureq::Error, limits: &Limits) -> Failure {
 
 /// Why the host could not be reached at all, in a few words; `None` for other errors.
 fn offline_reason(e: &io::Error) -> Option<&'static str> {
-    use io::ErrorKind::*;
+    use io::ErrorKind::{
+        ConnectionRefused, ConnectionReset, HostUnreachable, NetworkDown, NetworkUnreachable,
+    };
     Some(match e.kind() {
         ConnectionRefused => "connection refused",
         ConnectionReset => "connection reset",

@@ -61,7 +61,7 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             _ => continue,
         };
         let mut s = after;
-        while b.get(s).is_some_and(|c| c.is_ascii_whitespace()) {
+        while b.get(s).is_some_and(u8::is_ascii_whitespace) {
             s += 1;
         }
         if s < b.len() && starts.last() != Some(&s) {

@@ -179,16 +179,15 @@ fn is_klog(b: &[u8]) -> bool {
 /// Whether an event is an error worth a record: ERROR or FATAL, a trace under anything but an
 /// ordinary line, or (without a level) a panic, a crash, an exception or a traceback.
 pub fn is_error_event(head: &str, level: Option<Level>, has_frames: bool) -> bool {
-    match level {
-        Some(level) => level >= Level::Error || (level == Level::Warn && has_frames),
-        None => {
-            let head = head.trim_start();
-            has_frames
-                || CRASH_OPENINGS.iter().any(|o| head.starts_with(o))
-                || (head.starts_with("thread '") && head.contains("' panicked"))
-                || head.starts_with("Traceback (")
-                || looks_like_exception(head)
-        }
+    if let Some(level) = level {
+        level >= Level::Error || (level == Level::Warn && has_frames)
+    } else {
+        let head = head.trim_start();
+        has_frames
+            || CRASH_OPENINGS.iter().any(|o| head.starts_with(o))
+            || (head.starts_with("thread '") && head.contains("' panicked"))
+            || head.starts_with("Traceback (")
+            || looks_like_exception(head)
     }
 }
 

@@ -49,8 +49,7 @@ pub fn message_starts(line: &str, out: &mut Vec<usize>) {
     let mut after_level = false;
     for (i, &(_, end)) in fields.iter().enumerate() {
         let accepted = match kinds[i] {
-            Field::Strong | Field::Level => true,
-            Field::Label => true,
+            Field::Strong | Field::Level | Field::Label => true,
             Field::Weak => !after_level && weak_in_header(&kinds[i..]),
             Field::Text => false,
         };

@@ -120,7 +120,7 @@ fn overlap(index: &Index, s: &Scratch, out: &mut Vec<FormHit>) {
             continue;
         }
         let (mut shared, mut covered) = (0usize, 0f32);
-        for &w in form.words.iter() {
+        for &w in form.words {
             if line_words.binary_search(&w).is_ok() {
                 shared += 1;
                 covered += idf_of(w);

@@ -124,21 +124,18 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
         let total: usize = pieces.iter().map(|p| p.len()).sum();
         for piece in &pieces[1..] {
             let reach = (end + MAX_VALUE + piece.len()).min(line.len());
-            match find(&line[..reach], piece, end, folded) {
-                Some(next) => {
-                    empty += usize::from(line[end..next].trim().is_empty());
-                    end = next + piece.len();
-                    literal += piece.len();
+            if let Some(next) = find(&line[..reach], piece, end, folded) {
+                empty += usize::from(line[end..next].trim().is_empty());
+                end = next + piece.len();
+                literal += piece.len();
+            } else {
+                // A cut that left less than half of the record's text is not its line:
+                // the error's own words were cut away.
+                cut = literal * 2 >= total && is_cut(line, end, piece, literal);
+                if !cut {
+                    end = usize::MAX;
                 }
-                None => {
-                    // A cut that left less than half of the record's text is not its line:
-                    // the error's own words were cut away.
-                    cut = literal * 2 >= total && is_cut(line, end, piece, literal);
-                    if !cut {
-                        end = usize::MAX;
-                    }
-                    break;
-                }
+                break;
             }
         }
         if end == usize::MAX {

@@ -112,7 +112,7 @@ impl Index {
             return;
         }
         header::message_starts(text, &mut s.starts);
-        for start in s.starts.iter_mut() {
+        for start in &mut s.starts {
             *start = s.tokens.token_at(*start);
         }
         for &start in &s.starts {
@@ -171,7 +171,7 @@ impl Index {
                 continue;
             }
             let (mut shared, mut covered) = (0usize, 0f32);
-            for &w in form.words.iter() {
+            for &w in form.words {
                 if s.set.binary_search(&w).is_ok() {
                     shared += 1;
                     covered += idf.get(w as usize).copied().unwrap_or(0.0);

@@ -29,10 +29,8 @@ pub fn names(line: &str) -> Vec<Vec<&str>> {
             parts.push(&line[start..j]);
             let sep = if line[j..].starts_with("::") {
                 2
-            } else if line[j..].starts_with('.') {
-                1
             } else {
-                0
+                usize::from(line[j..].starts_with('.'))
             };
             if sep == 0 || !b.get(j + sep).is_some_and(|&c| is_ident(c)) || parts.len() >= MAX_PARTS
             {

@@ -213,7 +213,7 @@ fn odd_input_never_panics() {
 
 #[test]
 fn a_pattern_from_a_line_matches_that_line_and_its_siblings() {
-    let (message, pattern) = super::pattern_from_line(
+    let (message, pattern) = pattern_from_line(
         "081109 204655 556 INFO dfs.DataNode$PacketResponder: Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84\n",
     );
     assert_eq!(
@@ -221,7 +221,7 @@ fn a_pattern_from_a_line_matches_that_line_and_its_siblings() {
         "Received block blk_3587508140051953248 of size 67108864 from /10.251.42.84"
     );
     assert_eq!(pattern, "Received block blk_{} of size {} from /{}");
-    let (_, short) = super::pattern_from_line("Jun 15 04:06:20 combo logrotate: normal");
+    let (_, short) = pattern_from_line("Jun 15 04:06:20 combo logrotate: normal");
     assert_eq!(short, "normal");
 }
 
@@ -336,7 +336,7 @@ fn an_event_without_a_time_happened_by_the_last_time_before_it() {
     );
     // The log's first and latest timed lines, whatever their order.
     let extent = scanner.extent();
-    let millis = |s: Option<clock::Stamp>| s.map(|s| s.millis);
+    let millis = |s: Option<Stamp>| s.map(|s| s.millis);
     assert_eq!(millis(extent.earliest), at("2024-01-15T09:59:00Z"));
     assert_eq!(millis(extent.latest), at("2024-01-15T10:00:00Z"));
 }

@@ -1,3 +1,8 @@
+#![expect(
+    clippy::float_cmp,
+    reason = "weights parsed from decimal literals compare exactly with the same literals"
+)]
+
 use std::path::{Path, PathBuf};
 
 use super::parse;

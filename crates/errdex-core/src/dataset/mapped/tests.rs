@@ -10,7 +10,7 @@ fn entry(id: &str, msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
         file_path: path.map(Into::into),
         repo: Some("o/r".into()),
         line_number: id.len().is_multiple_of(2).then_some(7),
-        tags: tags.iter().map(|t| t.to_string()).collect(),
+        tags: tags.iter().map(ToString::to_string).collect(),
         ..Record::default()
     };
     Entry::from_record(r, 0, 10, 40, 3)

@@ -192,9 +192,9 @@ impl Cache {
             let path = entry?.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
             // Only what errdex wrote: the user may have pointed XDG_CACHE_HOME somewhere shared.
-            if name.ends_with(".idx") || name.starts_with(".idx.") {
+            if has_idx_extension(name) || name.starts_with(".idx.") {
                 fs::remove_file(&path)?;
-                removed += usize::from(name.ends_with(".idx"));
+                removed += usize::from(has_idx_extension(name));
             }
         }
         Ok(removed)
@@ -240,3 +240,8 @@ fn fingerprint(bytes: &(impl ReadAt + ?Sized)) -> Option<u64> {
 
 #[cfg(test)]
 mod tests;
+
+/// Our cache files end in `.idx` exactly as we wrote them; a name that differs in case is not ours.
+fn has_idx_extension(name: &str) -> bool {
+    Path::new(name).extension().is_some_and(|e| e == "idx")
+}

@@ -21,10 +21,10 @@ fn entry(id: &str) -> Entry {
     }
 }
 
-fn dataset_file(dir: &Path, fill: u8) -> (std::path::PathBuf, Vec<u8>) {
+fn dataset_file(dir: &Path, fill: u8) -> (PathBuf, Vec<u8>) {
     let path = dir.join("data.jsonl");
     let bytes = vec![fill; MIN_CACHED_BYTES + 10];
-    std::fs::write(&path, &bytes).expect("write");
+    fs::write(&path, &bytes).expect("write");
     (path, bytes)
 }
 
@@ -68,7 +68,7 @@ fn corrupt_or_truncated_files_miss() {
     let key = Cache::key(&path, &bytes).expect("key");
     cache.put(&key, &[entry("a"), entry("b")], &[]);
     let file = cache.file_for(&key);
-    let good = std::fs::read(&file).expect("read");
+    let good = fs::read(&file).expect("read");
     for bad in [
         good[..good.len() - 7].to_vec(),
         b"garbage".to_vec(),
@@ -79,7 +79,7 @@ fn corrupt_or_truncated_files_miss() {
             flipped
         },
     ] {
-        std::fs::write(&file, &bad).expect("write");
+        fs::write(&file, &bad).expect("write");
         assert!(cache.get(&key, "data.jsonl").is_none());
     }
 }
@@ -88,7 +88,7 @@ fn corrupt_or_truncated_files_miss() {
 fn small_files_are_not_cached_and_clear_removes_only_ours() {
     let dir = tempfile::tempdir().expect("temp dir");
     let small = dir.path().join("small.jsonl");
-    std::fs::write(&small, b"{}").expect("write");
+    fs::write(&small, b"{}").expect("write");
     assert!(Cache::key(&small, &b"{}"[..]).is_none());
 
     let cache = Cache::new(dir.path().join("cache"));
@@ -96,7 +96,7 @@ fn small_files_are_not_cached_and_clear_removes_only_ours() {
     let (path, bytes) = dataset_file(dir.path(), b' ');
     let key = Cache::key(&path, &bytes).expect("key");
     cache.put(&key, &[entry("a")], &[]);
-    std::fs::write(cache.dir().join("keep.txt"), "mine").expect("write");
+    fs::write(cache.dir().join("keep.txt"), "mine").expect("write");
     assert_eq!(cache.clear().expect("clear"), 1);
     assert!(cache.get(&key, "x").is_none());
     assert!(cache.dir().join("keep.txt").exists());

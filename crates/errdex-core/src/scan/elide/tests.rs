@@ -73,7 +73,7 @@ fn kept_ranges_are_the_rest_and_their_points_are_the_files() {
     let ranges = ts_ranges(text.as_bytes(), &kept);
     assert_eq!(ranges[0].end_point, tree_sitter::Point::new(0, 8));
     assert_eq!(ranges[1].start_point, tree_sitter::Point::new(2, 0));
-    assert_eq!(&text[ranges[1].start_byte..ranges[1].start_byte + 1], "}");
+    assert_eq!(&text[ranges[1].start_byte..=ranges[1].start_byte], "}");
 }
 
 /// Every site and its function as (line, type, message, function).

@@ -7,7 +7,7 @@ fn entry(msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
         id: "i".into(),
         error_message: msg.into(),
         file_path: path.map(Into::into),
-        tags: tags.iter().map(|t| t.to_string()).collect(),
+        tags: tags.iter().map(ToString::to_string).collect(),
         ..Record::default()
     };
     Entry::from_record(r, 0, 0, 0, 1)
@@ -28,7 +28,7 @@ fn gives_back_each_field_of_each_record() {
     let mut seen = Vec::new();
     for i in 0..2 {
         index.fields(i, true, true, |f, v, _| {
-            seen.push((i, f, String::from_utf8_lossy(v).into_owned()))
+            seen.push((i, f, String::from_utf8_lossy(v).into_owned()));
         });
         for &t in index.tags(i) {
             let tag = index.vocabulary().nth(t as usize).unwrap().to_string();
@@ -62,7 +62,7 @@ fn counts_facets_as_the_entries_would() {
     let some: Vec<u32> = all.iter().copied().filter(|i| i % 3 == 1).collect();
     for indices in [&all[..], &some[..], &[][..]] {
         let entries = indices.iter().map(|&i| ds.entries().at(i as usize));
-        let want = crate::facets::Facets::count(entries);
+        let want = Facets::count(entries);
         assert_eq!(index.facets(indices), want);
     }
     let whole = index.facets(&all);

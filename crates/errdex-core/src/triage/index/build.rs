@@ -164,14 +164,13 @@ impl Built {
                 Tok::Var if seq.is_empty() => {}
                 Tok::Var => seq.push(VAR),
                 Tok::Word(w) => {
-                    let id = match self.vocab.get(w) {
-                        Some(&id) => id,
-                        None => {
-                            let id = self.vocab.len() as u32;
-                            self.vocab.insert(w.into(), id);
-                            self.letters.push(w.chars().count());
-                            id
-                        }
+                    let id = if let Some(&id) = self.vocab.get(w) {
+                        id
+                    } else {
+                        let id = self.vocab.len() as u32;
+                        self.vocab.insert(w.into(), id);
+                        self.letters.push(w.chars().count());
+                        id
                     };
                     seq.push(id);
                 }

@@ -53,7 +53,7 @@ impl Built {
         );
         let keys: Vec<Vec<u32>> = whole.iter().map(|(k, _)| k.to_vec()).collect();
         w.rows(Sec::WholeKeyOffsets, Sec::WholeKeys, &keys);
-        let forms: Vec<Vec<u32>> = whole.iter().map(|(_, v)| v.to_vec()).collect();
+        let forms: Vec<Vec<u32>> = whole.iter().map(|(_, v)| (*v).clone()).collect();
         w.rows(Sec::WholeFormOffsets, Sec::WholeForms, &forms);
         let mut tails: Vec<&[u32]> = self.whole_tails.iter().map(|k| &**k).collect();
         tails.sort_unstable();
@@ -113,7 +113,7 @@ impl Built {
         w.put(Sec::FileSlots, &layout::slots(hashes));
         let names: Vec<Vec<u8>> = files.iter().map(|(k, _)| k.as_bytes().to_vec()).collect();
         w.rows(Sec::FileNameOffsets, Sec::FileNameBytes, &names);
-        let records: Vec<Vec<u32>> = files.iter().map(|(_, v)| v.to_vec()).collect();
+        let records: Vec<Vec<u32>> = files.iter().map(|(_, v)| (*v).clone()).collect();
         w.rows(Sec::FileRecordOffsets, Sec::FileRecords, &records);
     }
 }

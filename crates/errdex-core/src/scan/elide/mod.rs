@@ -89,10 +89,10 @@ fn elided_blocks(text: &[u8], syntax: Syntax, words: &[usize]) -> Option<Vec<Ran
             b'\'' => i = quote_end(text, i, syntax),
             b'`' if syntax == Syntax::Go => i = find(text, i + 1, b"`")?,
             b'r' if syntax == Syntax::Rust && starts_raw_rust(text, i) => {
-                i = raw_rust_end(text, i)?
+                i = raw_rust_end(text, i)?;
             }
             b'R' if syntax == Syntax::C && text.get(i + 1) == Some(&b'"') => {
-                i = raw_cpp_end(text, i)?
+                i = raw_cpp_end(text, i)?;
             }
             _ => i += 1,
         }

@@ -89,7 +89,7 @@ impl Index {
         for (first, part) in entries.parts() {
             match part {
                 PartView::Mapped { table, from, to } if first == self.len => {
-                    self.push_mapped(table, from as usize, (to - from) as usize)
+                    self.push_mapped(table, from as usize, (to - from) as usize);
                 }
                 PartView::Mapped { table, from, to } => {
                     let end = first + (to - from) as usize;

@@ -63,20 +63,19 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
 
 impl Problems<'_> {
     fn choice<T: Choice>(&mut self, key: &str, value: &Value, slot: &mut T) {
-        match value.get_ref().as_str().and_then(T::from_name) {
-            Some(v) => *slot = v,
-            None => {
-                let names = T::names();
-                self.add(
-                    value.span().start,
-                    format!(
-                        "`{key}` must be one of {}, not {}; using the default `{}`",
-                        names.join(", "),
-                        describe(value.get_ref()),
-                        slot.name()
-                    ),
-                );
-            }
+        if let Some(v) = value.get_ref().as_str().and_then(T::from_name) {
+            *slot = v
+        } else {
+            let names = T::names();
+            self.add(
+                value.span().start,
+                format!(
+                    "`{key}` must be one of {}, not {}; using the default `{}`",
+                    names.join(", "),
+                    describe(value.get_ref()),
+                    slot.name()
+                ),
+            );
         }
     }
 
@@ -86,7 +85,7 @@ impl Problems<'_> {
             DeValue::String(s) => Some(vec![(s.to_string(), value.span().start)]),
             DeValue::Array(items) => {
                 let mut out = Vec::new();
-                for item in items.iter() {
+                for item in items {
                     match item.get_ref().as_str() {
                         Some(s) => out.push((s.to_string(), item.span().start)),
                         None => self.add(

@@ -173,7 +173,7 @@ impl Table {
         let by_id: &[u32] = bytemuck::try_cast_slice(t.raw(Section::ById)).ok()?;
         let _: &[[u32; 2]] = bytemuck::try_cast_slice(t.raw(Section::Duplicates)).ok()?;
         let len = rows.len();
-        let vocab_len: u64 = t.layout.vocab.iter().map(|&n| n as u64).sum();
+        let vocab_len: u64 = t.layout.vocab.iter().map(|&n| u64::from(n)).sum();
         if spans.len() != len
             || facets.len() != len * FACETS
             || by_id.len() != len
