@@ -100,9 +100,9 @@ pub(super) fn print_text(copied: String) -> Result<Outcome, Failure> {
         shown.push('\n');
     }
     if terminal {
-        emit(|out| out.write_all(shown.as_bytes()))?
+        emit(|out| out.write_all(shown.as_bytes()))?;
     } else {
-        super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?
+        super::output::emit_exact(|out| out.write_all(shown.as_bytes()))?;
     }
     Ok(Outcome::Found)
 }

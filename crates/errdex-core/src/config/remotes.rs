@@ -140,7 +140,7 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
             }
         };
         if let Some(t) = text().filter(|t| !t.is_empty()) {
-            *slot = Some((t, v.span().start))
+            *slot = Some((t, v.span().start));
         } else {
             p.add(
                 v.span().start,

@@ -219,7 +219,7 @@ impl<'a> Entries<'a> {
                     let first = p.first as u32;
                     let from = order.len();
                     if let Some(sorted) = p.by_id_from(b"") {
-                        order.extend(sorted.map(|(_, i)| i as u32))
+                        order.extend(sorted.map(|(_, i)| i as u32));
                     } else {
                         order.extend((0..p.len() as u32).map(|k| first + k));
                         order[from..].sort_by(by_id);

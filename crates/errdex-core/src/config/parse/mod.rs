@@ -64,7 +64,7 @@ pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem
 impl Problems<'_> {
     fn choice<T: Choice>(&mut self, key: &str, value: &Value, slot: &mut T) {
         if let Some(v) = value.get_ref().as_str().and_then(T::from_name) {
-            *slot = v
+            *slot = v;
         } else {
             let names = T::names();
             self.add(
