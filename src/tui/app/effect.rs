@@ -57,10 +57,12 @@ pub enum Effect {
         id: String,
         text: String,
     },
-    /// Hand the terminal to the editor on a new record (from a log line when given), check it
-    /// and add it; the answer is `Msg::RecordAdded`.
+    /// Hand the terminal to the editor on a new record (from a log line, or as the fix of the
+    /// scanned site at this index, when given), check it and add it; the answer is
+    /// `Msg::RecordAdded`.
     NewRecord {
         from_log: Option<String>,
+        site: Option<usize>,
     },
     /// What `note:` matches changed: every note's text by record id.
     NotesContext(std::collections::HashMap<String, String>),

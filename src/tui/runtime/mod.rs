@@ -326,9 +326,9 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
             edge.engine.set_context(edge.context.clone());
         }
         Effect::SaveNote { id, text } => edge.team.save_note(id, text),
-        Effect::NewRecord { from_log } => {
+        Effect::NewRecord { from_log, site } => {
             edge.team
-                .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                .new_record(guard, model.dataset.clone(), from_log.as_deref(), site);
             return true;
         }
         Effect::Copy { what, text } => edge.effects.copy(what, text),
