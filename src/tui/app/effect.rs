@@ -66,6 +66,15 @@ pub enum Effect {
     },
     /// What `note:` matches changed: every note's text by record id.
     NotesContext(std::collections::HashMap<String, String>),
+    /// Rescan these checkouts into their `code/` files (off the UI thread); the answer is
+    /// `Msg::Rescanned` with this generation.
+    Rescan {
+        generation: Generation,
+        checkouts: Vec<crate::tui::rescan::Checkout>,
+    },
+    /// Load the records again (a rescan rewrote a file of `code/`); the answer is
+    /// `Msg::Loaded`.
+    Reload,
 }
 
 /// The loader's records handed to the search engine and the triage worker.

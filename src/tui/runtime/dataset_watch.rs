@@ -16,6 +16,9 @@ const EVERY: Duration = Duration::from_secs(2);
 
 pub struct DatasetWatch {
     current: Arc<Mutex<Weak<Dataset>>>,
+    /// Files the browser itself rewrites (a background rescan's `code/` file): not news,
+    /// since the records are loaded again after it, until the next dataset is watched.
+    own: Arc<Mutex<Vec<String>>>,
 }
 
 impl DatasetWatch {
@@ -23,6 +26,8 @@ impl DatasetWatch {
     pub fn spawn(post: impl Fn(Msg) -> bool + Send + 'static) -> DatasetWatch {
         let current = Arc::new(Mutex::new(Weak::<Dataset>::new()));
         let watched = Arc::clone(&current);
+        let own = Arc::new(Mutex::new(Vec::<String>::new()));
+        let ours = Arc::clone(&own);
         let _ = thread::Builder::new()
             .name("dataset-watch".into())
             .spawn(move || {
@@ -34,8 +39,11 @@ impl DatasetWatch {
                         told.clear();
                         continue;
                     };
-                    let changed = dataset.changed_sources();
+                    let mut changed = dataset.changed_sources();
                     drop(dataset);
+                    if let Ok(ours) = ours.lock() {
+                        changed.retain(|(name, _)| !ours.contains(name));
+                    }
                     if let Some(text) = news(&changed, &told)
                         && !post(Msg::Notice(text))
                     {
@@ -44,13 +52,23 @@ impl DatasetWatch {
                     told = changed;
                 }
             });
-        DatasetWatch { current }
+        DatasetWatch { current, own }
     }
 
     /// Watches this dataset from now on (the one the browser shows).
     pub fn watch(&self, dataset: &Arc<Dataset>) {
         if let Ok(mut current) = self.current.lock() {
             *current = Arc::downgrade(dataset);
+        }
+        if let Ok(mut own) = self.own.lock() {
+            own.clear();
+        }
+    }
+
+    /// The browser is about to rewrite these files and load them again.
+    pub fn expect_own_writes(&self, files: impl IntoIterator<Item = String>) {
+        if let Ok(mut own) = self.own.lock() {
+            own.extend(files);
         }
     }
 }

@@ -35,6 +35,7 @@ use crate::tui::detail::worker::ReadDetail;
 use crate::tui::history::worker::{self as memory, Remember};
 use crate::tui::input::keymap::Keymap;
 use crate::tui::local::worker::{self as local_worker, Locate, Where};
+use crate::tui::rescan;
 use crate::tui::triage::worker::TriageJob;
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
@@ -77,6 +78,9 @@ pub struct Options {
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: errdex_core::sync::News,
+    /// `code/` of the data folder, when its scanned sites are loaded: the checkouts scanned
+    /// into it are rescanned in the background when their HEAD moves.
+    pub rescan_into: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -102,6 +106,7 @@ impl Options {
             write_to: None,
             problems: Vec::new(),
             news: errdex_core::sync::News::default(),
+            rescan_into: None,
         }
     }
 }
@@ -158,7 +163,20 @@ pub fn run(options: Options) -> Result<Ended, String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let loader = Worker::spawn("loader", inbox.clone(), |_| ());
-    loader.ask(loader::Load(options.specs));
+    loader.ask(loader::Load(options.specs.clone()));
+    let rescanner = Worker::spawn("rescan", inbox.clone(), |_| {
+        rescan::worker::Setup::from_config()
+    });
+    if let Some(code_dir) = options.rescan_into {
+        let head_inbox = inbox.clone();
+        rescan::watch::spawn(
+            options.checkouts.clone(),
+            code_dir,
+            errdex_core::paths::cache_dir(),
+            rescan::watch::EVERY,
+            move |msg| head_inbox.post(msg),
+        );
+    }
     let triage = Worker::spawn("triage", inbox.clone(), |_| Default::default());
     if options.log_on_stdin {
         triage.ask(TriageJob::Stream {
@@ -196,7 +214,9 @@ pub fn run(options: Options) -> Result<Ended, String> {
         detail,
         inbox,
         team,
-        _loader: loader,
+        loader,
+        specs: options.specs,
+        rescanner,
         context: Context {
             weights: options.weights,
             new: options.news.ids,
@@ -243,8 +263,11 @@ struct Edge {
     /// For the answers of what runs on the UI thread (the editor handed the terminal).
     inbox: Inbox,
     team: team::TeamEdge,
-    /// Held so the loader's thread lives as long as the browser.
-    _loader: Worker<loader::Load>,
+    /// Loads the records at start, and again when a rescan rewrote a file of `code/`.
+    loader: Worker<loader::Load>,
+    /// What the loader loads.
+    specs: Vec<SourceSpec>,
+    rescanner: Worker<rescan::worker::Rescan>,
     /// What the search engine knows beyond the records: pins, recent, notes, weights.
     context: Context,
 }
@@ -331,6 +354,18 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
                 .new_record(guard, model.dataset.clone(), from_log.as_deref(), site);
             return true;
         }
+        Effect::Rescan {
+            generation,
+            checkouts,
+        } => {
+            let files = checkouts.iter().map(|c| c.output.display().to_string());
+            edge.watch.expect_own_writes(files);
+            edge.rescanner.ask(rescan::worker::Rescan {
+                generation,
+                checkouts,
+            });
+        }
+        Effect::Reload => edge.loader.ask(loader::Load(edge.specs.clone())),
         Effect::Copy { what, text } => edge.effects.copy(what, text),
         Effect::Open(url) => edge.effects.open(url),
         Effect::Locate { index, generation } => {
