@@ -209,6 +209,7 @@ fn a_checkouts_head_moves_and_the_rescan_answer_arrives_with_the_new_site() {
     let setup = Setup {
         filter: errdex_core::scan::Filter::new(Vec::new(), &[], &[], false),
         cache_dir: Some(cache.clone()),
+        own: Default::default(),
     };
     // What `errdex scan` wrote before the browser started.
     let first = Checkout {

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::{Checkout, Rescanned};
 use crate::tui::app::generation::Generation;
 use crate::tui::app::msg::Msg;
+use crate::tui::runtime::dataset_watch::OwnWrites;
 use crate::tui::runtime::inbox::Inbox;
 use crate::tui::runtime::worker::{Job, Take};
 use errdex_core::scan::Filter;
@@ -23,11 +24,14 @@ pub struct Rescan {
 pub struct Setup {
     pub filter: Result<Filter, String>,
     pub cache_dir: Option<PathBuf>,
+    /// Told of each file before it is rewritten, so the dataset watch does not take the
+    /// rewrite for someone else's (the records are loaded again after it).
+    pub own: OwnWrites,
 }
 
 impl Setup {
     /// The config's `[scan]` as `errdex scan` with no options reads it.
-    pub fn from_config() -> Setup {
+    pub fn from_config(own: OwnWrites) -> Setup {
         let config = errdex_core::config::load().config.scan;
         let filter = Filter::new(Vec::new(), &[], &config.exclude, false).map(|mut f| {
             f.log_functions = config.log_functions;
@@ -36,13 +40,15 @@ impl Setup {
         Setup {
             filter: filter.map_err(|e| format!("[scan] in the config: {e}")),
             cache_dir: errdex_core::paths::cache_dir(),
+            own,
         }
     }
 }
 
 impl Job for Rescan {
     type State = Setup;
-    const TAKE: Take = Take::Each;
+    /// Each request names every checkout still waiting: the newest covers the others.
+    const TAKE: Take = Take::Newest;
 
     fn run(self, setup: &mut Setup, inbox: &Inbox) {
         let answers = self
@@ -66,13 +72,13 @@ pub fn one(
     if !c.root.is_dir() {
         return Err(format!("{}: the checkout is gone", c.root.display()));
     }
-    let report = rescan(
-        &c.root,
-        &c.root,
-        filter,
-        &c.output,
-        setup.cache_dir.as_deref(),
-    )
-    .map_err(|e| format!("cannot write {}: {e}", c.output.display()))?;
+    let name = c.output.display().to_string();
+    setup.own.expect(name.clone());
+    let cache = setup.cache_dir.as_deref();
+    let report = rescan(&c.root, &c.root, filter, &c.output, cache);
+    if !report.as_ref().is_ok_and(|r| r.written) {
+        setup.own.forget(&name);
+    }
+    let report = report.map_err(|e| format!("cannot write {}: {e}", c.output.display()))?;
     Ok((report.summary, report.written))
 }

@@ -16,9 +16,41 @@ const EVERY: Duration = Duration::from_secs(2);
 
 pub struct DatasetWatch {
     current: Arc<Mutex<Weak<Dataset>>>,
-    /// Files the browser itself rewrites (a background rescan's `code/` file): not news,
-    /// since the records are loaded again after it, until the next dataset is watched.
-    own: Arc<Mutex<Vec<String>>>,
+    own: OwnWrites,
+}
+
+/// Files the browser itself rewrites (a background rescan's `code/` file): not news, since
+/// the records are loaded again after it, until the next dataset is watched.
+#[derive(Clone, Default)]
+pub struct OwnWrites(Arc<Mutex<Vec<String>>>);
+
+impl OwnWrites {
+    /// The browser is about to rewrite this file (named as its source is).
+    pub fn expect(&self, name: String) {
+        if let Ok(mut own) = self.0.lock() {
+            own.push(name);
+        }
+    }
+
+    /// It was not rewritten after all: a change to it is news again.
+    pub fn forget(&self, name: &str) {
+        if let Ok(mut own) = self.0.lock() {
+            own.retain(|n| n != name);
+        }
+    }
+
+    fn clear(&self) {
+        if let Ok(mut own) = self.0.lock() {
+            own.clear();
+        }
+    }
+
+    /// The changes that are not the browser's own.
+    fn others(&self, changed: &mut Vec<(String, String)>) {
+        if let Ok(own) = self.0.lock() {
+            changed.retain(|(name, _)| !own.contains(name));
+        }
+    }
 }
 
 impl DatasetWatch {
@@ -26,8 +58,8 @@ impl DatasetWatch {
     pub fn spawn(post: impl Fn(Msg) -> bool + Send + 'static) -> DatasetWatch {
         let current = Arc::new(Mutex::new(Weak::<Dataset>::new()));
         let watched = Arc::clone(&current);
-        let own = Arc::new(Mutex::new(Vec::<String>::new()));
-        let ours = Arc::clone(&own);
+        let own = OwnWrites::default();
+        let ours = own.clone();
         let _ = thread::Builder::new()
             .name("dataset-watch".into())
             .spawn(move || {
@@ -41,9 +73,7 @@ impl DatasetWatch {
                     };
                     let mut changed = dataset.changed_sources();
                     drop(dataset);
-                    if let Ok(ours) = ours.lock() {
-                        changed.retain(|(name, _)| !ours.contains(name));
-                    }
+                    ours.others(&mut changed);
                     if let Some(text) = news(&changed, &told)
                         && !post(Msg::Notice(text))
                     {
@@ -60,16 +90,12 @@ impl DatasetWatch {
         if let Ok(mut current) = self.current.lock() {
             *current = Arc::downgrade(dataset);
         }
-        if let Ok(mut own) = self.own.lock() {
-            own.clear();
-        }
+        self.own.clear();
     }
 
-    /// The browser is about to rewrite these files and load them again.
-    pub fn expect_own_writes(&self, files: impl IntoIterator<Item = String>) {
-        if let Ok(mut own) = self.own.lock() {
-            own.extend(files);
-        }
+    /// Where the browser says which files it rewrites itself.
+    pub fn own_writes(&self) -> OwnWrites {
+        self.own.clone()
     }
 }
 
@@ -92,6 +118,19 @@ mod tests {
 
     fn change(name: &str, why: &str) -> (String, String) {
         (name.into(), why.into())
+    }
+
+    #[test]
+    fn the_browsers_own_writes_are_not_news_until_forgotten() {
+        let own = OwnWrites::default();
+        own.expect("code/a.jsonl".into());
+        let mut changed = vec![change("code/a.jsonl", "rewritten"), change("b.jsonl", "x")];
+        own.others(&mut changed);
+        assert_eq!(changed, [change("b.jsonl", "x")]);
+        own.forget("code/a.jsonl");
+        let mut changed = vec![change("code/a.jsonl", "rewritten")];
+        own.others(&mut changed);
+        assert_eq!(changed.len(), 1);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! loads, `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's
 //! keys.
 
-mod dataset_watch;
+pub mod dataset_watch;
 mod ended;
 pub mod external;
 pub mod inbox;
@@ -164,8 +164,9 @@ pub fn run(options: Options) -> Result<Ended, String> {
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let loader = Worker::spawn("loader", inbox.clone(), |_| ());
     loader.ask(loader::Load(options.specs.clone()));
-    let rescanner = Worker::spawn("rescan", inbox.clone(), |_| {
-        rescan::worker::Setup::from_config()
+    let own = watch.own_writes();
+    let rescanner = Worker::spawn("rescan", inbox.clone(), move |_| {
+        rescan::worker::Setup::from_config(own)
     });
     if let Some(code_dir) = options.rescan_into {
         let head_inbox = inbox.clone();
@@ -358,8 +359,6 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
             generation,
             checkouts,
         } => {
-            let files = checkouts.iter().map(|c| c.output.display().to_string());
-            edge.watch.expect_own_writes(files);
             edge.rescanner.ask(rescan::worker::Rescan {
                 generation,
                 checkouts,
