@@ -196,6 +196,13 @@ fn sites(output: &Path) -> Vec<String> {
         .collect()
 }
 
+fn checkouts_again(dir: &Path) -> Checkouts {
+    Checkouts {
+        repos: vec![("acme/shop".into(), dir.to_path_buf())],
+        roots: Vec::new(),
+    }
+}
+
 #[test]
 fn a_checkouts_head_moves_and_the_rescan_answer_arrives_with_the_new_site() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -253,6 +260,14 @@ fn a_checkouts_head_moves_and_the_rescan_answer_arrives_with_the_new_site() {
         _ => None,
     });
     assert_eq!(moved, vec![first.clone()]);
+    // A browser started now would rescan at once: the last scan saw the commit before.
+    let stale = watch::discover(&checkouts_again(&repo.dir), &code_dir, Some(&cache));
+    let mut fresh: Vec<Watched> = stale
+        .into_iter()
+        .map(|(c, scanned)| Watched::new(c, scanned))
+        .collect();
+    assert_eq!(watch::moved(&mut fresh), vec![first.clone()]);
+    assert!(watch::moved(&mut fresh).is_empty(), "told once");
 
     // The browser's turn: the move becomes a request, the worker answers it.
     let mut m = loaded_model(100, 30, false);
