@@ -83,3 +83,22 @@ fn shift_n_on_a_scanned_site_writes_its_fix_and_the_site_is_listed_no_more() {
     s.quit();
     s.assert_restored();
 }
+
+#[test]
+fn errdex_scan_in_another_terminal_is_loaded_again() {
+    let (home, repo) = scanned_home();
+    let mut s = Spawn::in_home(home)
+        .size(30, 120)
+        .errdex(&["nothing to pay"]);
+    s.wait_for("No match");
+    // Not committed: HEAD stays, the browser's own watch has nothing to do.
+    repo.write("src/pay.rs", PAY);
+    let out = s.home().run(&["scan"]);
+    assert!(out.status.success(), "{}", support::stderr(&out));
+    s.wait_for("code/acme-shop.jsonl rescanned: loading it again");
+    s.wait_for("order {id} has nothing to pay");
+    let screen = s.contents();
+    assert!(!screen.contains("restart errdex"), "{screen}");
+    s.quit();
+    s.assert_restored();
+}

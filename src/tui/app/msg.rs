@@ -130,6 +130,9 @@ pub enum Msg {
     HeadMoved(Vec<crate::tui::rescan::Checkout>),
     /// The background rescan asked for with this generation finished.
     Rescanned(Generation, Vec<crate::tui::rescan::Rescanned>),
+    /// These files of `code/` were rewritten by someone else (`errdex scan` in another
+    /// terminal): the records are loaded again.
+    CodeRewritten(Vec<String>),
     /// Something the input thread must tell the user (a paste closed without its end).
     Notice(String),
 }

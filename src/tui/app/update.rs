@@ -80,6 +80,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         Msg::Triage(news) => triage::on_news(m, news),
         Msg::HeadMoved(moved) => crate::tui::rescan::on_head_moved(m, moved),
         Msg::Rescanned(_, answers) => crate::tui::rescan::on_rescanned(m, answers),
+        Msg::CodeRewritten(files) => crate::tui::rescan::on_code_rewritten(m, &files),
         Msg::Notice(text) => {
             m.notice = Some(text);
             Step::redraw()

@@ -70,6 +70,25 @@ pub fn on_head_moved(m: &mut Model, moved: Vec<Checkout>) -> Step {
     }
 }
 
+/// `errdex scan` rewrote files of `code/` outside the browser: their sites are loaded again.
+pub fn on_code_rewritten(m: &mut Model, files: &[String]) -> Step {
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let path = std::path::Path::new(f);
+            let name = path
+                .file_name()
+                .map_or(f.clone(), |n| n.to_string_lossy().into());
+            format!("code/{}", errdex_core::text::one_line(&name))
+        })
+        .collect();
+    if names.is_empty() {
+        return Step::default();
+    }
+    m.notice = Some(format!("{} rescanned: loading it again", names.join(", ")));
+    Step::redraw().with(Effect::Reload)
+}
+
 /// The newest rescan answered: the status line says what changed, a failure becomes a line
 /// of the problems overlay, and the records are loaded again when a file was rewritten.
 pub fn on_rescanned(m: &mut Model, answers: Vec<Rescanned>) -> Step {

@@ -310,3 +310,17 @@ fn a_checkouts_head_moves_and_the_rescan_answer_arrives_with_the_new_site() {
     assert!(now.iter().any(|s| s.starts_with("order")), "{now:?}");
     assert!(now.iter().any(|s| s.starts_with("cart")), "{now:?}");
 }
+
+#[test]
+fn a_code_file_rescanned_elsewhere_is_loaded_again() {
+    let mut m = loaded_model(100, 30, false);
+    let files = vec!["/d/errdex/code/acme-shop.jsonl".to_string()];
+    let step = update(&mut m, Msg::CodeRewritten(files));
+    assert_eq!(step.effects, vec![Effect::Reload]);
+    assert_eq!(
+        m.notice.as_deref(),
+        Some("code/acme-shop.jsonl rescanned: loading it again")
+    );
+    let step = update(&mut m, Msg::CodeRewritten(Vec::new()));
+    assert!(step.effects.is_empty());
+}

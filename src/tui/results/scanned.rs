@@ -29,7 +29,8 @@ pub fn is_scanned(m: &Model, index: usize) -> bool {
         .is_some_and(|ds| in_code_folder(ds.source_name(index)))
 }
 
-fn in_code_folder(source: &str) -> bool {
+/// Whether a source (by its name) is a file of `code/`.
+pub fn in_code_folder(source: &str) -> bool {
     Path::new(source)
         .parent()
         .and_then(Path::file_name)

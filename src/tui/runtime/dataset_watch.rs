@@ -10,6 +10,7 @@ use std::time::Duration;
 use errdex_core::dataset::Dataset;
 
 use crate::tui::app::msg::Msg;
+use crate::tui::results::scanned::in_code_folder;
 
 /// How often the files are looked at: a `stat` per file, nothing read.
 const EVERY: Duration = Duration::from_secs(2);
@@ -74,7 +75,16 @@ impl DatasetWatch {
                     let mut changed = dataset.changed_sources();
                     drop(dataset);
                     ours.others(&mut changed);
-                    if let Some(text) = news(&changed, &told)
+                    let scanned = rescanned_elsewhere(&changed, &told);
+                    if !scanned.is_empty() && !post(Msg::CodeRewritten(scanned)) {
+                        return;
+                    }
+                    let others: Vec<(String, String)> = changed
+                        .iter()
+                        .filter(|(name, _)| !in_code_folder(name))
+                        .cloned()
+                        .collect();
+                    if let Some(text) = news(&others, &told)
                         && !post(Msg::Notice(text))
                     {
                         return;
@@ -99,6 +109,16 @@ impl DatasetWatch {
     }
 }
 
+/// The files of `code/` that changed and were not told: `errdex scan` rewrote them (in another
+/// terminal): the records are loaded again rather than declared out of date.
+fn rescanned_elsewhere(changed: &[(String, String)], told: &[(String, String)]) -> Vec<String> {
+    changed
+        .iter()
+        .filter(|c| in_code_folder(&c.0) && !told.contains(c))
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 /// What to tell the user about the files that changed, when any changed that was not told.
 fn news(changed: &[(String, String)], told: &[(String, String)]) -> Option<String> {
     let fresh: Vec<&(String, String)> = changed.iter().filter(|c| !told.contains(c)).collect();
@@ -118,6 +138,19 @@ mod tests {
 
     fn change(name: &str, why: &str) -> (String, String) {
         (name.into(), why.into())
+    }
+
+    #[test]
+    fn a_scanned_file_rewritten_elsewhere_is_loaded_again_once() {
+        let code = change("/d/errdex/code/acme-shop.jsonl", "rewritten");
+        let other = change("/d/mine.jsonl", "rewritten");
+        let both = [code.clone(), other.clone()];
+        assert_eq!(
+            rescanned_elsewhere(&both, &[]),
+            ["/d/errdex/code/acme-shop.jsonl"]
+        );
+        assert!(rescanned_elsewhere(&both, &both).is_empty(), "told once");
+        assert!(rescanned_elsewhere(std::slice::from_ref(&other), &[]).is_empty());
     }
 
     #[test]
