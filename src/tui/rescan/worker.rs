@@ -4,12 +4,13 @@
 
 use std::path::PathBuf;
 
+use super::watch::EVERY;
 use super::{Checkout, Rescanned};
 use crate::tui::app::generation::Generation;
 use crate::tui::app::msg::Msg;
 use crate::tui::runtime::dataset_watch::OwnWrites;
 use crate::tui::runtime::inbox::Inbox;
-use crate::tui::runtime::worker::{Job, Take};
+use crate::tui::runtime::worker::{Job, Take, Worker};
 use errdex_core::scan::Filter;
 use errdex_core::scan::rescan::rescan;
 
@@ -61,6 +62,23 @@ impl Job for Rescan {
             .collect();
         inbox.post(Msg::Rescanned(self.generation, answers));
     }
+}
+
+/// The rescan worker, and the watch of the checkouts scanned into `code_dir` when the
+/// scanned code is loaded (`None`: it is not, and nothing is watched).
+pub fn start(
+    inbox: &Inbox,
+    own: OwnWrites,
+    code_dir: Option<PathBuf>,
+    checkouts: &errdex_core::config::Checkouts,
+) -> Worker<Rescan> {
+    if let Some(code_dir) = code_dir {
+        let head_inbox = inbox.clone();
+        let cache_dir = errdex_core::paths::cache_dir();
+        let post = move |msg| head_inbox.post(msg);
+        super::watch::spawn(checkouts.clone(), code_dir, cache_dir, EVERY, post);
+    }
+    Worker::spawn("rescan", inbox.clone(), move |_| Setup::from_config(own))
 }
 
 /// One checkout: what changed and whether its file was rewritten, or why not.

@@ -164,20 +164,12 @@ pub fn run(options: Options) -> Result<Ended, String> {
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let loader = Worker::spawn("loader", inbox.clone(), |_| ());
     loader.ask(loader::Load(options.specs.clone()));
-    let own = watch.own_writes();
-    let rescanner = Worker::spawn("rescan", inbox.clone(), move |_| {
-        rescan::worker::Setup::from_config(own)
-    });
-    if let Some(code_dir) = options.rescan_into {
-        let head_inbox = inbox.clone();
-        rescan::watch::spawn(
-            options.checkouts.clone(),
-            code_dir,
-            errdex_core::paths::cache_dir(),
-            rescan::watch::EVERY,
-            move |msg| head_inbox.post(msg),
-        );
-    }
+    let rescanner = rescan::worker::start(
+        &inbox,
+        watch.own_writes(),
+        options.rescan_into,
+        &options.checkouts,
+    );
     let triage = Worker::spawn("triage", inbox.clone(), |_| Default::default());
     if options.log_on_stdin {
         triage.ask(TriageJob::Stream {
@@ -358,13 +350,17 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
         Effect::Rescan {
             generation,
             checkouts,
-        } => {
-            edge.rescanner.ask(rescan::worker::Rescan {
-                generation,
-                checkouts,
-            });
+        } => edge.rescanner.ask(rescan::worker::Rescan {
+            generation,
+            checkouts,
+        }),
+        Effect::Reload if loader::reloadable(&edge.specs) => {
+            edge.loader.ask(loader::Load(edge.specs.clone()));
         }
-        Effect::Reload => edge.loader.ask(loader::Load(edge.specs.clone())),
+        Effect::Reload => {
+            let why = "the scanned code changed; what was read from stdin or a pipe cannot be read again: restart errdex to see it";
+            edge.inbox.post(Msg::Notice(why.into()));
+        }
         Effect::Copy { what, text } => edge.effects.copy(what, text),
         Effect::Open(url) => edge.effects.open(url),
         Effect::Locate { index, generation } => {
