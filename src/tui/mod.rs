@@ -22,6 +22,7 @@ pub mod history;
 pub mod input;
 pub mod local;
 pub mod problems;
+pub mod rescan;
 pub mod results;
 mod runtime;
 pub mod team;

@@ -57,13 +57,24 @@ pub enum Effect {
         id: String,
         text: String,
     },
-    /// Hand the terminal to the editor on a new record (from a log line when given), check it
-    /// and add it; the answer is `Msg::RecordAdded`.
+    /// Hand the terminal to the editor on a new record (from a log line, or as the fix of the
+    /// scanned site at this index, when given), check it and add it; the answer is
+    /// `Msg::RecordAdded`.
     NewRecord {
         from_log: Option<String>,
+        site: Option<usize>,
     },
     /// What `note:` matches changed: every note's text by record id.
     NotesContext(std::collections::HashMap<String, String>),
+    /// Rescan these checkouts into their `code/` files (off the UI thread); the answer is
+    /// `Msg::Rescanned` with this generation.
+    Rescan {
+        generation: Generation,
+        checkouts: Vec<crate::tui::rescan::Checkout>,
+    },
+    /// Load the records again (a rescan rewrote a file of `code/`); the answer is
+    /// `Msg::Loaded`.
+    Reload,
 }
 
 /// The loader's records handed to the search engine and the triage worker.

@@ -22,6 +22,8 @@ pub enum Job {
     Locate,
     /// A pasted or piped log: the triage's id is its generation.
     Triage,
+    /// The background rescan of checkouts whose HEAD moved.
+    Rescan,
 }
 
 /// The newest request of each kind.
@@ -31,6 +33,7 @@ pub struct Requests {
     detail: Generation,
     locate: Generation,
     triage: Generation,
+    rescan: Generation,
 }
 
 impl Requests {
@@ -40,6 +43,7 @@ impl Requests {
             Job::Detail => &mut self.detail,
             Job::Locate => &mut self.locate,
             Job::Triage => &mut self.triage,
+            Job::Rescan => &mut self.rescan,
         }
     }
 
@@ -50,6 +54,7 @@ impl Requests {
             Job::Detail => self.detail,
             Job::Locate => self.locate,
             Job::Triage => self.triage,
+            Job::Rescan => self.rescan,
         }
     }
 

@@ -158,6 +158,8 @@ pub struct Model {
     pub config_problems: Vec<String>,
     /// The newest request of each kind a worker answers: older answers are dropped.
     pub requests: Requests,
+    /// Checkouts waiting for a background rescan, and the rescans that failed.
+    pub rescan: crate::tui::rescan::RescanState,
 }
 
 impl Model {
@@ -198,6 +200,7 @@ impl Model {
             team: TeamState::default(),
             config_problems: Vec::new(),
             requests: Requests::default(),
+            rescan: Default::default(),
         }
     }
 

@@ -126,6 +126,13 @@ pub enum Msg {
     NoteSaved(Result<errdex_core::record::TeamNote, String>),
     /// A record written in the editor (`N`) was added, or why not.
     RecordAdded(RecordAdded),
+    /// These checkouts' HEAD moved (the background rescan's watch).
+    HeadMoved(Vec<crate::tui::rescan::Checkout>),
+    /// The background rescan asked for with this generation finished.
+    Rescanned(Generation, Vec<crate::tui::rescan::Rescanned>),
+    /// These files of `code/` were rewritten by someone else (`errdex scan` in another
+    /// terminal): the records are loaded again.
+    CodeRewritten(Vec<String>),
     /// Something the input thread must tell the user (a paste closed without its end).
     Notice(String),
 }
@@ -138,6 +145,7 @@ impl Msg {
             Msg::Detail(generation, _) => Some((Job::Detail, *generation)),
             Msg::Located(generation, _) => Some((Job::Locate, *generation)),
             Msg::Triage(news) => Some((Job::Triage, Generation(news.id))),
+            Msg::Rescanned(generation, _) => Some((Job::Rescan, *generation)),
             _ => None,
         }
     }

@@ -78,6 +78,9 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         Msg::NoteSaved(saved) => team::on_note_saved(m, saved),
         Msg::RecordAdded(added) => team::on_record_added(m, added),
         Msg::Triage(news) => triage::on_news(m, news),
+        Msg::HeadMoved(moved) => crate::tui::rescan::on_head_moved(m, moved),
+        Msg::Rescanned(_, answers) => crate::tui::rescan::on_rescanned(m, answers),
+        Msg::CodeRewritten(files) => crate::tui::rescan::on_code_rewritten(m, &files),
         Msg::Notice(text) => {
             m.notice = Some(text);
             Step::redraw()
@@ -100,7 +103,7 @@ fn is_stale(m: &mut Model, msg: &Msg) -> bool {
         }
         // The engine numbers the searches: their answers tell of them.
         Job::Search => m.requests.asked(Job::Search, answer),
-        Job::Detail | Job::Locate => {}
+        Job::Detail | Job::Locate | Job::Rescan => {}
     }
     !m.requests.is_current(job, answer)
 }

@@ -7,10 +7,49 @@ use super::snippet::Piece;
 use super::source::code_span;
 use super::{code_lines, present, prose_lines, prose_spans, section};
 use crate::tui::app::msg::Detail;
+use crate::tui::results::scanned::NoFixYet;
 use crate::tui::ui::theme::Theme;
 
-pub fn paragraph(detail: &Detail, theme: &Theme, width: u16) -> Paragraph<'static> {
-    crate::tui::ui::wrap::paragraph(fixes_lines(detail, theme), width)
+/// The pane for `detail`; `no_fix` when it is a site `errdex scan` found, whose fix nobody
+/// has written yet.
+pub fn paragraph(
+    detail: &Detail,
+    theme: &Theme,
+    width: u16,
+    no_fix: Option<&NoFixYet>,
+) -> Paragraph<'static> {
+    let mut lines = no_fix.map(|k| no_fix_lines(k, theme)).unwrap_or_default();
+    let fixes = fixes_lines(detail, theme);
+    // A scanned site's own words replace the generic "no fixes" line.
+    if lines.is_empty() || fixes.len() > 1 {
+        lines.extend(fixes);
+    }
+    crate::tui::ui::wrap::paragraph(lines, width)
+}
+
+/// What a scanned site's Fixes pane says first, with the keys that act on it.
+fn no_fix_lines(keys: &NoFixYet, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(vec![
+        Span::styled("No fix yet: ", theme.title),
+        Span::styled("this site was found in your code by ", theme.text),
+        Span::styled("errdex scan", theme.inline_code),
+        Span::styled(".", theme.text),
+    ])];
+    let offer = |key: &Option<String>, what: &str| {
+        key.as_ref().map(|k| {
+            Line::from(vec![
+                Span::styled(format!("  {k:<3}"), theme.key),
+                Span::styled(what.to_string(), theme.text),
+            ])
+        })
+    };
+    lines.extend(offer(&keys.note, "add a team note to it"));
+    lines.extend(offer(
+        &keys.write,
+        "write its fix as a team record, filled in from this site",
+    ));
+    lines.push(Line::default());
+    lines
 }
 
 fn fixes_lines(detail: &Detail, theme: &Theme) -> Vec<Line<'static>> {

@@ -75,10 +75,16 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         Pane::Overview | Pane::Results => {
             overview::paragraph(chain::lines(model), detail, theme, body.width)
         }
-        Pane::Fixes => fixes::paragraph(detail, theme, body.width),
+        Pane::Fixes => fixes::paragraph(detail, theme, body.width, no_fix(model).as_ref()),
         Pane::Tips => tips::paragraph(detail, theme, body.width),
     };
     frame.render_widget(paragraph.scroll((scroll, 0)), body);
+}
+
+/// The keys of a scanned site's Fixes pane, when the shown record is one.
+fn no_fix(model: &Model) -> Option<crate::tui::results::scanned::NoFixYet> {
+    let detail = model.current_detail()?;
+    crate::tui::results::scanned::no_fix_yet(model, detail.index)
 }
 
 /// How many lines a detail pane's content takes at this width, for scroll limits.
@@ -92,7 +98,9 @@ pub fn content_height(model: &Model, pane: Pane, width: u16) -> usize {
         Pane::Overview => {
             overview::paragraph(chain::lines(model), detail, theme, width).line_count(width)
         }
-        Pane::Fixes => fixes::paragraph(detail, theme, width).line_count(width),
+        Pane::Fixes => {
+            fixes::paragraph(detail, theme, width, no_fix(model).as_ref()).line_count(width)
+        }
         Pane::Tips => tips::paragraph(detail, theme, width).line_count(width),
         Pane::Source => source::line_count(crate::tui::local::shown::shown_source(model)),
     }

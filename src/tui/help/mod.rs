@@ -55,8 +55,22 @@ pub fn lines(model: &Model, area: Rect) -> Vec<Line<'static>> {
     for (syntax, about) in QUERY_SYNTAX {
         row(&mut out, syntax, about, width, theme);
     }
+    out.push(Line::default());
+    out.push(Line::styled("Marks in the results list", theme.title));
+    for (mark, about) in MARKS {
+        row(&mut out, mark, about, width, theme);
+    }
     out
 }
+
+/// What the marks on a result's rows mean: without colour, the glyph is the whole mark.
+const MARKS: &[(&str, &str)] = &[
+    ("★", "pinned"),
+    (
+        crate::tui::results::scanned::MARK,
+        crate::tui::results::scanned::MEANING,
+    ),
+];
 
 /// How far the help scrolls: until its last line is at the bottom of its box.
 pub fn max_scroll(model: &Model) -> usize {

@@ -89,7 +89,7 @@ actions! {
     Pick = "pick", "errdex pick: print the selected record's target and exit";
     Cancel = "cancel", "errdex pick: exit without choosing (status 130)";
     ClosePopup = "close_popup", "tmux popup: leave the full-screen detail, else close the popup";
-    NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error or a pasted log line)";
+    NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error, as the fix of a site found in your code, or from a pasted log line)";
 }
 
 impl Action {

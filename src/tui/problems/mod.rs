@@ -11,6 +11,7 @@ use crate::tui::input::action::Action;
 /// Every problem, config first, then the data's diagnostics in load order.
 pub fn all(m: &Model) -> Vec<String> {
     let mut out = m.config_problems.clone();
+    out.extend(m.rescan.problems.iter().cloned());
     if let LoadState::Done(summary) = &m.load {
         out.extend(summary.problems.iter().cloned());
         let listed = summary.problems.len();

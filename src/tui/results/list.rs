@@ -49,6 +49,13 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         if model.memory.pinned.contains(entry.id) && !matches!(row, Row::Site { .. }) {
             mark_pinned(&mut lines[0], theme);
         }
+        if !matches!(row, Row::Site { .. })
+            && row
+                .record()
+                .is_some_and(|i| super::scanned::is_scanned(model, i))
+        {
+            super::scanned::mark(&mut lines[1], theme);
+        }
         if model.listing.is_weak(pos) && !selected {
             for line in &mut lines {
                 dim(line, theme);

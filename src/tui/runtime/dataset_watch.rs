@@ -10,12 +10,48 @@ use std::time::Duration;
 use errdex_core::dataset::Dataset;
 
 use crate::tui::app::msg::Msg;
+use crate::tui::results::scanned::in_code_folder;
 
 /// How often the files are looked at: a `stat` per file, nothing read.
 const EVERY: Duration = Duration::from_secs(2);
 
 pub struct DatasetWatch {
     current: Arc<Mutex<Weak<Dataset>>>,
+    own: OwnWrites,
+}
+
+/// Files the browser itself rewrites (a background rescan's `code/` file): not news, since
+/// the records are loaded again after it, until the next dataset is watched.
+#[derive(Clone, Default)]
+pub struct OwnWrites(Arc<Mutex<Vec<String>>>);
+
+impl OwnWrites {
+    /// The browser is about to rewrite this file (named as its source is).
+    pub fn expect(&self, name: String) {
+        if let Ok(mut own) = self.0.lock() {
+            own.push(name);
+        }
+    }
+
+    /// It was not rewritten after all: a change to it is news again.
+    pub fn forget(&self, name: &str) {
+        if let Ok(mut own) = self.0.lock() {
+            own.retain(|n| n != name);
+        }
+    }
+
+    fn clear(&self) {
+        if let Ok(mut own) = self.0.lock() {
+            own.clear();
+        }
+    }
+
+    /// The changes that are not the browser's own.
+    fn others(&self, changed: &mut Vec<(String, String)>) {
+        if let Ok(own) = self.0.lock() {
+            changed.retain(|(name, _)| !own.contains(name));
+        }
+    }
 }
 
 impl DatasetWatch {
@@ -23,6 +59,8 @@ impl DatasetWatch {
     pub fn spawn(post: impl Fn(Msg) -> bool + Send + 'static) -> DatasetWatch {
         let current = Arc::new(Mutex::new(Weak::<Dataset>::new()));
         let watched = Arc::clone(&current);
+        let own = OwnWrites::default();
+        let ours = own.clone();
         let _ = thread::Builder::new()
             .name("dataset-watch".into())
             .spawn(move || {
@@ -34,9 +72,19 @@ impl DatasetWatch {
                         told.clear();
                         continue;
                     };
-                    let changed = dataset.changed_sources();
+                    let mut changed = dataset.changed_sources();
                     drop(dataset);
-                    if let Some(text) = news(&changed, &told)
+                    ours.others(&mut changed);
+                    let scanned = rescanned_elsewhere(&changed, &told);
+                    if !scanned.is_empty() && !post(Msg::CodeRewritten(scanned)) {
+                        return;
+                    }
+                    let others: Vec<(String, String)> = changed
+                        .iter()
+                        .filter(|(name, _)| !in_code_folder(name))
+                        .cloned()
+                        .collect();
+                    if let Some(text) = news(&others, &told)
                         && !post(Msg::Notice(text))
                     {
                         return;
@@ -44,7 +92,7 @@ impl DatasetWatch {
                     told = changed;
                 }
             });
-        DatasetWatch { current }
+        DatasetWatch { current, own }
     }
 
     /// Watches this dataset from now on (the one the browser shows).
@@ -52,7 +100,23 @@ impl DatasetWatch {
         if let Ok(mut current) = self.current.lock() {
             *current = Arc::downgrade(dataset);
         }
+        self.own.clear();
     }
+
+    /// Where the browser says which files it rewrites itself.
+    pub fn own_writes(&self) -> OwnWrites {
+        self.own.clone()
+    }
+}
+
+/// The files of `code/` that changed and were not told: `errdex scan` rewrote them (in another
+/// terminal): the records are loaded again rather than declared out of date.
+fn rescanned_elsewhere(changed: &[(String, String)], told: &[(String, String)]) -> Vec<String> {
+    changed
+        .iter()
+        .filter(|c| in_code_folder(&c.0) && !told.contains(c))
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// What to tell the user about the files that changed, when any changed that was not told.
@@ -74,6 +138,32 @@ mod tests {
 
     fn change(name: &str, why: &str) -> (String, String) {
         (name.into(), why.into())
+    }
+
+    #[test]
+    fn a_scanned_file_rewritten_elsewhere_is_loaded_again_once() {
+        let code = change("/d/errdex/code/acme-shop.jsonl", "rewritten");
+        let other = change("/d/mine.jsonl", "rewritten");
+        let both = [code.clone(), other.clone()];
+        assert_eq!(
+            rescanned_elsewhere(&both, &[]),
+            ["/d/errdex/code/acme-shop.jsonl"]
+        );
+        assert!(rescanned_elsewhere(&both, &both).is_empty(), "told once");
+        assert!(rescanned_elsewhere(std::slice::from_ref(&other), &[]).is_empty());
+    }
+
+    #[test]
+    fn the_browsers_own_writes_are_not_news_until_forgotten() {
+        let own = OwnWrites::default();
+        own.expect("code/a.jsonl".into());
+        let mut changed = vec![change("code/a.jsonl", "rewritten"), change("b.jsonl", "x")];
+        own.others(&mut changed);
+        assert_eq!(changed, [change("b.jsonl", "x")]);
+        own.forget("code/a.jsonl");
+        let mut changed = vec![change("code/a.jsonl", "rewritten")];
+        own.others(&mut changed);
+        assert_eq!(changed.len(), 1);
     }
 
     #[test]

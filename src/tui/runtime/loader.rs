@@ -58,6 +58,18 @@ impl Job for Load {
     }
 }
 
+/// Whether the sources can be read a second time: not stdin, nor a pipe named by its path
+/// (what was read from those is gone).
+pub fn reloadable(specs: &[SourceSpec]) -> bool {
+    specs.iter().all(|spec| match spec {
+        SourceSpec::Stdin => false,
+        SourceSpec::Path(path) => {
+            std::fs::metadata(path).map_or(true, |m| m.is_file() || m.is_dir())
+        }
+        SourceSpec::Embedded { .. } => true,
+    })
+}
+
 /// How many of the data's problems the overlay lists; `errdex validate` lists any number.
 const LISTED_PROBLEMS: usize = 10_000;
 
@@ -74,5 +86,23 @@ fn summarize(loaded: &Loaded) -> LoadSummary {
             .take(LISTED_PROBLEMS)
             .map(ToString::to_string)
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stdin_and_pipes_are_not_read_twice() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("a.jsonl");
+        std::fs::write(&file, "").expect("write");
+        let path = |p: &std::path::Path| SourceSpec::Path(p.to_path_buf());
+        assert!(reloadable(&[path(&file), path(dir.path())]));
+        assert!(reloadable(&[path(&dir.path().join("missing.jsonl"))]));
+        assert!(!reloadable(&[path(&file), SourceSpec::Stdin]));
+        #[cfg(unix)]
+        assert!(!reloadable(&[path(std::path::Path::new("/dev/null"))]));
     }
 }

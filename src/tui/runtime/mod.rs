@@ -5,7 +5,7 @@
 //! loads, `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's
 //! keys.
 
-mod dataset_watch;
+pub mod dataset_watch;
 mod ended;
 pub mod external;
 pub mod inbox;
@@ -35,6 +35,7 @@ use crate::tui::detail::worker::ReadDetail;
 use crate::tui::history::worker::{self as memory, Remember};
 use crate::tui::input::keymap::Keymap;
 use crate::tui::local::worker::{self as local_worker, Locate, Where};
+use crate::tui::rescan;
 use crate::tui::triage::worker::TriageJob;
 use crate::tui::triage::{self as triage_view, Origin};
 use crate::tui::ui::theme::{Theme, ThemeName};
@@ -77,6 +78,9 @@ pub struct Options {
     pub problems: Vec<String>,
     /// What the last `errdex sync` brought (`is:new`, the status line).
     pub news: errdex_core::sync::News,
+    /// `code/` of the data folder, when its scanned sites are loaded: the checkouts scanned
+    /// into it are rescanned in the background when their HEAD moves.
+    pub rescan_into: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -102,6 +106,7 @@ impl Options {
             write_to: None,
             problems: Vec::new(),
             news: errdex_core::sync::News::default(),
+            rescan_into: None,
         }
     }
 }
@@ -158,7 +163,13 @@ pub fn run(options: Options) -> Result<Ended, String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let loader = Worker::spawn("loader", inbox.clone(), |_| ());
-    loader.ask(loader::Load(options.specs));
+    loader.ask(loader::Load(options.specs.clone()));
+    let rescanner = rescan::worker::start(
+        &inbox,
+        watch.own_writes(),
+        options.rescan_into,
+        &options.checkouts,
+    );
     let triage = Worker::spawn("triage", inbox.clone(), |_| Default::default());
     if options.log_on_stdin {
         triage.ask(TriageJob::Stream {
@@ -196,7 +207,9 @@ pub fn run(options: Options) -> Result<Ended, String> {
         detail,
         inbox,
         team,
-        _loader: loader,
+        loader,
+        specs: options.specs,
+        rescanner,
         context: Context {
             weights: options.weights,
             new: options.news.ids,
@@ -243,8 +256,11 @@ struct Edge {
     /// For the answers of what runs on the UI thread (the editor handed the terminal).
     inbox: Inbox,
     team: team::TeamEdge,
-    /// Held so the loader's thread lives as long as the browser.
-    _loader: Worker<loader::Load>,
+    /// Loads the records at start, and again when a rescan rewrote a file of `code/`.
+    loader: Worker<loader::Load>,
+    /// What the loader loads.
+    specs: Vec<SourceSpec>,
+    rescanner: Worker<rescan::worker::Rescan>,
     /// What the search engine knows beyond the records: pins, recent, notes, weights.
     context: Context,
 }
@@ -326,10 +342,24 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
             edge.engine.set_context(edge.context.clone());
         }
         Effect::SaveNote { id, text } => edge.team.save_note(id, text),
-        Effect::NewRecord { from_log } => {
+        Effect::NewRecord { from_log, site } => {
             edge.team
-                .new_record(guard, model.dataset.clone(), from_log.as_deref());
+                .new_record(guard, model.dataset.clone(), from_log.as_deref(), site);
             return true;
+        }
+        Effect::Rescan {
+            generation,
+            checkouts,
+        } => edge.rescanner.ask(rescan::worker::Rescan {
+            generation,
+            checkouts,
+        }),
+        Effect::Reload if loader::reloadable(&edge.specs) => {
+            edge.loader.ask(loader::Load(edge.specs.clone()));
+        }
+        Effect::Reload => {
+            let why = "the scanned code changed; what was read from stdin or a pipe cannot be read again: restart errdex to see it";
+            edge.inbox.post(Msg::Notice(why.into()));
         }
         Effect::Copy { what, text } => edge.effects.copy(what, text),
         Effect::Open(url) => edge.effects.open(url),

@@ -85,15 +85,17 @@ impl TeamEdge {
     }
 
     /// Runs the editor on a new record in the foreground and posts what became of it.
+    /// `site`: the record is the fix of this scanned site, filled in from it.
     pub fn new_record(
         &self,
         guard: &mut Guard,
         dataset: Option<Arc<Dataset>>,
         from_log: Option<&str>,
+        site: Option<usize>,
     ) {
         let added = match (dataset, &self.write_to) {
             (Some(dataset), Some(write_to)) => {
-                self.write_record(guard, &dataset, write_to, from_log)
+                self.write_record(guard, &dataset, write_to, from_log, site)
             }
             (None, _) => Err("wait for the records to load before adding one".into()),
             (_, None) => Err("no data folder for the records file".into()),
@@ -107,9 +109,15 @@ impl TeamEdge {
         dataset: &Arc<Dataset>,
         write_to: &Path,
         from_log: Option<&str>,
+        site: Option<usize>,
     ) -> RecordAdded {
-        let draft = from_log.map(errdex_core::triage::draft_from_line);
-        let template = drafts::template(draft.as_ref());
+        let template = match site {
+            Some(index) => drafts::site_template(&dataset.record(index)?),
+            None => {
+                let draft = from_log.map(errdex_core::triage::draft_from_line);
+                drafts::template(draft.as_ref())
+            }
+        };
         let file = drafts::create(&template)?;
         let editor = Editor::from_env();
         let status = self
@@ -122,9 +130,8 @@ impl TeamEdge {
         match drafts::submit(file.path(), &template, dataset, write_to) {
             Submitted::Added(docs) => {
                 let ids = docs.iter().map(|(id, _)| id.clone()).collect();
-                let more = loaded(&docs, write_to);
                 Ok((
-                    Arc::new(dataset.extended(more)),
+                    Arc::new(joined(dataset, &docs, write_to)),
                     ids,
                     write_to.to_path_buf(),
                 ))
@@ -159,6 +166,15 @@ fn kept_at(kept: Result<PathBuf, String>, why: &str) -> String {
     }
 }
 
+/// The dataset with the appended documents joined to it; a scanned site the new record
+/// names (same repository, file and message: the fix of a site written with `N`) is hidden
+/// behind it, as the next load would.
+fn joined(dataset: &Dataset, docs: &[(String, serde_json::Value)], write_to: &Path) -> Dataset {
+    let mut out = dataset.extended(loaded(docs, write_to));
+    errdex_core::scan::curated::hide_sites_with_records(&mut out);
+    out
+}
+
 /// The appended documents as a dataset of their own, named after the records file. Its bytes
 /// live as long as the browser: a few hundred bytes per record written.
 fn loaded(docs: &[(String, serde_json::Value)], write_to: &Path) -> Dataset {
@@ -171,4 +187,36 @@ fn loaded(docs: &[(String, serde_json::Value)], write_to: &Path) -> Dataset {
     let name: &'static str = Box::leak(write_to.display().to_string().into_boxed_str());
     let spec = SourceSpec::Embedded { name, bytes };
     load::load(&[spec], load::Options::default(), &|_| {}).dataset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCANNED: &[u8] = include_bytes!("../../../tests/fixtures/code/acme-shop.jsonl");
+    const SITE: &str = "scan-5f0c1a2b3c4d5e6f";
+
+    #[test]
+    fn the_fix_of_a_site_joins_the_dataset_and_hides_the_site_at_once() {
+        let spec = SourceSpec::Embedded {
+            name: "/home/u/.local/share/errdex/code/acme-shop.jsonl",
+            bytes: SCANNED,
+        };
+        let scanned = load::load(&[spec], load::Options::default(), &|_| {}).dataset;
+        let at = |ds: &Dataset, id: &str| ds.entries().iter().position(|e| e.id == id);
+        let site = scanned
+            .record(at(&scanned, SITE).expect("listed"))
+            .expect("reads");
+        let mut doc: serde_json::Value =
+            serde_json::from_str(&drafts::site_template(&site)).expect("json");
+        doc["id"] = "team-fix-1".into();
+        doc["solutions"] = serde_json::json!(["create the file"]);
+        let docs = vec![("team-fix-1".to_string(), doc)];
+        let write_to = Path::new("/home/u/.local/share/errdex/records.jsonl");
+        let joined = joined(&scanned, &docs, write_to);
+        assert_eq!(at(&joined, SITE), None, "hidden behind its fix");
+        assert!(at(&joined, "team-fix-1").is_some());
+        assert!(at(&joined, "scan-9a8b7c6d5e4f3a2b").is_some());
+        assert_eq!(joined.len(), scanned.len());
+    }
 }

@@ -114,12 +114,19 @@ fn new_record_comes_from_the_query_when_it_is_a_pasted_line() {
     assert_eq!(
         step.effects,
         vec![Effect::NewRecord {
-            from_log: Some("ERROR 2026-11-30 shard 17 lease lost".into())
+            from_log: Some("ERROR 2026-11-30 shard 17 lease lost".into()),
+            site: None,
         }]
     );
     m.query = "tag:db".into();
     let step = send(&mut m, [key(KeyCode::Char('N'))]);
-    assert_eq!(step.effects, vec![Effect::NewRecord { from_log: None }]);
+    assert_eq!(
+        step.effects,
+        vec![Effect::NewRecord {
+            from_log: None,
+            site: None,
+        }]
+    );
 }
 
 #[test]

@@ -110,17 +110,28 @@ pub fn on_paste(m: &mut Model, text: &str) -> Step {
 }
 
 /// `N`: a new record in the editor, from the first line of the unknown error selected in the
-/// triage view, or from the query when it reads like a pasted log line.
+/// triage view, else the fix of the selected site when `errdex scan` found it (filled in from
+/// the site), else from the query when it reads like a pasted log line.
 pub fn new_record(m: &mut Model) -> Step {
     if matches!(m.load, LoadState::Loading(_)) {
         m.notice = Some("wait for the records to load before adding one".into());
         return Step::redraw();
     }
-    let from_log = crate::tui::triage::selected_unknown(m)
+    let unknown = crate::tui::triage::selected_unknown(m)
         .and_then(|g| g.events.first())
-        .map(|first| first.text.clone())
-        .or_else(|| pasted_line(&m.query).then(|| m.query.clone()));
-    Step::redraw().with(Effect::NewRecord { from_log })
+        .map(|first| first.text.clone());
+    let site = match unknown {
+        Some(_) => None,
+        None => m
+            .selected_index()
+            .filter(|&i| crate::tui::results::scanned::is_scanned(m, i)),
+    };
+    let from_log = match (unknown, site) {
+        (Some(line), _) => Some(line),
+        (None, Some(_)) => None,
+        (None, None) => pasted_line(&m.query).then(|| m.query.clone()),
+    };
+    Step::redraw().with(Effect::NewRecord { from_log, site })
 }
 
 /// A query that reads like a log line rather than search terms: several words, with a

@@ -164,7 +164,13 @@ fn n_on_an_unknown_group_drafts_a_record_from_its_first_line() {
     let mut m = triaged_log(LOG_WITH_UNKNOWN, 120, 40);
     // On a known error, N does not draft from it (the query is not a log line).
     let step = update(&mut m, key(KeyCode::Char('N')));
-    assert_eq!(step.effects, vec![Effect::NewRecord { from_log: None }]);
+    assert_eq!(
+        step.effects,
+        vec![Effect::NewRecord {
+            from_log: None,
+            site: None,
+        }]
+    );
     let known = m.triage.as_ref().map_or(0, |t| t.groups.len());
     for _ in 0..known {
         update(&mut m, key(KeyCode::Down));
@@ -174,7 +180,8 @@ fn n_on_an_unknown_group_drafts_a_record_from_its_first_line() {
     assert_eq!(
         step.effects,
         vec![Effect::NewRecord {
-            from_log: Some(first.into())
+            from_log: Some(first.into()),
+            site: None,
         }]
     );
     // The runtime drafts it the way `errdex new --from-log LINE` does.

@@ -39,6 +39,44 @@ pub fn template(draft: Option<&LogDraft>) -> String {
     text
 }
 
+/// The fields of a scanned site that a record of its fix keeps: what the site says, where it
+/// is and its snippet. Same repository, file and message is what hides the site behind the
+/// record once it is written ([`crate::scan::curated`]).
+const FROM_SITE: &[Field] = &[
+    Field::ErrorMessage,
+    Field::MessagePattern,
+    Field::ErrorType,
+    Field::Severity,
+    Field::Repo,
+    Field::FilePath,
+    Field::LineNumber,
+    Field::SourceCode,
+    Field::SourceCodeStart,
+    Field::SourceCodeEnd,
+    Field::GithubUrl,
+    Field::AnalyzedSha,
+    Field::Tags,
+];
+
+/// The template for the fix of a site `errdex scan` found: [`template`] with the site's
+/// fields filled in. The id is left to be derived: the site keeps its own.
+pub fn site_template(site: &crate::record::Record) -> String {
+    let mut map = match serde_json::from_str::<Value>(&template(None)) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    for field in FROM_SITE {
+        let value = site.get(*field);
+        let empty = value.is_null() || value.as_array().is_some_and(Vec::is_empty);
+        if !empty {
+            map.insert(field.name().to_string(), value);
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
 /// Records read from `specs` with `validate`'s checks, and the diagnostics worth showing (a
 /// missing id is not one: it is filled in).
 pub fn check(specs: &[SourceSpec]) -> (Loaded, Vec<Diagnostic>) {
