@@ -111,12 +111,11 @@ impl TeamEdge {
         from_log: Option<&str>,
         site: Option<usize>,
     ) -> RecordAdded {
-        let template = match site {
-            Some(index) => drafts::site_template(&dataset.record(index)?),
-            None => {
-                let draft = from_log.map(errdex_core::triage::draft_from_line);
-                drafts::template(draft.as_ref())
-            }
+        let template = if let Some(index) = site {
+            drafts::site_template(&dataset.record(index)?)
+        } else {
+            let draft = from_log.map(errdex_core::triage::draft_from_line);
+            drafts::template(draft.as_ref())
         };
         let file = drafts::create(&template)?;
         let editor = Editor::from_env();
