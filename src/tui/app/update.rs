@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::dataset::use_dataset;
 use super::effect::Effect;
-use super::generation::{Generation, Job};
+use super::generation::Job;
 use super::model::{LoadState, Model, Overlay, Pane, Picked};
 use super::scroll;
 use super::step::Step;
@@ -91,16 +91,9 @@ fn is_stale(m: &mut Model, msg: &Msg) -> bool {
     let Some((job, answer)) = msg.answers() else {
         return false;
     };
-    match job {
-        // Triages are numbered where they start: the one shown is the newest asked for.
-        Job::Triage => {
-            if let Some(t) = &m.triage {
-                m.requests.asked(Job::Triage, Generation(t.id));
-            }
-        }
-        // The engine numbers the searches: their answers tell of them.
-        Job::Search => m.requests.asked(Job::Search, answer),
-        Job::Detail | Job::Locate => {}
+    // The engine numbers the searches: their answers tell of them.
+    if job == Job::Search {
+        m.requests.asked(Job::Search, answer);
     }
     !m.requests.is_current(job, answer)
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use errdex_core::dataset::Dataset;
 
+use super::inbox::Inbox;
 use crate::tui::app::msg::Msg;
 
 /// How often the files are looked at: a `stat` per file, nothing read.
@@ -19,8 +20,8 @@ pub struct DatasetWatch {
 }
 
 impl DatasetWatch {
-    /// Watches on a thread of its own, which ends when `post` finds the browser gone.
-    pub fn spawn(post: impl Fn(Msg) -> bool + Send + 'static) -> DatasetWatch {
+    /// Watches on a thread of its own, which ends when the inbox finds the browser gone.
+    pub fn spawn(inbox: Inbox) -> DatasetWatch {
         let current = Arc::new(Mutex::new(Weak::<Dataset>::new()));
         let watched = Arc::clone(&current);
         let _ = thread::Builder::new()
@@ -37,7 +38,7 @@ impl DatasetWatch {
                     let changed = dataset.changed_sources();
                     drop(dataset);
                     if let Some(text) = news(&changed, &told)
-                        && !post(Msg::Notice(text))
+                        && !inbox.post(Msg::Notice(text))
                     {
                         return;
                     }

@@ -3,6 +3,7 @@
 
 use super::state::{Origin, TriageNews, TriageState};
 use crate::tui::app::effect::Effect;
+use crate::tui::app::generation::{Generation, Job};
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
@@ -22,7 +23,7 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
     if lines > 1 {
-        let id = m.triage.as_ref().map_or(1, |t| t.id + 1);
+        let id = m.requests.ask(Job::Triage).0;
         m.triage = Some(TriageState::new(id, Origin::Paste));
         let mut step = activate(m);
         step.effects.push(Effect::Triage { id, log: text });
@@ -62,13 +63,15 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
 
 /// Starts the model in the triage view of a log that will arrive as news with this id.
 pub fn start(m: &mut Model, id: u64, origin: Origin) -> Step {
+    m.requests.asked(Job::Triage, Generation(id));
     m.triage = Some(TriageState::new(id, origin));
     activate(m)
 }
 
-/// News from the worker: more lines read, more hits.
+/// News from the worker: more lines read, more hits. News of any triage but the newest were
+/// dropped by `update`, so they are the shown triage's.
 pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
-    let Some(t) = m.triage.as_mut().filter(|t| t.id == news.id) else {
+    let Some(t) = m.triage.as_mut() else {
         return Step::default();
     };
     t.phase = news.phase;
