@@ -239,7 +239,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
 
 fn at_end_by_a_closed_group(m: &Model) -> bool {
     let closed = m.listing.group_of(m.selected).is_some_and(|(_, g)| !g.open);
-    closed && m.cursor == m.query.chars().count()
+    closed && m.query.after_cursor().is_empty()
 }
 
 fn show(m: &mut Model, pane: Pane) {

@@ -8,7 +8,6 @@ use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 use crate::tui::history::memory::Chore;
-use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::listing::{Listing, Row};
 use crate::tui::results::update::query_changed;
@@ -44,15 +43,12 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     if one.is_empty() && !was_triage {
         return Step::redraw();
     }
-    let at = byte_at(&m.query, m.cursor);
-    m.query.insert_str(at, &one);
-    m.cursor += one.chars().count();
+    m.query.insert(&one);
     // Only the start of a huge paste is searched: keep only that, so that typing, drawing and
     // history stay quick.
     let (kept, cut) = errdex_core::search::capped(&m.query);
     if cut {
-        m.query = kept.to_string();
-        m.cursor = m.cursor.min(m.query.chars().count());
+        m.query.truncate(kept.len());
         m.notice = Some(format!(
             "pasted line cut to {} KB: only its start is searched",
             errdex_core::search::MAX_QUERY_BYTES / 1024
