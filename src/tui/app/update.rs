@@ -127,7 +127,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
         Some(Scope::Note) => return team::on_input_key(m, key, action),
         Some(Scope::Problems) => return problems::on_key(m, action),
         Some(Scope::CopyMenu) => {
-            let step = copy::update::on_menu_key(m, key, action);
+            let step = copy::update::on_menu_key(m, action);
             return history::update::after_copy(m, step);
         }
         Some(_) => return history::update::on_overlay_key(m, key, action),
@@ -225,7 +225,20 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::ExportPins => return history::update::export_pins(m),
         Action::WriteIncidentReport => return crate::tui::triage::write_report(m),
         Action::History => return history::update::open_history(m),
-        Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
+        Action::CopyMenu
+        | Action::OpenUrl
+        | Action::CopyFix
+        | Action::CopySolution(_)
+        | Action::CopyTip(_)
+        | Action::CopyValidation
+        | Action::CopyTryCatch
+        | Action::CopyTypeGuard
+        | Action::CopySnippet
+        | Action::CopySnippetNumbered
+        | Action::CopyUrl
+        | Action::CopyLocation
+        | Action::CopyMarkdown
+        | Action::CopyReport => {
             let step = copy::update::apply(m, action);
             return history::update::after_copy(m, step);
         }
