@@ -13,7 +13,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     let Some(index) = find(ds, id) else {
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let id = ds.entries().at(index).id;
     let notes = super::notes::notes_for(id);
@@ -111,7 +111,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
         }
     };
     emit(|out| out.write_all(text.as_bytes()))?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 fn facet_json(facet: &[(String, usize)]) -> Value {
@@ -141,7 +141,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
             "by_error_type": facet_json(&facets.by_error_type),
         });
         emit(|out| writeln!(out, "{}", text::json_safe(&v.to_string())))?;
-        return Ok(outcome);
+        return Ok(outcome.reading(loaded));
     }
     emit(|out| {
         writeln!(
@@ -168,7 +168,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
         }
         Ok(())
     })?;
-    Ok(outcome)
+    Ok(outcome.reading(loaded))
 }
 
 pub fn validate(paths: &[String]) -> Result<Outcome, Failure> {
