@@ -5,7 +5,7 @@ use super::copy::record_for;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use errdex_core::checkout::{self, Located};
-use errdex_core::editor::Editor;
+use errdex_core::editor::{Editor, Place};
 use errdex_core::load::Loaded;
 use errdex_core::text::one_line;
 
@@ -61,16 +61,8 @@ pub fn edit(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let Some((located, line)) = locate(loaded, id)? else {
         return Ok(Outcome::NotFound.reading(loaded));
     };
-    let editor = Editor::from_env();
-    let status = editor
-        .at(&located.file, line)
-        .status()
-        .map_err(|e| Failure::new(format!("cannot start the editor `{editor}`: {e}")))?;
-    if !status.success() {
-        return Err(Failure::new(format!(
-            "`{}` exited with {status}",
-            editor.describe_at(&located.file, line)
-        )));
-    }
+    Editor::from_env()
+        .launch_here(Place::Line(&located.file, line))
+        .map_err(|e| Failure::new(e.to_string()))?;
     Ok(Outcome::Found.reading(loaded))
 }

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome};
 use errdex_core::diag::Diagnostic;
+use errdex_core::editor::{Editor, Place};
 use errdex_core::load::SourceSpec;
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::records;
@@ -97,7 +98,8 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
     let interactive = std::io::stdin().is_terminal() && crate::out::stderr_is_terminal();
     let existing = load_data(data)?;
     loop {
-        if let Err(why) = errdex_core::editor::edit(file.path()) {
+        let editor = Editor::from_env();
+        if let Err(why) = editor.launch_here(Place::File(file.path())) {
             crate::say!("errdex: {why}");
             keep(file.path());
             return Ok(Outcome::NotFound.reading(existing));
