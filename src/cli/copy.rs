@@ -62,7 +62,7 @@ fn located<'a>(
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
     };
-    let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
+    let mut record = loaded.dataset.record(index)?;
     record.notes = super::notes::notes_for(&record.id);
     // Whoever acts on this record hears that another source holds its id too.
     for c in loaded.dataset.conflicts(&record.id) {

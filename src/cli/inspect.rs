@@ -25,7 +25,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
         .and_then(|dir| errdex_core::sync::origin(&dir, ds.source_name(index)));
     let text = match format {
         ShowFormat::Json => {
-            let mut doc = ds.document(index).map_err(Failure::new)?;
+            let mut doc = ds.document(index)?;
             if let Value::Object(obj) = &mut doc {
                 if !notes.is_empty() {
                     obj.insert("notes".into(), json!(notes));
@@ -57,7 +57,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             s
         }
         ShowFormat::Text => {
-            let mut record = ds.record(index).map_err(Failure::new)?;
+            let mut record = ds.record(index)?;
             record.notes = notes;
             let mut s = export::to_text(&record);
             if let Some(o) = &origin {
@@ -83,7 +83,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             text::sanitize(&s).into_owned()
         }
         ShowFormat::Markdown => {
-            let mut record = ds.record(index).map_err(Failure::new)?;
+            let mut record = ds.record(index)?;
             record.notes = notes;
             let mut s = export::to_markdown(&record);
             if let Some(o) = &origin {

@@ -55,6 +55,13 @@ impl Failure {
     }
 }
 
+/// A record that could not be read back ends the command with its place named.
+impl From<errdex_core::dataset::ReadError> for Failure {
+    fn from(e: errdex_core::dataset::ReadError) -> Self {
+        Failure(e.to_string())
+    }
+}
+
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
