@@ -115,3 +115,18 @@ fn unreadable_data_exits_2() {
     let o = errdex(&["search", "x", "--data", "/nonexistent/errdex/data.jsonl"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_missing_dataset_beside_a_readable_one_prints_its_hits_then_exits_2() {
+    let home = support::Home::new();
+    let good = home.path("good.jsonl");
+    support::write_dataset(&good, "ok", 3);
+    let good = good.to_str().expect("utf-8 path");
+    let both = ["--data", good, "--data", "/nonexistent/errdex/data.jsonl"];
+    let o = home.run(&[&["search", "--all", "ok"][..], &both[..]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", support::stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 3, "the readable one's hits");
+    assert!(support::stderr(&o).contains("/nonexistent/errdex/data.jsonl"));
+    let alone = home.run(&["search", "--all", "ok", "--data", good]);
+    assert_eq!(alone.status.code(), Some(0), "{}", support::stderr(&alone));
+}

@@ -10,6 +10,7 @@ use clap::builder::TypedValueParser as _;
 use errdex_core::choice::Choice as _;
 use errdex_core::copy::{self, Target};
 use errdex_core::dataset::Dataset;
+use errdex_core::load::Loaded;
 use errdex_core::record::Record;
 use errdex_core::{open, text};
 
@@ -47,22 +48,21 @@ pub(super) fn parse_target(s: &str) -> Result<Target, String> {
     s.parse()
 }
 
-/// Loads the data and the one record the command is about; `None` when the id matched
-/// nothing (already explained on stderr).
-pub(super) fn record_for(data: &DataArgs, id: &str) -> Result<Option<Record>, Failure> {
-    Ok(located(data, id)?.map(|(record, ..)| record))
+/// The one record the command is about; `None` when the id matched nothing (already
+/// explained on stderr).
+pub(super) fn record_for(loaded: &Loaded, id: &str) -> Result<Option<Record>, Failure> {
+    Ok(located(loaded, id)?.map(|(record, ..)| record))
 }
 
 /// The record, the dataset it is in and its index there.
-fn located(
-    data: &DataArgs,
+fn located<'a>(
+    loaded: &'a Loaded,
     id: &str,
-) -> Result<Option<(Record, &'static Dataset, usize)>, Failure> {
-    let loaded = load_data(data)?;
+) -> Result<Option<(Record, &'a Dataset, usize)>, Failure> {
     let Some(index) = find(&loaded.dataset, id) else {
         return Ok(None);
     };
-    let mut record = loaded.dataset.record(index).map_err(Failure::new)?;
+    let mut record = loaded.dataset.record(index)?;
     record.notes = super::notes::notes_for(&record.id);
     // Whoever acts on this record hears that another source holds its id too.
     for c in loaded.dataset.conflicts(&record.id) {
@@ -108,15 +108,16 @@ pub(super) fn print_text(copied: String) -> Result<Outcome, Failure> {
 }
 
 pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
-    let Some((record, dataset, index)) = located(data, &args.id)? else {
-        return Ok(Outcome::NotFound);
+    let loaded = load_data(data)?;
+    let Some((record, dataset, index)) = located(loaded, &args.id)? else {
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let copied = copy::text_in(dataset, index, &record, args.what).map_err(Failure::new)?;
     let Some(copied) = copied else {
-        return Ok(lacks(&record, args.what));
+        return Ok(lacks(&record, args.what).reading(loaded));
     };
     if args.stdout {
-        return print_text(copied);
+        return print_text(copied).map(|o| o.reading(loaded));
     }
     let config = match (args.mode, args.clipboard_command) {
         (Some(mode), command) => clipboard::Config { mode, command },
@@ -138,28 +139,30 @@ pub fn copy(data: &DataArgs, args: CopyArgs) -> Result<Outcome, Failure> {
         Some(note) => crate::say!("errdex: {} of {id}: {report}; {note}", args.what),
         None => crate::say!("errdex: {} of {id}: {report}", args.what),
     }
-    Ok(if report.copied() {
+    Ok((if report.copied() {
         Outcome::Found
     } else {
         Outcome::NotFound
     })
+    .reading(loaded))
 }
 
 pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
-    let Some(record) = record_for(data, id)? else {
-        return Ok(Outcome::NotFound);
+    let loaded = load_data(data)?;
+    let Some(record) = record_for(loaded, id)? else {
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let Some(url) = copy::line_url(&record) else {
         crate::say!(
             "errdex: record {} has no githubUrl",
             text::one_line(&record.id)
         );
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     match open::open(&url) {
         Ok(by) => {
             crate::say!("errdex: opened {} with {by}", text::sanitize(&url));
-            Ok(Outcome::Found)
+            Ok(Outcome::Found.reading(loaded))
         }
         Err(e) => {
             crate::say!("errdex: {e}");
@@ -168,7 +171,7 @@ pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
                 let url = text::sanitize(&url).into_owned();
                 emit(|out| writeln!(out, "{url}"))?;
             }
-            Ok(Outcome::NotFound)
+            Ok(Outcome::NotFound.reading(loaded))
         }
     }
 }

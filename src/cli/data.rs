@@ -122,9 +122,6 @@ pub fn load_data(args: &DataArgs) -> Result<&'static Loaded, Failure> {
     if loaded.unreadable > 0 && loaded.unreadable == specs.len() && loaded.dataset.is_empty() {
         return Err(Failure::new("no dataset could be read"));
     }
-    if loaded.unreadable > 0 {
-        super::output::note_unreadable_source();
-    }
     Ok(Box::leak(Box::new(loaded)))
 }
 

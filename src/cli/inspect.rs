@@ -13,7 +13,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     let Some(index) = find(ds, id) else {
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let id = ds.entries().at(index).id;
     let notes = super::notes::notes_for(id);
@@ -25,7 +25,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
         .and_then(|dir| errdex_core::sync::origin(&dir, ds.source_name(index)));
     let text = match format {
         ShowFormat::Json => {
-            let mut doc = ds.document(index).map_err(Failure::new)?;
+            let mut doc = ds.document(index)?;
             if let Value::Object(obj) = &mut doc {
                 if !notes.is_empty() {
                     obj.insert("notes".into(), json!(notes));
@@ -57,7 +57,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             s
         }
         ShowFormat::Text => {
-            let mut record = ds.record(index).map_err(Failure::new)?;
+            let mut record = ds.record(index)?;
             record.notes = notes;
             let mut s = export::to_text(&record);
             if let Some(o) = &origin {
@@ -83,7 +83,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             text::sanitize(&s).into_owned()
         }
         ShowFormat::Markdown => {
-            let mut record = ds.record(index).map_err(Failure::new)?;
+            let mut record = ds.record(index)?;
             record.notes = notes;
             let mut s = export::to_markdown(&record);
             if let Some(o) = &origin {
@@ -111,7 +111,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
         }
     };
     emit(|out| out.write_all(text.as_bytes()))?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 fn facet_json(facet: &[(String, usize)]) -> Value {
@@ -141,7 +141,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
             "by_error_type": facet_json(&facets.by_error_type),
         });
         emit(|out| writeln!(out, "{}", text::json_safe(&v.to_string())))?;
-        return Ok(outcome);
+        return Ok(outcome.reading(loaded));
     }
     emit(|out| {
         writeln!(
@@ -168,7 +168,7 @@ pub fn stats(data: &DataArgs, as_json: bool) -> Result<Outcome, Failure> {
         }
         Ok(())
     })?;
-    Ok(outcome)
+    Ok(outcome.reading(loaded))
 }
 
 pub fn validate(paths: &[String]) -> Result<Outcome, Failure> {

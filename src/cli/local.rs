@@ -2,16 +2,17 @@
 //! their editor.
 
 use super::copy::record_for;
-use super::data::DataArgs;
+use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome, emit};
 use errdex_core::checkout::{self, Located};
-use errdex_core::editor::Editor;
+use errdex_core::editor::{Editor, Place};
+use errdex_core::load::Loaded;
 use errdex_core::text::one_line;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
 /// or the line is gone.
-fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure> {
-    let Some(record) = record_for(data, id)? else {
+fn locate(loaded: &Loaded, id: &str) -> Result<Option<(Located, usize)>, Failure> {
+    let Some(record) = record_for(loaded, id)? else {
         return Ok(None);
     };
     let config = errdex_core::config::load().config;
@@ -45,29 +46,23 @@ fn locate(data: &DataArgs, id: &str) -> Result<Option<(Located, usize)>, Failure
 
 /// `errdex where ID`: `PATH:LINE` on stdout.
 pub fn where_is(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
-    let Some((located, line)) = locate(data, id)? else {
-        return Ok(Outcome::NotFound);
+    let loaded = load_data(data)?;
+    let Some((located, line)) = locate(loaded, id)? else {
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let position = format!("{}:{line}", located.file.display());
     emit(|out| writeln!(out, "{}", one_line(&position)))?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 /// `errdex edit ID`: the editor at today's line, in this terminal; errdex waits for it.
 pub fn edit(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
-    let Some((located, line)) = locate(data, id)? else {
-        return Ok(Outcome::NotFound);
+    let loaded = load_data(data)?;
+    let Some((located, line)) = locate(loaded, id)? else {
+        return Ok(Outcome::NotFound.reading(loaded));
     };
-    let editor = Editor::from_env();
-    let status = editor
-        .at(&located.file, line)
-        .status()
-        .map_err(|e| Failure::new(format!("cannot start the editor `{editor}`: {e}")))?;
-    if !status.success() {
-        return Err(Failure::new(format!(
-            "`{}` exited with {status}",
-            editor.describe_at(&located.file, line)
-        )));
-    }
-    Ok(Outcome::Found)
+    Editor::from_env()
+        .launch_here(Place::Line(&located.file, line))
+        .map_err(|e| Failure::new(e.to_string()))?;
+    Ok(Outcome::Found.reading(loaded))
 }

@@ -61,7 +61,7 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(outcome) => output::exit_code(outcome),
+        Ok(outcome) => outcome.code(),
         Err(failure) => {
             crate::say!("errdex: {failure}");
             ExitCode::from(2)

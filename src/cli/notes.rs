@@ -43,14 +43,14 @@ pub fn note(data: &DataArgs, id: &str, words: &[String]) -> Result<Outcome, Fail
     }
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let id = loaded.dataset.entries().at(index).id.to_string();
     let path = notes_path()?;
     let note = team_notes::new_note(&id, &text);
     if let Err(why) = team_notes::add(&path, &note) {
         crate::say!("errdex: note not added: {why}");
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     }
     emit(|out| {
         writeln!(
@@ -60,7 +60,7 @@ pub fn note(data: &DataArgs, id: &str, words: &[String]) -> Result<Outcome, Fail
             path.display()
         )
     })?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 /// Lists the notes, newest first: all of them, or those on records whose id starts with `id`.

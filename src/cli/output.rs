@@ -3,13 +3,18 @@
 use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+
+use errdex_core::load::Loaded;
 
 /// How a command that ran went: 0 found / clean, 1 nothing found / problems found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Found,
     NotFound,
+    /// A source named on the command line (a dataset, a folder to scan) could not be read
+    /// while others could: the command printed what they gave, then exits 2, as grep does for
+    /// a missing file.
+    SourceUnreadable,
     /// Ended by signal n (the browser restores the terminal first): exit 128 + n.
     Killed(i32),
 }
@@ -19,25 +24,24 @@ impl Outcome {
         match self {
             Outcome::Found => ExitCode::SUCCESS,
             Outcome::NotFound => ExitCode::from(1),
+            Outcome::SourceUnreadable => ExitCode::from(2),
             Outcome::Killed(n) => ExitCode::from(u8::try_from(128 + n).unwrap_or(u8::MAX)),
         }
     }
-}
 
-/// Set when a source named on the command line could not be read while others could: the
-/// command still prints what they gave, then exits 2, as grep does for a missing file.
-static SOURCE_UNREADABLE: AtomicBool = AtomicBool::new(false);
+    /// This outcome, unless a source could not be read.
+    pub fn unless_unreadable(self, unreadable: bool) -> Outcome {
+        if unreadable {
+            Outcome::SourceUnreadable
+        } else {
+            self
+        }
+    }
 
-pub fn note_unreadable_source() {
-    SOURCE_UNREADABLE.store(true, Ordering::Relaxed);
-}
-
-/// The exit code for a command that ran to its end.
-pub fn exit_code(outcome: Outcome) -> ExitCode {
-    if SOURCE_UNREADABLE.load(Ordering::Relaxed) {
-        ExitCode::from(2)
-    } else {
-        outcome.code()
+    /// This outcome of a command that read `loaded`, unless one of its sources could not be
+    /// read (the loader said so on stderr).
+    pub fn reading(self, loaded: &Loaded) -> Outcome {
+        self.unless_unreadable(loaded.unreadable > 0)
     }
 }
 
@@ -48,6 +52,13 @@ pub struct Failure(String);
 impl Failure {
     pub fn new(message: impl Into<String>) -> Self {
         Failure(message.into())
+    }
+}
+
+/// A record that could not be read back ends the command with its place named.
+impl From<errdex_core::dataset::ReadError> for Failure {
+    fn from(e: errdex_core::dataset::ReadError) -> Self {
+        Failure(e.to_string())
     }
 }
 

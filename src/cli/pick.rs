@@ -19,7 +19,7 @@ pub fn pick(data: &DataArgs, what: Target, words: &[String]) -> Result<Outcome, 
         Ended::Killed(signal) => return Ok(Outcome::Killed(signal)),
         Ended::Quit | Ended::Cancelled => return Ok(Outcome::Killed(CANCELLED)),
     };
-    let mut record = dataset.record(index).map_err(Failure::new)?;
+    let mut record = dataset.record(index)?;
     record.notes = super::notes::notes_for(&record.id);
     match copy::text_in(&dataset, index, &record, what).map_err(Failure::new)? {
         Some(mut text) => {

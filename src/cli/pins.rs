@@ -26,7 +26,7 @@ fn report_warnings(pins: &mut Pins) {
 pub fn pin(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let loaded = load_data(data)?;
     let Some(index) = find(&loaded.dataset, id) else {
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(loaded));
     };
     let id = loaded.dataset.entries().at(index).id;
     let mut pins = open_pins()?;
@@ -34,7 +34,7 @@ pub fn pin(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     report_warnings(&mut pins);
     let verb = if added? { "pinned" } else { "already pinned" };
     emit(|out| writeln!(out, "{verb} {}", text::sanitize(id)))?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 /// Unpins by id or by a prefix only one pin has; the record need not be in any dataset.
@@ -87,7 +87,7 @@ pub fn list(data: &DataArgs, format: PinsFormat) -> Result<Outcome, Failure> {
         }
     };
     emit(|out| out.write_all(text.as_bytes()))?;
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(loaded))
 }
 
 /// `ID  REPO  PATH:LINE  MESSAGE`, tab-separated like `search`.

@@ -49,16 +49,17 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
         args.paths.clone()
     };
     let mut starts = Vec::new();
+    let mut unreadable = false;
     for path in &roots {
         match path.canonicalize() {
             Ok(start) if start.is_dir() => starts.push(start),
             Ok(_) => {
                 crate::say!("errdex: {}: not a folder", path.display());
-                output::note_unreadable_source();
+                unreadable = true;
             }
             Err(e) => {
                 crate::say!("errdex: {}: {e}", path.display());
-                output::note_unreadable_source();
+                unreadable = true;
             }
         }
     }
@@ -100,11 +101,12 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
             );
         }
     }
-    Ok(if records > 0 {
+    Ok((if records > 0 {
         Outcome::Found
     } else {
         Outcome::NotFound
     })
+    .unless_unreadable(unreadable))
 }
 
 fn filter(args: &ScanArgs) -> Result<Filter, Failure> {

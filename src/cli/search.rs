@@ -95,11 +95,12 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
             found.matched
         );
     }
-    Ok(if found.confident() {
+    Ok((if found.confident() {
         Outcome::Found
     } else {
         Outcome::NotFound
     })
+    .reading(loaded))
 }
 
 /// The config's ranking weights, and the pins, recently viewed records and the last sync's

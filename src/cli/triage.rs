@@ -115,11 +115,12 @@ pub fn triage(
         Output::Unknown { .. } => incident.unknown_events() + incident.code_events(ds) > 0,
         _ => incident.known_events() > 0,
     };
-    Ok(if found {
+    Ok((if found {
         Outcome::Found
     } else {
         Outcome::NotFound
     })
+    .reading(loaded))
 }
 
 fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {

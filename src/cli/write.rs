@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::data::{DataArgs, load_data};
 use super::output::{Failure, Outcome};
 use errdex_core::diag::Diagnostic;
+use errdex_core::editor::{Editor, Place};
 use errdex_core::load::SourceSpec;
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::records;
@@ -59,16 +60,16 @@ pub fn add(data: &DataArgs, files: &[String], replace: bool) -> Result<Outcome, 
             Err(errors) => {
                 report(errors.iter().map(Diagnostic::to_string));
                 crate::say!("errdex: nothing added: {}", plural(errors.len(), "error"));
-                return Ok(Outcome::NotFound);
+                return Ok(Outcome::NotFound.reading(existing));
             }
         };
     if let Err(why) = records::append(&path, &docs, replace) {
         crate::say!("errdex: nothing added: {why}");
-        return Ok(Outcome::NotFound);
+        return Ok(Outcome::NotFound.reading(existing));
     }
     let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
     announce(&ids, &path);
-    Ok(Outcome::Found)
+    Ok(Outcome::Found.reading(existing))
 }
 
 /// The line `--from-log` names: the text itself, or the first non-blank line of stdin for `-`.
@@ -97,20 +98,21 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
     let interactive = std::io::stdin().is_terminal() && crate::out::stderr_is_terminal();
     let existing = load_data(data)?;
     loop {
-        if let Err(why) = errdex_core::editor::edit(file.path()) {
+        let editor = Editor::from_env();
+        if let Err(why) = editor.launch_here(Place::File(file.path())) {
             crate::say!("errdex: {why}");
             keep(file.path());
-            return Ok(Outcome::NotFound);
+            return Ok(Outcome::NotFound.reading(existing));
         }
         match drafts::submit(file.path(), &template, &existing.dataset, &path) {
             Submitted::Added(docs) => {
                 let ids: Vec<String> = docs.into_iter().map(|(id, _)| id).collect();
                 announce(&ids, &path);
-                return Ok(Outcome::Found);
+                return Ok(Outcome::Found.reading(existing));
             }
             Submitted::Unchanged => {
                 crate::say!("errdex: nothing added (the draft was left unchanged or emptied)");
-                return Ok(Outcome::NotFound);
+                return Ok(Outcome::NotFound.reading(existing));
             }
             Submitted::Rejected(rejection) => {
                 if interactive {
@@ -134,7 +136,7 @@ pub fn new(data: &DataArgs, from_log: Option<&str>) -> Result<Outcome, Failure> 
                         crate::say!("errdex: nothing added; {why}");
                     }
                 }
-                return Ok(Outcome::NotFound);
+                return Ok(Outcome::NotFound.reading(existing));
             }
         }
     }

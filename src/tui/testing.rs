@@ -168,7 +168,6 @@ pub fn browsing_on(ds: Arc<Dataset>, width: u16, height: u16, color: bool, query
     let total = m.dataset.as_ref().map_or(0, |d| d.len());
     let hits: Vec<u32> = (0..total as u32).collect();
     m.query = query.into();
-    m.cursor = query.chars().count();
     update(&mut m, results(1, query, &hits, total));
     let msg = detail(&m, 0);
     update(&mut m, msg);

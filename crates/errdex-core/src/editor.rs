@@ -1,18 +1,39 @@
 //! The user's editor, for every command that runs one (`errdex new`, `errdex edit`, `N` and
 //! `e` in the browser): `$VISUAL`, else `$EDITOR`, else `vi` (as git does), run through
 //! `sh -c` so a value such as `code -w` or `emacs -nw` works, with the file (and line) passed
-//! as separate arguments: a path is never quoted into the shell line.
+//! as separate arguments: a path is never quoted into the shell line. `Editor::launch` is the
+//! one way each of them runs it and judges how it ended.
 
 use std::ffi::{OsStr, OsString};
+use std::fmt::Display;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::{Command, ExitStatus};
+
+/// Where the editor opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place<'a> {
+    File(&'a Path),
+    /// At this line of the file.
+    Line(&'a Path, usize),
+}
+
+/// Why an edit did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum EditorError {
+    /// The editor could not be run (or the terminal not handed to it).
+    #[error("the editor `{editor}`: {why}")]
+    Run { editor: String, why: String },
+    /// It ran and exited with an error (`:cq` in vi): the user did not mean to save.
+    #[error("`{command}` exited with {status}")]
+    Failed { command: String, status: ExitStatus },
+}
 
 /// The editor command line the user asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Editor(String);
 
-impl std::fmt::Display for Editor {
+impl Display for Editor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
@@ -78,12 +99,61 @@ impl Editor {
         )
     }
 
-    /// An editor that exited with an error (`:cq` in vi) did not mean to save.
-    pub fn check_status(&self, status: ExitStatus) -> Result<(), String> {
+    /// The editor's command for `place`.
+    pub fn command(&self, place: Place) -> Command {
+        match place {
+            Place::File(file) => self.on(file),
+            Place::Line(path, line) => self.at(path, line),
+        }
+    }
+
+    /// The command line for `place`, to show the user.
+    pub fn describe(&self, place: Place) -> String {
+        match place {
+            Place::File(file) => format!("{} {}", self.0, file.display()),
+            Place::Line(path, line) => self.describe_at(path, line),
+        }
+    }
+
+    /// Runs the editor at `place` through `run` (in this terminal, or with the browser's
+    /// terminal handed over) and waits for it; an editor that cannot run or exits with an
+    /// error is an `EditorError`.
+    pub fn launch<E: Display>(
+        &self,
+        place: Place,
+        run: impl FnOnce(Command) -> Result<ExitStatus, E>,
+    ) -> Result<(), EditorError> {
+        let status = run(self.command(place)).map_err(|why| EditorError::Run {
+            editor: self.0.clone(),
+            why: why.to_string(),
+        })?;
         if status.success() {
             return Ok(());
         }
-        Err(format!("the editor `{}` failed ({status})", self.0))
+        Err(EditorError::Failed {
+            command: self.describe(place),
+            status,
+        })
+    }
+
+    /// `launch` in this terminal, reading the keyboard even when stdin is a pipe.
+    pub fn launch_here(&self, place: Place) -> Result<(), EditorError> {
+        self.launch(place, |mut command| {
+            keyboard_stdin(&mut command);
+            command
+                .status()
+                .map_err(|e| format!("cannot start it: {e}"))
+        })
+    }
+}
+
+/// `… | errdex new --from-log -` used stdin up, and a piped log is the browser's stdin: the
+/// editor reads the keyboard instead.
+pub fn keyboard_stdin(command: &mut Command) {
+    if !std::io::stdin().is_terminal()
+        && let Ok(tty) = std::fs::File::open("/dev/tty")
+    {
+        command.stdin(tty);
     }
 }
 
@@ -100,23 +170,6 @@ where
         .arg("sh")
         .args(args);
     cmd
-}
-
-/// Runs the user's editor on `file` in this terminal and waits for it; an editor that cannot
-/// start or fails is an error.
-pub fn edit(file: &Path) -> Result<(), String> {
-    let editor = Editor::from_env();
-    let mut cmd = editor.on(file);
-    // `… | errdex new --from-log -` used stdin up: the editor reads the keyboard instead.
-    if !std::io::stdin().is_terminal()
-        && let Ok(tty) = std::fs::File::open("/dev/tty")
-    {
-        cmd.stdin(tty);
-    }
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run the editor `{editor}`: {e}"))?;
-    editor.check_status(status)
 }
 
 #[cfg(test)]
@@ -152,6 +205,29 @@ mod tests {
         assert_eq!(
             Editor::named("code -w").describe_at(path, 7),
             "code -w -g /src/shop/app.rs:7"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_launch_names_the_editor_that_failed_or_could_not_run() {
+        let path = Path::new("/src/x.rs");
+        let ok = Editor::named("true").launch(Place::Line(path, 4), |mut c| c.status());
+        assert!(ok.is_ok(), "{ok:?}");
+        let failed = Editor::named("false")
+            .launch(Place::Line(path, 4), |mut c| c.status())
+            .expect_err("false fails");
+        assert!(matches!(failed, EditorError::Failed { .. }), "{failed:?}");
+        assert_eq!(
+            failed.to_string(),
+            "`false +4 /src/x.rs` exited with exit status: 1"
+        );
+        let refused = Editor::named("vi")
+            .launch(Place::File(path), |_| Err("cannot hand the terminal over"))
+            .expect_err("not run");
+        assert_eq!(
+            refused.to_string(),
+            "the editor `vi`: cannot hand the terminal over"
         );
     }
 

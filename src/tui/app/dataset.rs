@@ -17,5 +17,5 @@ pub(crate) fn use_dataset(m: &mut Model, dataset: Arc<Dataset>, complete: bool) 
             complete,
             replaced,
         }))
-        .with(Effect::Search(m.query.clone()))
+        .with(Effect::Search(m.query.to_string()))
 }

@@ -8,6 +8,7 @@ use crate::tui::copy::CopyMenu;
 use crate::tui::history::memory::HistoryOverlay;
 use crate::tui::history::memory::Memory;
 use crate::tui::input::keymap::{Keymap, Mode, Scope};
+use crate::tui::input::line::LineInput;
 use crate::tui::results::listing::{Listing, Row, search_rows};
 use crate::tui::team::{NoteInput, TeamState};
 use crate::tui::triage::TriageState;
@@ -105,9 +106,8 @@ pub struct Model {
     pub width: u16,
     pub height: u16,
     pub mode: Mode,
-    pub query: String,
-    /// Cursor position in the query, in chars.
-    pub cursor: usize,
+    /// The search box: the query and its cursor.
+    pub query: LineInput,
     pub focus: Pane,
     /// The detail pane on display (one of `Pane::DETAIL`).
     pub tab: Pane,
@@ -164,15 +164,13 @@ pub struct Model {
 
 impl Model {
     pub fn new(keymap: Keymap, theme: Theme, query: String, width: u16, height: u16) -> Model {
-        let cursor = query.chars().count();
         Model {
             keymap,
             theme,
             width,
             height,
             mode: Mode::Search,
-            query,
-            cursor,
+            query: LineInput::new(query),
             focus: Pane::Results,
             tab: Pane::Overview,
             zoomed: false,

@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::dataset::use_dataset;
 use super::effect::Effect;
-use super::generation::{Generation, Job};
+use super::generation::Job;
 use super::model::{LoadState, Model, Overlay, Pane, Picked};
 use super::scroll;
 use super::step::Step;
@@ -73,7 +73,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Step {
         Msg::Located(_, answer) => local::on_located(m, *answer),
         Msg::Edited(result) => local::on_edited(m, result),
         Msg::Paste(text) if m.overlay_is(Scope::Note) => team::on_paste(m, &text),
-        Msg::Paste(text) => triage::on_paste(m, text),
+        Msg::Paste(text) => triage::on_paste(m, &text),
         Msg::Notes(notes) => team::on_notes(m, notes),
         Msg::NoteSaved(saved) => team::on_note_saved(m, saved),
         Msg::RecordAdded(added) => team::on_record_added(m, added),
@@ -94,16 +94,9 @@ fn is_stale(m: &mut Model, msg: &Msg) -> bool {
     let Some((job, answer)) = msg.answers() else {
         return false;
     };
-    match job {
-        // Triages are numbered where they start: the one shown is the newest asked for.
-        Job::Triage => {
-            if let Some(t) = &m.triage {
-                m.requests.asked(Job::Triage, Generation(t.id));
-            }
-        }
-        // The engine numbers the searches: their answers tell of them.
-        Job::Search => m.requests.asked(Job::Search, answer),
-        Job::Detail | Job::Locate | Job::Rescan => {}
+    // The engine numbers the searches: their answers tell of them.
+    if job == Job::Search {
+        m.requests.asked(Job::Search, answer);
     }
     !m.requests.is_current(job, answer)
 }
@@ -137,7 +130,7 @@ fn route_key(m: &mut Model, key: KeyEvent) -> Step {
         Some(Scope::Note) => return team::on_input_key(m, key, action),
         Some(Scope::Problems) => return problems::on_key(m, action),
         Some(Scope::CopyMenu) => {
-            let step = copy::update::on_menu_key(m, key, action);
+            let step = copy::update::on_menu_key(m, action);
             return history::update::after_copy(m, step);
         }
         Some(_) => return history::update::on_overlay_key(m, key, action),
@@ -235,7 +228,20 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
         Action::ExportPins => return history::update::export_pins(m),
         Action::WriteIncidentReport => return triage::write_report(m),
         Action::History => return history::update::open_history(m),
-        Action::CopyMenu | Action::CopyFix | Action::CopySolution(_) | Action::OpenUrl => {
+        Action::CopyMenu
+        | Action::OpenUrl
+        | Action::CopyFix
+        | Action::CopySolution(_)
+        | Action::CopyTip(_)
+        | Action::CopyValidation
+        | Action::CopyTryCatch
+        | Action::CopyTypeGuard
+        | Action::CopySnippet
+        | Action::CopySnippetNumbered
+        | Action::CopyUrl
+        | Action::CopyLocation
+        | Action::CopyMarkdown
+        | Action::CopyReport => {
             let step = copy::update::apply(m, action);
             return history::update::after_copy(m, step);
         }
@@ -249,7 +255,7 @@ pub fn apply(m: &mut Model, action: Action) -> Step {
 
 fn at_end_by_a_closed_group(m: &Model) -> bool {
     let closed = m.listing.group_of(m.selected).is_some_and(|(_, g)| !g.open);
-    closed && m.cursor == m.query.chars().count()
+    closed && m.query.after_cursor().is_empty()
 }
 
 fn show(m: &mut Model, pane: Pane) {

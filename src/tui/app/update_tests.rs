@@ -3,6 +3,7 @@ use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 
 use super::*;
 use crate::tui::app::effect::{Effect, Handoff};
+use crate::tui::app::generation::Generation;
 use crate::tui::app::model::{LoadState, Pane};
 use crate::tui::app::msg::Msg;
 use crate::tui::input::action::Action;
@@ -18,7 +19,7 @@ fn typing_edits_the_query_and_asks_for_a_search() {
     send(&mut m, [key(KeyCode::Left), key(KeyCode::Char('x'))]);
     assert_eq!(m.query, "cxo");
     let step = update(&mut m, key(KeyCode::Backspace));
-    assert_eq!((m.query.as_str(), m.cursor), ("co", 1));
+    assert_eq!((m.query.as_str(), m.query.cursor()), ("co", 1));
     assert_eq!(step.effects, vec![Effect::Search("co".into())]);
     send(
         &mut m,
@@ -31,7 +32,7 @@ fn typing_edits_the_query_and_asks_for_a_search() {
     update(&mut m, ctrl('w'));
     assert_eq!(m.query, "co ");
     update(&mut m, ctrl('u'));
-    assert_eq!((m.query.as_str(), m.cursor), ("", 0));
+    assert_eq!((m.query.as_str(), m.query.cursor()), ("", 0));
     assert_eq!(update(&mut m, ctrl('u')), Step::default());
 }
 

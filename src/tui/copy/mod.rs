@@ -1,6 +1,7 @@
-//! Copying and opening from the browser: the copy menu's state and keys (`update.rs`), its
-//! overlay (`view.rs`), and the clipboard and URL opener on worker threads (`worker.rs`).
+//! Copying and opening from the browser: the copy menu's state and keys (`update.rs`, and
+//! `keys.rs` which row each keymap action picks), its overlay (`view.rs`), and the clipboard and URL opener on worker threads (`worker.rs`).
 
+pub mod keys;
 pub mod update;
 pub mod view;
 pub mod worker;
@@ -17,10 +18,6 @@ pub struct CopyMenu {
     /// In the triage view: its incident report, listed after the record's targets.
     pub report: Option<String>,
 }
-
-/// The key that copies the triage view's incident report from the menu (no record target
-/// uses it).
-pub const REPORT_KEY: char = 't';
 
 impl CopyMenu {
     /// Rows in the menu: the record's targets, then the incident report.

@@ -2,28 +2,29 @@
 //! ctrl-y), `o`, and the status-line notice that reports what happened. Pure like `update`:
 //! the clipboard and the web browser are reached through `Effect::Copy` and `Effect::Open`.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-use super::{CopyMenu, REPORT_KEY};
+use super::CopyMenu;
+use super::keys::{self, MenuRow};
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Overlay};
 use crate::tui::app::msg::Msg;
 use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
-use crate::tui::input::keymap::Mode;
+use crate::tui::input::keymap::{Mode, Scope};
 use errdex_core::copy::{self, Target};
 use errdex_core::open::OpenError;
 
-/// The copy and open actions; other actions do nothing here.
+/// The copy and open actions; a copy target's key bound on the main screen copies it at
+/// once (`1`–`9`, ctrl-y by default). Other actions, and the report outside the menu (`R`
+/// writes it), do nothing here.
 pub fn apply(m: &mut Model, action: Action) -> Step {
-    let target = match action {
-        Action::CopyMenu => return open_menu(m),
-        Action::OpenUrl => return open_url(m),
-        Action::CopyFix => Target::Fix,
-        Action::CopySolution(n) => Target::Solution(usize::from(n)),
-        _ => return Step::default(),
-    };
-    copy_target(m, target)
+    match action {
+        Action::CopyMenu => open_menu(m),
+        Action::OpenUrl => open_url(m),
+        _ => match keys::row_of(action) {
+            Some(MenuRow::Target(target)) => copy_target(m, target),
+            Some(MenuRow::Report) | None => Step::default(),
+        },
+    }
 }
 
 /// The answers of the runtime to `Effect::Copy` and `Effect::Open`.
@@ -49,40 +50,37 @@ pub fn on_msg(m: &mut Model, msg: Msg) -> Step {
     Step::redraw()
 }
 
-/// With the copy menu open, keys pick from it and do nothing else: the menu's keys from the
-/// keymap, and each target's own key.
-pub fn on_menu_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Step {
+/// With the copy menu open, keys pick from it and do nothing else: the menu's keys and each
+/// target's own key, all from the keymap.
+pub fn on_menu_key(m: &mut Model, action: Option<Action>) -> Step {
     let Some(Overlay::CopyMenu(menu)) = m.overlay.as_mut() else {
         return Step::default();
     };
     let last = menu.rows().saturating_sub(1);
-    match (action, key.code) {
-        (Some(Action::Close), _) => m.overlay = None,
-        (Some(Action::Accept), _) => {
+    match action {
+        Some(Action::Close) => m.overlay = None,
+        Some(Action::Accept) => {
             if menu.selected == menu.offers.len() && menu.report.is_some() {
                 return copy_report(m);
             }
             let target = menu.offers.get(menu.selected).map(|o| o.target);
             return copy_from_menu(m, target);
         }
-        (Some(Action::SelectNext), _) => menu.selected = (menu.selected + 1).min(last),
-        (Some(Action::SelectPrev), _) => menu.selected = menu.selected.saturating_sub(1),
-        (Some(Action::SelectFirst), _) => menu.selected = 0,
-        (Some(Action::SelectLast), _) => menu.selected = last,
-        (None, KeyCode::Char(REPORT_KEY)) if menu.report.is_some() => return copy_report(m),
-        (None, KeyCode::Char(c)) if !key.modifiers.intersects(CHORD) => {
-            let Some(target) = menu.offers.iter().find(|o| o.key == Some(c)) else {
-                return Step::default();
-            };
-            let target = Some(target.target);
-            return copy_from_menu(m, target);
-        }
-        _ => return Step::default(),
+        Some(Action::SelectNext) => menu.selected = (menu.selected + 1).min(last),
+        Some(Action::SelectPrev) => menu.selected = menu.selected.saturating_sub(1),
+        Some(Action::SelectFirst) => menu.selected = 0,
+        Some(Action::SelectLast) => menu.selected = last,
+        Some(action) => match keys::row_of(action) {
+            Some(MenuRow::Report) if menu.report.is_some() => return copy_report(m),
+            Some(MenuRow::Target(target)) if menu.offers.iter().any(|o| o.target == target) => {
+                return copy_from_menu(m, Some(target));
+            }
+            _ => return Step::default(),
+        },
+        None => return Step::default(),
     }
     Step::redraw()
 }
-
-const CHORD: KeyModifiers = KeyModifiers::CONTROL.union(KeyModifiers::ALT);
 
 /// Closes the menu and copies its choice, unless the selection moved under the menu (results
 /// can still stream in while it is open).
@@ -207,10 +205,10 @@ fn copy_url_keys(m: &Model) -> Option<String> {
         .bindings()
         .iter()
         .find(|b| b.action == Action::CopyMenu)?;
-    let url = copy::targets(&m.current_detail()?.record)
+    copy::targets(&m.current_detail()?.record)
         .into_iter()
-        .find(|o| o.target == Target::Url)?
-        .key?;
+        .find(|o| o.target == Target::Url)?;
+    let url = m.keymap.key_for(Scope::CopyMenu, Action::CopyUrl)?;
     let prefix = match m.mode {
         Mode::Search => m
             .keymap

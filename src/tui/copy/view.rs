@@ -5,8 +5,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::tui::copy::REPORT_KEY;
-use errdex_core::copy::{Offer, Target};
+use crate::tui::copy::keys::{self, MenuRow};
+use crate::tui::input::keymap::Scope;
 use errdex_core::text::one_line;
 
 /// How the menu names the triage view's incident report.
@@ -28,28 +28,41 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let rect = popup::centred(area, width, height);
     let visible = usize::from(height.saturating_sub(2)).max(1);
     let first = popup::first_visible(menu.selected, visible);
-    let report = menu.report.as_ref().map(|text| Offer {
-        target: Target::Markdown,
-        key: Some(REPORT_KEY),
-        label: REPORT_LABEL.into(),
-        preview: text.lines().next().unwrap_or("").to_string(),
+    // Each row: its key from the keymap (blank past the numbered keys), what it is, its start.
+    let targets = menu.offers.iter().map(|o| {
+        (
+            MenuRow::Target(o.target),
+            o.label.as_str(),
+            o.preview.clone(),
+        )
     });
-    let label_width = menu
-        .offers
+    let report = menu.report.as_ref().map(|text| {
+        let preview = text.lines().next().unwrap_or("").to_string();
+        (MenuRow::Report, REPORT_LABEL, preview)
+    });
+    let rows: Vec<(String, &str, String)> = targets
+        .chain(report)
+        .map(|(row, label, preview)| {
+            let key = keys::action_of(row)
+                .and_then(|action| model.keymap.key_for(Scope::CopyMenu, action))
+                .unwrap_or_default();
+            (key, label, preview)
+        })
+        .collect();
+    let width_of = |s: &str| s.chars().count();
+    let key_width = rows
         .iter()
-        .chain(&report)
-        .map(|o| o.label.chars().count())
+        .map(|r| width_of(&r.0))
         .max()
-        .unwrap_or(0);
-    let lines: Vec<Line> = menu
-        .offers
+        .unwrap_or(0)
+        .max(1);
+    let label_width = rows.iter().map(|r| width_of(r.1)).max().unwrap_or(0);
+    let lines: Vec<Line> = rows
         .iter()
-        .chain(&report)
         .enumerate()
         .skip(first)
         .take(visible)
-        .map(|(i, offer)| {
-            let key = offer.key.map_or_else(|| " ".to_string(), String::from);
+        .map(|(i, (key, label, preview))| {
             let style = |s| {
                 if i == menu.selected {
                     theme.selected
@@ -58,12 +71,9 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
                 }
             };
             Line::from(vec![
-                Span::styled(format!(" {key} "), style(theme.key)),
-                Span::styled(
-                    format!(" {:<label_width$} ", offer.label),
-                    style(theme.text),
-                ),
-                Span::styled(one_line(&offer.preview), style(theme.dim)),
+                Span::styled(format!(" {key:<key_width$} "), style(theme.key)),
+                Span::styled(format!(" {label:<label_width$} "), style(theme.text)),
+                Span::styled(one_line(preview), style(theme.dim)),
             ])
         })
         .collect();

@@ -36,7 +36,7 @@ pub fn read(
     index: usize,
     highlighter: Option<&Highlighter>,
 ) -> Result<Detail, String> {
-    let record = dataset.record(index)?;
+    let record = dataset.record(index).map_err(|e| e.to_string())?;
     let source = snippet::prepare(&record, highlighter);
     let fixes = snippet::prepare_fixes(&record, highlighter);
     let origin = errdex_core::state::data_dir().ok().and_then(|dir| {

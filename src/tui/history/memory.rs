@@ -5,6 +5,8 @@
 
 use std::collections::HashSet;
 
+use crate::tui::input::line::LineInput;
+
 #[derive(Debug, Default)]
 pub struct Memory {
     /// Ids of the pinned records, as the store last said.
@@ -20,7 +22,7 @@ pub struct Memory {
 /// The searchable history list (Ctrl-r).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct HistoryOverlay {
-    pub filter: String,
+    pub filter: LineInput,
     /// Position in `Memory::history_matches`.
     pub selected: usize,
 }

@@ -10,6 +10,7 @@ use crate::tui::app::step::Step;
 use crate::tui::history::memory::{Chore, HistoryOverlay, Remembered};
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
+use crate::tui::input::line::{Edit, Edited};
 use crate::tui::results::update::query_changed;
 use errdex_core::text::sanitize;
 
@@ -162,12 +163,10 @@ pub(crate) fn recall(m: &mut Model, by: isize) -> Option<Step> {
     };
     if next >= len {
         // Past the newest: back to the empty box the walk started from.
-        m.query.clear();
-        m.cursor = 0;
+        m.query.set("");
         return Some(query_changed(m));
     }
-    m.query = m.memory.queries[next].clone();
-    m.cursor = m.query.chars().count();
+    m.query.set(m.memory.queries[next].clone());
     let step = query_changed(m);
     m.memory.recall = Some(next);
     Some(step)
@@ -192,16 +191,19 @@ pub(crate) fn on_overlay_key(m: &mut Model, key: KeyEvent, action: Option<Action
             overlay.selected = (overlay.selected + 1).min(count.saturating_sub(1));
         }
         (Some(Action::SelectPrev), _) => overlay.selected = overlay.selected.saturating_sub(1),
-        (Some(Action::DeleteBack), _) => {
-            overlay.filter.pop();
-            overlay.selected = 0;
+        (Some(action), _) if Edit::of(action).is_some() => {
+            if let Some(edit) = Edit::of(action)
+                && overlay.filter.apply(edit) == Edited::Changed
+            {
+                overlay.selected = 0;
+            }
         }
         (None, KeyCode::Char(c))
             if !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
         {
-            overlay.filter.push(c);
+            overlay.filter.insert_char(c);
             overlay.selected = 0;
         }
         _ => return Step::default(),
@@ -222,8 +224,7 @@ fn pick(m: &mut Model) -> Step {
         return Step::redraw();
     };
     m.mode = Mode::Search;
-    m.query = query;
-    m.cursor = m.query.chars().count();
+    m.query.set(query);
     query_changed(m)
 }
 

@@ -156,7 +156,7 @@ fn up_in_an_empty_box_walks_back_through_the_history_and_down_comes_forward() {
     let mut m = loaded_model(80, 24, true);
     update(&mut m, opened(&["oldest", "middle", "newest"], &[]));
     let step = update(&mut m, key(KeyCode::Up));
-    assert_eq!((m.query.as_str(), m.cursor), ("newest", 6));
+    assert_eq!((m.query.as_str(), m.query.cursor()), ("newest", 6));
     assert_eq!(step.effects, vec![Effect::Search("newest".into())]);
     send(&mut m, [key(KeyCode::Up), key(KeyCode::Up)]);
     assert_eq!(m.query, "oldest");
@@ -218,7 +218,7 @@ fn ctrl_r_filters_the_history_and_enter_puts_the_choice_in_the_box() {
     assert_eq!(m.history_overlay().map(|o| o.selected), Some(1));
     let step = update(&mut m, key(KeyCode::Enter));
     assert_eq!(m.history_overlay(), None);
-    assert_eq!((m.query.as_str(), m.cursor), ("tag:db locked", 13));
+    assert_eq!((m.query.as_str(), m.query.cursor()), ("tag:db locked", 13));
     assert_eq!(m.mode, Mode::Search);
     assert_eq!(step.effects, vec![Effect::Search("tag:db locked".into())]);
 

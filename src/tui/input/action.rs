@@ -6,6 +6,9 @@ use std::borrow::Cow;
 /// The solutions a key can copy directly (`copy_solution_1` … `copy_solution_9`).
 pub const DIRECT_SOLUTIONS: u8 = 9;
 
+/// The prevention tips the copy menu has keys for (`copy_tip_1` … `copy_tip_12`).
+pub const DIRECT_TIPS: u8 = 12;
+
 macro_rules! actions {
     ($($variant:ident = $name:literal, $about:literal;)*) => {
         /// Everything a key can do.
@@ -14,6 +17,8 @@ macro_rules! actions {
             $($variant,)*
             /// Copy solution N (1 to `DIRECT_SOLUTIONS`).
             CopySolution(u8),
+            /// Copy prevention tip N from the copy menu (1 to `DIRECT_TIPS`).
+            CopyTip(u8),
         }
 
         impl Action {
@@ -23,14 +28,14 @@ macro_rules! actions {
             fn plain_name(self) -> Option<&'static str> {
                 match self {
                     $(Action::$variant => Some($name),)*
-                    Action::CopySolution(_) => None,
+                    Action::CopySolution(_) | Action::CopyTip(_) => None,
                 }
             }
 
             fn plain_about(self) -> Option<&'static str> {
                 match self {
                     $(Action::$variant => Some($about),)*
-                    Action::CopySolution(_) => None,
+                    Action::CopySolution(_) | Action::CopyTip(_) => None,
                 }
             }
         }
@@ -90,6 +95,16 @@ actions! {
     Cancel = "cancel", "errdex pick: exit without choosing (status 130)";
     ClosePopup = "close_popup", "tmux popup: leave the full-screen detail, else close the popup";
     NewRecord = "new_record", "write a new record in $EDITOR (from the selected unknown error, as the fix of a site found in your code, or from a pasted log line)";
+    // The copy menu's targets (the fix and the solutions use `copy_fix`, `copy_solution_N`).
+    CopyValidation = "copy_validation", "copy the validation code";
+    CopyTryCatch = "copy_try_catch", "copy the try/catch pattern";
+    CopyTypeGuard = "copy_type_guard", "copy the type guard";
+    CopySnippet = "copy_snippet", "copy the source snippet";
+    CopySnippetNumbered = "copy_snippet_numbered", "copy the source snippet with line numbers";
+    CopyUrl = "copy_url", "copy the GitHub URL at the error line";
+    CopyLocation = "copy_location", "copy the location (path:line)";
+    CopyMarkdown = "copy_markdown", "copy the record as a Markdown incident note";
+    CopyReport = "copy_report", "triage view: copy the log's incident report";
 }
 
 impl Action {
@@ -99,12 +114,14 @@ impl Action {
             .iter()
             .copied()
             .chain((1..=DIRECT_SOLUTIONS).map(Action::CopySolution))
+            .chain((1..=DIRECT_TIPS).map(Action::CopyTip))
     }
 
     /// The snake_case name a config file uses.
     pub fn name(self) -> Cow<'static, str> {
         match (self, self.plain_name()) {
             (Action::CopySolution(n), _) => format!("copy_solution_{n}").into(),
+            (Action::CopyTip(n), _) => format!("copy_tip_{n}").into(),
             (_, name) => name.unwrap_or_default().into(),
         }
     }
@@ -113,6 +130,7 @@ impl Action {
     pub fn about(self) -> Cow<'static, str> {
         match (self, self.plain_about()) {
             (Action::CopySolution(n), _) => format!("copy solution {n}").into(),
+            (Action::CopyTip(n), _) => format!("copy prevention tip {n}").into(),
             (_, about) => about.unwrap_or_default().into(),
         }
     }

@@ -77,7 +77,7 @@ impl Scope {
             Scope::Search => "in the search box",
             Scope::Browse => "browsing (after Esc)",
             Scope::Help => "in this help",
-            Scope::CopyMenu => "in the copy menu (and each target's own key)",
+            Scope::CopyMenu => "in the copy menu",
             Scope::History => "in the history (type to filter)",
             Scope::Note => "in the team note input (type the note)",
             Scope::Problems => "in the problems list",
@@ -213,6 +213,43 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Popup, "esc", Action::ClosePopup, Some("close")),
 ];
 
+/// The copy menu's target keys, each a key of its own so the menu reads as a list of
+/// shortcuts: letters no menu navigation key (j, k, q, y, g's shift-G) takes. A target past
+/// the keys (a tenth solution, a thirteenth tip) is still listed and selectable.
+const COPY_TARGETS: &[(Scope, &str, Action, Option<&str>)] = &[
+    (Scope::CopyMenu, "f", Action::CopyFix, None),
+    (Scope::CopyMenu, "1", Action::CopySolution(1), None),
+    (Scope::CopyMenu, "2", Action::CopySolution(2), None),
+    (Scope::CopyMenu, "3", Action::CopySolution(3), None),
+    (Scope::CopyMenu, "4", Action::CopySolution(4), None),
+    (Scope::CopyMenu, "5", Action::CopySolution(5), None),
+    (Scope::CopyMenu, "6", Action::CopySolution(6), None),
+    (Scope::CopyMenu, "7", Action::CopySolution(7), None),
+    (Scope::CopyMenu, "8", Action::CopySolution(8), None),
+    (Scope::CopyMenu, "9", Action::CopySolution(9), None),
+    (Scope::CopyMenu, "v", Action::CopyValidation, None),
+    (Scope::CopyMenu, "c", Action::CopyTryCatch, None),
+    (Scope::CopyMenu, "g", Action::CopyTypeGuard, None),
+    (Scope::CopyMenu, "s", Action::CopySnippet, None),
+    (Scope::CopyMenu, "n", Action::CopySnippetNumbered, None),
+    (Scope::CopyMenu, "u", Action::CopyUrl, None),
+    (Scope::CopyMenu, "l", Action::CopyLocation, None),
+    (Scope::CopyMenu, "m", Action::CopyMarkdown, None),
+    (Scope::CopyMenu, "a", Action::CopyTip(1), None),
+    (Scope::CopyMenu, "b", Action::CopyTip(2), None),
+    (Scope::CopyMenu, "d", Action::CopyTip(3), None),
+    (Scope::CopyMenu, "e", Action::CopyTip(4), None),
+    (Scope::CopyMenu, "h", Action::CopyTip(5), None),
+    (Scope::CopyMenu, "i", Action::CopyTip(6), None),
+    (Scope::CopyMenu, "o", Action::CopyTip(7), None),
+    (Scope::CopyMenu, "p", Action::CopyTip(8), None),
+    (Scope::CopyMenu, "r", Action::CopyTip(9), None),
+    (Scope::CopyMenu, "w", Action::CopyTip(10), None),
+    (Scope::CopyMenu, "x", Action::CopyTip(11), None),
+    (Scope::CopyMenu, "z", Action::CopyTip(12), None),
+    (Scope::CopyMenu, "t", Action::CopyReport, None),
+];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binding {
     pub scope: Scope,
@@ -237,14 +274,18 @@ impl Default for Keymap {
                 hint: None,
             })
         });
-        let table = DEFAULTS.iter().filter_map(|&(scope, key, action, hint)| {
-            Some(Binding {
-                scope,
-                key: Key::parse(key).ok()?,
-                action,
-                hint,
-            })
-        });
+        let table =
+            DEFAULTS
+                .iter()
+                .chain(COPY_TARGETS)
+                .filter_map(|&(scope, key, action, hint)| {
+                    Some(Binding {
+                        scope,
+                        key: Key::parse(key).ok()?,
+                        action,
+                        hint,
+                    })
+                });
         Keymap {
             bindings: table.chain(solutions).collect(),
         }
@@ -254,6 +295,16 @@ impl Default for Keymap {
 impl Keymap {
     pub fn bindings(&self) -> &[Binding] {
         &self.bindings
+    }
+
+    /// The key bound last to `action` in `scope` (a config's own before the default one), as
+    /// the help writes it.
+    pub fn key_for(&self, scope: Scope, action: Action) -> Option<String> {
+        self.bindings
+            .iter()
+            .rev()
+            .find(|b| b.scope == scope && b.action == action)
+            .map(|b| b.key.label())
     }
 
     /// The action for a key in a mode; a binding for the mode wins over one for every mode.

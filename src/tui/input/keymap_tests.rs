@@ -11,7 +11,77 @@ fn every_default_key_parses() {
     let solutions = usize::from(DIRECT_SOLUTIONS);
     assert_eq!(
         Keymap::default().bindings().len(),
-        DEFAULTS.len() + solutions
+        DEFAULTS.len() + COPY_TARGETS.len() + solutions
+    );
+}
+
+#[test]
+fn every_copy_menu_key_is_its_own_and_leaves_the_menus_navigation_alone() {
+    let km = Keymap::default();
+    let menu: Vec<&Binding> = km
+        .bindings()
+        .iter()
+        .filter(|b| b.scope == Scope::CopyMenu)
+        .collect();
+    let mut keys: Vec<Key> = menu.iter().map(|b| b.key).collect();
+    keys.sort_by_key(Key::label);
+    keys.dedup();
+    assert_eq!(keys.len(), menu.len(), "one action per key in the menu");
+    for nav in ["j", "k", "q", "y"] {
+        let key = Key::parse(nav).expect("key");
+        let bound: Vec<Action> = menu
+            .iter()
+            .filter(|b| b.key == key)
+            .map(|b| b.action)
+            .collect();
+        assert!(
+            bound
+                .iter()
+                .all(|a| matches!(a, Action::Close | Action::SelectNext | Action::SelectPrev)),
+            "{nav}: {bound:?}"
+        );
+    }
+    assert_eq!(
+        km.key_for(Scope::CopyMenu, Action::CopySolution(1))
+            .as_deref(),
+        Some("1")
+    );
+    let help = km.help();
+    let (_, rows) = help
+        .iter()
+        .find(|(scope, _)| *scope == Scope::CopyMenu)
+        .expect("the help has the copy menu");
+    assert!(
+        rows.contains(&("u".to_string(), Action::CopyUrl)),
+        "{rows:?}"
+    );
+    assert!(
+        rows.contains(&("t".to_string(), Action::CopyReport)),
+        "{rows:?}"
+    );
+    assert_eq!(
+        km.key_for(Scope::CopyMenu, Action::CopyTip(12)).as_deref(),
+        Some("z")
+    );
+    assert_eq!(
+        km.key_for(Scope::CopyMenu, Action::CopyReport).as_deref(),
+        Some("t")
+    );
+}
+
+#[test]
+fn a_copy_target_rebound_in_the_config_is_the_menus_key() {
+    let mut km = Keymap::default();
+    km.bind("ctrl-u", "copy_url").expect("binds");
+    let ctrl_u = ev(KeyCode::Char('u'), KeyModifiers::CONTROL);
+    assert_eq!(
+        km.overlay_action(Scope::CopyMenu, &ctrl_u),
+        Some(Action::CopyUrl)
+    );
+    assert_eq!(km.action(Mode::Search, &ctrl_u), Some(Action::ClearQuery));
+    assert_eq!(
+        km.key_for(Scope::CopyMenu, Action::CopyUrl).as_deref(),
+        Some("ctrl-u")
     );
 }
 

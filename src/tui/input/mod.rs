@@ -1,7 +1,7 @@
 //! Keys in: the action vocabulary and the one keymap table that keys, hints, help and the
-//! config's `[keys]` all read; and where a one-line input's cursor is in its text.
+//! config's `[keys]` all read; and the one line editor the one-line inputs share.
 
 pub mod action;
-pub mod cursor;
 mod key;
 pub mod keymap;
+pub mod line;

@@ -14,7 +14,7 @@ use crate::tui::runtime::inbox::Inbox;
 use crate::tui::runtime::worker::{Job, Take};
 use errdex_core::checkout::{self, Located, Window};
 use errdex_core::config::Checkouts;
-use errdex_core::editor::Editor;
+use errdex_core::editor::{Editor, Place};
 use errdex_core::record::Record;
 
 /// Follow this record (the one on display) into the checkout; the answer is `Msg::Located`
@@ -49,16 +49,8 @@ pub fn edit(
     line: usize,
     run: impl FnOnce(Command) -> Result<ExitStatus, String>,
 ) -> Msg {
-    let editor = Editor::from_env();
-    let result = match run(editor.at(path, line)) {
-        Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(format!(
-            "`{}` exited with {status}",
-            editor.describe_at(path, line)
-        )),
-        Err(why) => Err(format!("`{editor}`: {why}")),
-    };
-    Msg::Edited(result)
+    let result = Editor::from_env().launch(Place::Line(path, line), run);
+    Msg::Edited(result.map_err(|e| e.to_string()))
 }
 
 fn answer(job: &Locate, checkouts: &Checkouts, cache_dir: Option<&Path>) -> LocalAnswer {

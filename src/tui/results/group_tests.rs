@@ -109,7 +109,7 @@ fn right_lists_the_sites_beneath_and_left_folds_them_on_the_one_selected() {
     assert_eq!(keys(&mut m, "<right>"), Default::default());
     // In the search box Right moves the cursor, and at the end of the query opens a group.
     keys(&mut m, "/<ctrl-a><right>");
-    assert_eq!((m.cursor, m.listing.len()), (1, 2));
+    assert_eq!((m.query.cursor(), m.listing.len()), (1, 2));
     keys(&mut m, "<up><ctrl-e><right>");
     assert_eq!(m.listing.len(), 5, "opened from the search box");
 }

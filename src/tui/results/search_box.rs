@@ -48,8 +48,8 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
         counts_area,
     );
     if searching && model.help_scroll().is_none() {
-        let before: String = model.query.chars().take(model.cursor).collect();
-        let x = 2 + unicode_width::UnicodeWidthStr::width(one_line(&before).as_str());
+        let before = model.query.before_cursor();
+        let x = 2 + unicode_width::UnicodeWidthStr::width(one_line(before).as_str());
         let x = query_area
             .x
             .saturating_add(u16::try_from(x).unwrap_or(u16::MAX))

@@ -16,7 +16,6 @@ fn read(m: &mut Model, query: &str, hits: &[u32], reading: Reading) {
     };
     set.reading = reading;
     m.query = query.into();
-    m.cursor = query.chars().count();
     update(m, Msg::Results(set, matcher));
 }
 
@@ -25,8 +24,8 @@ fn a_huge_pasted_line_is_cut_before_it_is_searched_or_remembered() {
     let mut m = loaded_model(100, 30, false);
     let line = format!("ERROR deadlock detected {}", "x".repeat(300_000));
     let step = update(&mut m, Msg::Paste(line.clone()));
-    assert!(m.query.len() <= MAX_QUERY_BYTES && line.starts_with(&m.query));
-    assert_eq!(m.cursor, m.query.chars().count());
+    assert!(m.query.len() <= MAX_QUERY_BYTES && line.starts_with(m.query.as_str()));
+    assert_eq!(m.query.cursor(), m.query.chars().count());
     assert!(
         m.notice
             .as_deref()
@@ -34,7 +33,7 @@ fn a_huge_pasted_line_is_cut_before_it_is_searched_or_remembered() {
         "{:?}",
         m.notice
     );
-    assert_eq!(step.effects, vec![Effect::Search(m.query.clone())]);
+    assert_eq!(step.effects, vec![Effect::Search(m.query.to_string())]);
 }
 
 #[test]

@@ -99,5 +99,5 @@ pub fn query_changed(m: &mut Model) -> Step {
         // Loading: the query is searched once the records are in.
         return Step::redraw();
     }
-    Step::redraw().with(Effect::Search(m.query.clone()))
+    Step::redraw().with(Effect::Search(m.query.to_string()))
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use errdex_core::dataset::Dataset;
 
+use super::inbox::Inbox;
 use crate::tui::app::msg::Msg;
 use crate::tui::results::scanned::in_code_folder;
 
@@ -55,8 +56,8 @@ impl OwnWrites {
 }
 
 impl DatasetWatch {
-    /// Watches on a thread of its own, which ends when `post` finds the browser gone.
-    pub fn spawn(post: impl Fn(Msg) -> bool + Send + 'static) -> DatasetWatch {
+    /// Watches on a thread of its own, which ends when the inbox finds the browser gone.
+    pub fn spawn(inbox: Inbox) -> DatasetWatch {
         let current = Arc::new(Mutex::new(Weak::<Dataset>::new()));
         let watched = Arc::clone(&current);
         let own = OwnWrites::default();
@@ -76,7 +77,7 @@ impl DatasetWatch {
                     drop(dataset);
                     ours.others(&mut changed);
                     let scanned = rescanned_elsewhere(&changed, &told);
-                    if !scanned.is_empty() && !post(Msg::CodeRewritten(scanned)) {
+                    if !scanned.is_empty() && !inbox.post(Msg::CodeRewritten(scanned)) {
                         return;
                     }
                     let others: Vec<(String, String)> = changed
@@ -85,7 +86,7 @@ impl DatasetWatch {
                         .cloned()
                         .collect();
                     if let Some(text) = news(&others, &told)
-                        && !post(Msg::Notice(text))
+                        && !inbox.post(Msg::Notice(text))
                     {
                         return;
                     }

@@ -7,7 +7,6 @@
 //! and the editor would draw into the browser's screen; both come back after it exits,
 //! whatever its exit.
 
-use std::io::IsTerminal;
 use std::process::{Command, ExitStatus};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -104,11 +103,7 @@ impl HandOver {
         self.gate.stop(|| !self.input.is_finished());
         let suspended = guard.suspend();
         // With a log piped in, stdin is that log: the editor reads the keyboard instead.
-        if !std::io::stdin().is_terminal()
-            && let Ok(tty) = std::fs::File::open("/dev/tty")
-        {
-            command.stdin(tty);
-        }
+        errdex_core::editor::keyboard_stdin(&mut command);
         let status = match suspended {
             Ok(()) => command
                 .status()

@@ -149,8 +149,7 @@ pub fn run(options: Options) -> Result<Ended, String> {
     draw(&mut guard, &model)?;
 
     let (inbox, rx) = Inbox::new();
-    let watch_inbox = inbox.clone();
-    let watch = DatasetWatch::spawn(move |msg| watch_inbox.post(msg));
+    let watch = DatasetWatch::spawn(inbox.clone());
     let gate = external::InputGate::new();
     let input = input_reader::spawn(inbox.clone(), gate.clone())
         .map_err(|e| format!("cannot start reading the keyboard: {e}"))?;

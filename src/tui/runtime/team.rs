@@ -11,7 +11,7 @@ use super::terminal::Guard;
 use super::worker::{Job, Take, Worker};
 use crate::tui::app::msg::{Msg, RecordAdded};
 use errdex_core::dataset::Dataset;
-use errdex_core::editor::Editor;
+use errdex_core::editor::{Editor, EditorError, Place};
 use errdex_core::load::{self, SourceSpec};
 use errdex_core::state::drafts::{self, Submitted};
 use errdex_core::state::team_notes;
@@ -112,19 +112,22 @@ impl TeamEdge {
         site: Option<usize>,
     ) -> RecordAdded {
         let template = if let Some(index) = site {
-            drafts::site_template(&dataset.record(index)?)
+            drafts::site_template(&dataset.record(index).map_err(|e| e.to_string())?)
         } else {
             let draft = from_log.map(errdex_core::triage::draft_from_line);
             drafts::template(draft.as_ref())
         };
         let file = drafts::create(&template)?;
-        let editor = Editor::from_env();
-        let status = self
-            .hand_over
-            .run(guard, editor.on(file.path()))
-            .map_err(|e| format!("editor `{editor}`: {e}"))?;
-        if let Err(why) = editor.check_status(status) {
-            return Err(kept(file.path(), &why));
+        let launched = Editor::from_env().launch(Place::File(file.path()), |command| {
+            self.hand_over.run(guard, command)
+        });
+        match launched {
+            Ok(()) => {}
+            // The editor ran and failed (`:cq`): what the user wrote is kept.
+            Err(failed @ EditorError::Failed { .. }) => {
+                return Err(kept(file.path(), &failed.to_string()));
+            }
+            Err(not_run) => return Err(not_run.to_string()),
         }
         match drafts::submit(file.path(), &template, dataset, write_to) {
             Submitted::Added(docs) => {

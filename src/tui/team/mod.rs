@@ -11,6 +11,7 @@ mod tests;
 
 use std::collections::HashMap;
 
+use crate::tui::input::line::LineInput;
 use errdex_core::record::TeamNote;
 
 /// The notes the browser knows of (the note being typed is `Overlay::Note`).
@@ -24,9 +25,7 @@ pub struct TeamState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoteInput {
     pub id: String,
-    pub text: String,
-    /// In chars.
-    pub cursor: usize,
+    pub text: LineInput,
 }
 
 impl TeamState {

@@ -151,3 +151,29 @@ fn an_added_record_is_searched_for_by_its_id() {
     send(&mut m, [Msg::RecordAdded(Err("not added: boom".into()))]);
     assert_eq!(m.notice.as_deref(), Some("not added: boom"));
 }
+
+#[test]
+fn the_note_input_edits_whole_graphemes_of_accents_emoji_and_cjk() {
+    let mut m = browsing(100, 30, false, "");
+    m.mode = Mode::Browse;
+    let id = m.entry(0).expect("entry").id.to_string();
+    keys(&mut m, "n");
+    // e + combining acute, a family emoji (five chars), two CJK characters.
+    send(
+        &mut m,
+        [Msg::Paste("cafe\u{301} 👨\u{200d}👩\u{200d}👧 连接".into())],
+    );
+    keys(
+        &mut m,
+        "<backspace><left><left><backspace><left><backspace>",
+    );
+    let step = keys(&mut m, "<enter>");
+    assert_eq!(
+        step.effects,
+        vec![Effect::SaveNote {
+            id,
+            text: "caf  连".into()
+        }],
+        "each key removed one character as the user sees it"
+    );
+}

@@ -12,9 +12,8 @@ use crate::tui::app::model::{LoadState, Model, Overlay};
 use crate::tui::app::msg::RecordAdded;
 use crate::tui::app::step::Step;
 use crate::tui::input::action::Action;
-use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
-use crate::tui::results::edit::space_word_start;
+use crate::tui::input::line::{Edit, LineInput};
 use errdex_core::record::TeamNote;
 
 /// `n`: the note input for the selected record.
@@ -25,8 +24,7 @@ pub fn open_note(m: &mut Model) -> Step {
     };
     m.overlay = Some(Overlay::Note(NoteInput {
         id: entry.id.to_string(),
-        text: String::new(),
-        cursor: 0,
+        text: LineInput::default(),
     }));
     Step::redraw()
 }
@@ -37,43 +35,23 @@ pub fn on_input_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Ste
     let Some(Overlay::Note(input)) = m.overlay.as_mut() else {
         return Step::default();
     };
-    let len = input.text.chars().count();
     match action {
         Some(Action::Close) => m.overlay = None,
         Some(Action::Accept) => return save(m),
-        Some(Action::DeleteBack) if input.cursor > 0 => {
-            let at = byte_at(&input.text, input.cursor - 1);
-            input.text.remove(at);
-            input.cursor -= 1;
-        }
-        Some(Action::DeleteWord) => {
-            let chars: Vec<char> = input.text.chars().collect();
-            let start = space_word_start(&chars, input.cursor);
-            let (a, b) = (
-                byte_at(&input.text, start),
-                byte_at(&input.text, input.cursor),
-            );
-            input.text.replace_range(a..b, "");
-            input.cursor = start;
-        }
-        Some(Action::ClearQuery) => {
-            input.text.clear();
-            input.cursor = 0;
-        }
-        Some(Action::CursorLeft) => input.cursor = input.cursor.saturating_sub(1),
-        Some(Action::CursorRight) => input.cursor = (input.cursor + 1).min(len),
-        Some(Action::SelectFirst) => input.cursor = 0,
-        Some(Action::SelectLast) => input.cursor = len,
-        Some(_) => return Step::default(),
+        // Home and End are the list's first and last everywhere else.
+        Some(Action::SelectFirst) => _ = input.text.apply(Edit::Start),
+        Some(Action::SelectLast) => _ = input.text.apply(Edit::End),
+        Some(action) => match Edit::of(action) {
+            Some(edit) => _ = input.text.apply(edit),
+            None => return Step::default(),
+        },
         None => match key.code {
             KeyCode::Char(c)
                 if !key
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
             {
-                let at = byte_at(&input.text, input.cursor);
-                input.text.insert(at, c);
-                input.cursor += 1;
+                input.text.insert_char(c);
             }
             _ => return Step::default(),
         },
@@ -103,9 +81,7 @@ pub fn on_paste(m: &mut Model, text: &str) -> Step {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let at = byte_at(&input.text, input.cursor);
-    input.text.insert_str(at, &flat);
-    input.cursor += flat.chars().count();
+    input.text.insert(&flat);
     Step::redraw()
 }
 
@@ -129,7 +105,7 @@ pub fn new_record(m: &mut Model) -> Step {
     let from_log = match (unknown, site) {
         (Some(line), _) => Some(line),
         (None, Some(_)) => None,
-        (None, None) => pasted_line(&m.query).then(|| m.query.clone()),
+        (None, None) => pasted_line(&m.query).then(|| m.query.to_string()),
     };
     Step::redraw().with(Effect::NewRecord { from_log, site })
 }
@@ -176,8 +152,7 @@ pub fn on_record_added(m: &mut Model, added: RecordAdded) -> Step {
                 return Step::redraw();
             };
             m.notice = Some(format!("added {} to {}", ids.join(", "), path.display()));
-            m.query = format!("id:{first}");
-            m.cursor = m.query.chars().count();
+            m.query.set(format!("id:{first}"));
             m.mode = Mode::Browse;
             if m.in_triage() {
                 m.show_search();

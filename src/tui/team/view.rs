@@ -17,15 +17,12 @@ pub fn draw(frame: &mut Frame, area: Rect, model: &Model) {
     let rect = popup::centred(area, width, 3.min(area.height));
     // Long notes scroll sideways so the cursor stays in view.
     let room = usize::from(width.saturating_sub(5));
-    let chars: Vec<char> = input.text.chars().collect();
-    let first = input.cursor.saturating_sub(room);
-    let before: String = chars[first..input.cursor].iter().collect();
-    let after: String = chars[input.cursor..].iter().take(room).collect();
+    let (before, after) = input.text.around_cursor(room);
     let line = Line::from(vec![
         Span::styled("› ", theme.key),
-        Span::styled(one_line(&before), theme.text),
+        Span::styled(one_line(before), theme.text),
         Span::styled("▏", theme.key),
-        Span::styled(one_line(&after), theme.text),
+        Span::styled(one_line(after), theme.text),
     ]);
     let short: String = input.id.chars().take(12).collect();
     let title = format!(" Note on {short} — Enter saves, Esc cancels ");

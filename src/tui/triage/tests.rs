@@ -109,7 +109,7 @@ fn a_one_line_paste_goes_into_the_query() {
     let step = update(&mut m, Msg::Paste("con\tref\u{7}\n".into()));
     assert!(m.triage.is_none());
     assert_eq!(m.mode, Mode::Search);
-    assert_eq!((m.query.as_str(), m.cursor), ("con ref", 7));
+    assert_eq!((m.query.as_str(), m.query.cursor()), ("con ref", 7));
     assert_eq!(step.effects, vec![Effect::Search("con ref".into())]);
     send(&mut m, [key(KeyCode::Home), key(KeyCode::Left)]);
     let step = update(&mut m, Msg::Paste("\n\n".into()));

@@ -3,18 +3,18 @@
 
 use super::state::{Origin, TriageNews, TriageState};
 use crate::tui::app::effect::Effect;
+use crate::tui::app::generation::{Generation, Job};
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::app::scroll;
 use crate::tui::app::step::Step;
 use crate::tui::history::memory::Chore;
-use crate::tui::input::cursor::byte_at;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::listing::{Listing, Row};
 use crate::tui::results::update::query_changed;
 use errdex_core::triage::UnknownGroup;
 
 /// A paste: one line goes into the query at the cursor; several open a triage of them.
-pub fn on_paste(m: &mut Model, text: String) -> Step {
+pub fn on_paste(m: &mut Model, text: &str) -> Step {
     if m.overlay.is_some() {
         // An overlay has the keyboard; a paste does not go past it.
         return Step::default();
@@ -22,7 +22,7 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
     if lines > 1 {
-        let id = m.triage.as_ref().map_or(1, |t| t.id + 1);
+        let id = m.requests.ask(Job::Triage).0;
         m.triage = Some(TriageState::new(id, Origin::Paste));
         let mut step = activate(m);
         step.effects.push(Effect::Triage { id, log: text });
@@ -43,15 +43,12 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
     if one.is_empty() && !was_triage {
         return Step::redraw();
     }
-    let at = byte_at(&m.query, m.cursor);
-    m.query.insert_str(at, &one);
-    m.cursor += one.chars().count();
+    m.query.insert(&one);
     // Only the start of a huge paste is searched: keep only that, so that typing, drawing and
     // history stay quick.
     let (kept, cut) = errdex_core::search::capped(&m.query);
     if cut {
-        m.query = kept.to_string();
-        m.cursor = m.cursor.min(m.query.chars().count());
+        m.query.truncate(kept.len());
         m.notice = Some(format!(
             "pasted line cut to {} KB: only its start is searched",
             errdex_core::search::MAX_QUERY_BYTES / 1024
@@ -62,13 +59,15 @@ pub fn on_paste(m: &mut Model, text: String) -> Step {
 
 /// Starts the model in the triage view of a log that will arrive as news with this id.
 pub fn start(m: &mut Model, id: u64, origin: Origin) -> Step {
+    m.requests.asked(Job::Triage, Generation(id));
     m.triage = Some(TriageState::new(id, origin));
     activate(m)
 }
 
-/// News from the worker: more lines read, more hits.
+/// News from the worker: more lines read, more hits. News of any triage but the newest were
+/// dropped by `update`, so they are the shown triage's.
 pub fn on_news(m: &mut Model, news: TriageNews) -> Step {
-    let Some(t) = m.triage.as_mut().filter(|t| t.id == news.id) else {
+    let Some(t) = m.triage.as_mut() else {
         return Step::default();
     };
     t.phase = news.phase;

@@ -160,7 +160,7 @@ pub fn text_in(
     target: Target,
 ) -> Result<Option<String>, String> {
     if target == Target::Json {
-        let doc = ds.document(index)?;
+        let doc = ds.document(index).map_err(|e| e.to_string())?;
         return serde_json::to_string(&doc)
             .map(Some)
             .map_err(|e| e.to_string());

@@ -1,4 +1,5 @@
-//! The copy menu: which targets a record offers, under which key, with what label.
+//! The copy menu: which targets a record offers, with what label. Their keys are the
+//! browser's (its keymap table).
 
 use super::{Target, text};
 use crate::record::Record;
@@ -7,59 +8,44 @@ use crate::record::Record;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
     pub target: Target,
-    /// The key that copies it from the menu; `None` past the keys there are (a tenth
-    /// solution, a thirteenth tip): such entries are still listed and selectable.
-    pub key: Option<char>,
     /// What it is: "fix", "solution 2", "prevention tip 1", "markdown note" …
     pub label: String,
     /// The first line of the text, shortened, for the menu; control characters made visible.
     pub preview: String,
 }
 
-/// Keys for prevention tips: letters no other target, nor menu navigation (j/k/q), uses.
-const TIP_KEYS: &[char] = &['a', 'b', 'd', 'e', 'h', 'i', 'o', 'p', 'r', 'w', 'x', 'z'];
-
 /// How long a preview may be, in characters.
 const PREVIEW_CHARS: usize = 60;
 
-/// Every target the record has, in menu order, each with its key. Targets the record lacks
-/// are left out, so everything offered copies something.
+/// Every target the record has, in menu order. Targets the record lacks are left out, so
+/// everything offered copies something.
 pub fn targets(r: &Record) -> Vec<Offer> {
-    let mut wanted: Vec<(Target, Option<char>, String)> =
-        vec![(Target::Fix, Some('f'), "fix".into())];
+    let mut wanted: Vec<(Target, String)> = vec![(Target::Fix, "fix".into())];
     for n in 1..=r.solutions.len() {
-        let key = char::from_digit(n as u32, 10).filter(|_| n <= 9);
-        wanted.push((Target::Solution(n), key, format!("solution {n}")));
+        wanted.push((Target::Solution(n), format!("solution {n}")));
     }
     wanted.extend([
-        (Target::Validation, Some('v'), "validation code".into()),
-        (Target::TryCatch, Some('c'), "try/catch pattern".into()),
-        (Target::TypeGuard, Some('g'), "type guard".into()),
-        (
-            Target::Snippet { numbered: false },
-            Some('s'),
-            "source snippet".into(),
-        ),
+        (Target::Validation, "validation code".into()),
+        (Target::TryCatch, "try/catch pattern".into()),
+        (Target::TypeGuard, "type guard".into()),
+        (Target::Snippet { numbered: false }, "source snippet".into()),
         (
             Target::Snippet { numbered: true },
-            Some('n'),
             "source snippet with line numbers".into(),
         ),
-        (Target::Url, Some('u'), "GitHub URL".into()),
-        (Target::Location, Some('l'), "location (path:line)".into()),
-        (Target::Markdown, Some('m'), "markdown incident note".into()),
+        (Target::Url, "GitHub URL".into()),
+        (Target::Location, "location (path:line)".into()),
+        (Target::Markdown, "markdown incident note".into()),
     ]);
     for n in 1..=r.prevention_tips.len() {
-        let key = TIP_KEYS.get(n - 1).copied();
-        wanted.push((Target::Tip(n), key, format!("prevention tip {n}")));
+        wanted.push((Target::Tip(n), format!("prevention tip {n}")));
     }
     wanted
         .into_iter()
-        .filter_map(|(target, key, label)| {
+        .filter_map(|(target, label)| {
             let body = text(r, target)?;
             Some(Offer {
                 target,
-                key,
                 label,
                 preview: preview(&body),
             })
@@ -103,7 +89,7 @@ mod tests {
     use crate::copy::tests::fixture;
 
     #[test]
-    fn menu_lists_what_the_record_has_with_distinct_keys() {
+    fn menu_lists_what_the_record_has() {
         let offers = targets(&fixture());
         let names: Vec<String> = offers.iter().map(|o| o.target.to_string()).collect();
         assert_eq!(
@@ -124,19 +110,12 @@ mod tests {
                 "tip:2"
             ]
         );
-        let mut keys: Vec<char> = offers.iter().filter_map(|o| o.key).collect();
-        assert_eq!(keys.len(), offers.len());
-        keys.sort_unstable();
-        keys.dedup();
-        assert_eq!(keys.len(), offers.len(), "keys must be distinct");
-        assert!(!keys.iter().any(|k| matches!(k, 'j' | 'k' | 'q' | 'y')));
-        assert_eq!(offers[1].key, Some('1'));
         assert_eq!(offers[4].preview, "try:…");
         assert_eq!(offers[0].preview, "conn.send(x, retry=3)");
     }
 
     #[test]
-    fn menu_leaves_out_missing_targets_and_keys_run_out_gracefully() {
+    fn menu_leaves_out_missing_targets_and_lists_a_tenth_solution() {
         let r = Record {
             id: "x".into(),
             error_message: "boom".into(),
@@ -152,9 +131,7 @@ mod tests {
                 .iter()
                 .any(|n| n == "url" || n == "snippet" || n == "location")
         );
-        assert_eq!(offers[9].key, Some('9'));
         assert_eq!(offers[10].target, Target::Solution(10));
-        assert_eq!(offers[10].key, None);
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod entry;
 pub mod mapped;
 pub mod mapped_write;
 pub mod precedence;
+mod read_error;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use serde_json::Value;
 pub use entries::{Entries, Part, PartRows, PartView};
 pub use entry::{Entry, EntryRef, Tags};
 use mapped::Table;
+pub use read_error::ReadError;
 
 use crate::record::Record;
 use crate::source::Source;
@@ -35,7 +37,7 @@ pub enum Lookup {
 pub struct Replaced {
     /// `PATH:LINE` of its document.
     pub at: String,
-    pub record: Result<Record, String>,
+    pub record: Result<Record, ReadError>,
     pub document: Option<Value>,
 }
 
@@ -264,7 +266,7 @@ impl Dataset {
 
     /// The record's bytes, read now: an error naming the place when its file changed since
     /// it was loaded and no longer holds them.
-    fn raw_entry(&self, e: EntryRef<'_>) -> Result<Cow<'_, [u8]>, String> {
+    fn raw_entry(&self, e: EntryRef<'_>) -> Result<Cow<'_, [u8]>, ReadError> {
         let Some(source) = self.sources.get(e.source as usize) else {
             return Ok(Cow::Borrowed(&[]));
         };
@@ -272,23 +274,21 @@ impl Dataset {
         let end = start.saturating_add(e.len as usize);
         match source.bytes.read(start, end) {
             Ok(bytes) if bytes.len() == end - start.min(end) => Ok(bytes),
-            Ok(_) => Err(format!(
-                "{}:{}: the record is no longer there ({})",
-                source.name,
-                e.line,
-                source
+            Ok(_) => Err(ReadError::Gone {
+                at: format!("{}:{}", source.name, e.line),
+                why: source
                     .bytes
                     .changed()
-                    .unwrap_or_else(|| "the file is shorter".into())
-            )),
-            Err(err) => Err(format!(
-                "{}:{}: cannot read the record: {err}",
-                source.name, e.line
-            )),
+                    .unwrap_or_else(|| "the file is shorter".into()),
+            }),
+            Err(error) => Err(ReadError::Io {
+                at: format!("{}:{}", source.name, e.line),
+                error,
+            }),
         }
     }
 
-    fn read_entry(&self, e: EntryRef<'_>) -> Result<Record, String> {
+    fn read_entry(&self, e: EntryRef<'_>) -> Result<Record, ReadError> {
         let raw = self.raw_entry(e)?;
         scan::scan(&raw, Depth::Full)
             .map(|s| s.record)
@@ -299,7 +299,11 @@ impl Dataset {
                     .get(e.source as usize)
                     .and_then(|s| s.bytes.changed())
                     .map_or(String::new(), |c| format!(" ({c})"));
-                format!("{name}:{}: {}{changed}", e.line, err.message)
+                ReadError::Malformed {
+                    at: format!("{name}:{}", e.line),
+                    message: err.message,
+                    changed,
+                }
             })
     }
 
@@ -309,18 +313,18 @@ impl Dataset {
     }
 
     /// The record's document exactly as it stands in its source, read now.
-    pub fn raw(&self, index: usize) -> Result<Cow<'_, [u8]>, String> {
+    pub fn raw(&self, index: usize) -> Result<Cow<'_, [u8]>, ReadError> {
         self.raw_entry(self.entries().at(index))
     }
 
     /// Every field of a record, read from its source now.
-    pub fn record(&self, index: usize) -> Result<Record, String> {
+    pub fn record(&self, index: usize) -> Result<Record, ReadError> {
         self.read_entry(self.entries().at(index))
     }
 
     /// The record's document as loaded (wrapper, unknown fields and key order included).
-    pub fn document(&self, index: usize) -> Result<Value, String> {
-        serde_json::from_slice(&self.raw(index)?).map_err(|e| e.to_string())
+    pub fn document(&self, index: usize) -> Result<Value, ReadError> {
+        Ok(serde_json::from_slice(&self.raw(index)?)?)
     }
 
     /// `(first, later)` for each record whose id an earlier record has: the first record with

@@ -111,7 +111,7 @@ pub fn documents(
         let mut doc = match batch.document(i) {
             Ok(doc) => doc,
             Err(why) => {
-                errors.push(at(why));
+                errors.push(at(why.to_string()));
                 continue;
             }
         };

@@ -43,7 +43,7 @@ pub fn pinned_note(
         if n > 0 {
             out.push_str("\n---\n\n");
         }
-        let mut record = ds.record(i)?;
+        let mut record = ds.record(i).map_err(|e| e.to_string())?;
         record.notes = notes.get(&record.id).cloned().unwrap_or_default();
         out.push_str(&export::to_markdown(&record));
     }
