@@ -249,6 +249,15 @@ fn string_message(node: Node, cx: &Cx) -> Option<Message> {
     }
 }
 
+/// A plain literal, or a variable given one just before (`msg = "bad %r"` then
+/// `raise TypeError(msg % x)`).
+fn format_string(node: Node, cx: &Cx) -> Option<String> {
+    if node.kind() == "identifier" {
+        return string_value(tree::assigned_before(node, cx)?, cx.src)?;
+    }
+    string_value(node, cx.src)?
+}
+
 /// A message expression: literals and f-strings, `"…" % args`, `"…".format(…)`, `+`.
 fn message_of(node: Node, cx: &Cx) -> Option<Message> {
     tree::message(node, cx, &leaf)
@@ -264,7 +273,7 @@ fn leaf(node: Node, cx: &Cx) -> Option<Message> {
             (cx.text(op) == "%").then_some(())?;
             let left = node.child_by_field_name("left")?;
             let right = node.child_by_field_name("right")?;
-            let format = string_value(left, cx.src)??;
+            let format = format_string(left, cx)?;
             let values = if right.kind() == "tuple" {
                 args(right)
             } else {
@@ -276,7 +285,7 @@ fn leaf(node: Node, cx: &Cx) -> Option<Message> {
             let function = node.child_by_field_name("function")?;
             let attribute = function.child_by_field_name("attribute");
             if function.kind() == "attribute" && attribute.is_some_and(|a| cx.text(a) == "format") {
-                let format = string_value(function.child_by_field_name("object")?, cx.src)??;
+                let format = format_string(function.child_by_field_name("object")?, cx)?;
                 let values: Vec<Node> = args(node.child_by_field_name("arguments")?)
                     .into_iter()
                     .filter(|a| a.kind() != "keyword_argument")

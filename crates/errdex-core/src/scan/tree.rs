@@ -184,40 +184,123 @@ pub fn concat(
             Some(inner) => concat(*inner, cx, leaf, depth + 1),
             None => Message::hole(None),
         },
-        "identifier" => match assigned_before(node, cx) {
-            Some(value) => concat(value, cx, leaf, depth + 1),
+        "identifier" => match built_before(node, cx) {
+            Some(built) => {
+                let mut m = match built.value {
+                    Some(value) => concat(value, cx, leaf, depth + 1),
+                    None => Message::hole(variable_name(cx.text(node))),
+                };
+                for more in built.appended {
+                    m.append(concat(more, cx, leaf, depth + 1));
+                }
+                m
+            }
             None => Message::hole(variable_name(cx.text(node))),
         },
         _ => Message::hole(variable_name(cx.text(node))),
     }
 }
 
-/// Statements looked back over for the assignment of a message variable.
+/// Statements looked back over for the assignment of a message variable, per block.
 const LOOK_BACK: usize = 8;
+
+/// Blocks looked out through (`msg = …` before the `if` whose body raises it).
+const LOOK_OUT: usize = 3;
+
+/// A message variable as the statements before its use build it: the value it was given,
+/// if found, then what was added to it (`msg += …`), in order.
+pub struct Built<'t> {
+    pub value: Option<Node<'t>>,
+    pub appended: Vec<Node<'t>>,
+}
 
 /// The value last given to the variable `ident` in the statements just before the one it
 /// is used in (`msg = f"…"` then `raise ValueError(msg)`), in any language's shape.
 pub fn assigned_before<'t>(ident: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    built_before(ident, cx)
+        .filter(|b| b.appended.is_empty())
+        .and_then(|b| b.value)
+}
+
+/// How the variable `ident` is built in the statements before its use: its assignment and
+/// the `+=` after it, looked for in the use's block and then in the blocks around it, up to
+/// the enclosing function. `None` when neither is found.
+pub fn built_before<'t>(ident: Node<'t>, cx: &Cx) -> Option<Built<'t>> {
     let name = cx.text(ident);
+    let mut appended = Vec::new();
     let mut statement = ident;
-    while let Some(parent) = statement.parent() {
-        if matches!(
-            parent.kind(),
-            "block" | "statement_block" | "statement_list" | "compound_statement" | "module"
-        ) {
+    for _ in 0..LOOK_OUT {
+        while let Some(parent) = statement.parent() {
+            if matches!(
+                parent.kind(),
+                "block" | "statement_block" | "statement_list" | "compound_statement" | "module"
+            ) {
+                break;
+            }
+            statement = parent;
+        }
+        let mut at = statement.prev_named_sibling();
+        for _ in 0..LOOK_BACK {
+            let Some(prev) = at else { break };
+            if let Some(more) = appended_to(prev, name, cx) {
+                appended.insert(0, more);
+            } else if let Some(value) = assignment_of(prev, name, cx, 0) {
+                return Some(Built {
+                    value: Some(value),
+                    appended,
+                });
+            }
+            at = prev.prev_named_sibling();
+        }
+        // On out, to the statement that holds this block, but not out of a function.
+        let block = statement.parent()?;
+        let holder = block.parent().map_or("module", |h| h.kind());
+        let function = [
+            "function",
+            "method",
+            "lambda",
+            "closure",
+            "class",
+            "constructor",
+        ]
+        .iter()
+        .any(|k| holder.contains(k));
+        if block.kind() == "module" || function || holder == "module" {
             break;
         }
-        statement = parent;
+        statement = block;
     }
-    let mut at = statement.prev_named_sibling();
-    for _ in 0..LOOK_BACK {
-        let prev = at?;
-        if let Some(value) = assignment_of(prev, name, cx, 0) {
-            return Some(value);
-        }
-        at = prev.prev_named_sibling();
+    (!appended.is_empty()).then_some(Built {
+        value: None,
+        appended,
+    })
+}
+
+/// What `name += value` (alone in its statement) adds to the variable.
+fn appended_to<'t>(node: Node<'t>, name: &str, cx: &Cx) -> Option<Node<'t>> {
+    let node = match node.kind() {
+        "expression_statement" => args(node).into_iter().next()?,
+        _ => node,
+    };
+    let augmented = matches!(
+        node.kind(),
+        "augmented_assignment"
+            | "augmented_assignment_expression"
+            | "compound_assignment_expr"
+            | "assignment_expression"
+            | "assignment_statement"
+    );
+    (augmented
+        && node
+            .child_by_field_name("operator")
+            .is_some_and(|o| cx.text(o) == "+="))
+    .then_some(())?;
+    (cx.text(node.child_by_field_name("left")?) == name).then_some(())?;
+    let value = node.child_by_field_name("right")?;
+    if value.kind() == "expression_list" {
+        return args(value).into_iter().next();
     }
-    None
+    Some(value)
 }
 
 fn assignment_of<'t>(node: Node<'t>, name: &str, cx: &Cx, depth: usize) -> Option<Node<'t>> {
