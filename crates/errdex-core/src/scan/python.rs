@@ -249,13 +249,42 @@ fn string_message(node: Node, cx: &Cx) -> Option<Message> {
     }
 }
 
-/// A plain literal, or a variable given one just before (`msg = "bad %r"` then
-/// `raise TypeError(msg % x)`).
+/// A plain literal, a variable given one just before (`msg = "bad %r"` then
+/// `raise TypeError(msg % x)`) or a module's constant (`_ERR_MSG = "…"`), or a literal
+/// marked for translation (`_("option %s not recognized")`).
 fn format_string(node: Node, cx: &Cx) -> Option<String> {
-    if node.kind() == "identifier" {
-        return string_value(tree::assigned_before(node, cx)?, cx.src)?;
+    match node.kind() {
+        "identifier" => match tree::assigned_before(node, cx) {
+            Some(value) => string_value(value, cx.src)?,
+            None => string_value(module_constant(node, cx)?, cx.src)?,
+        },
+        "call" => {
+            let function = cx.text(node.child_by_field_name("function")?);
+            matches!(function, "_" | "gettext" | "gettext.gettext" | "N_").then_some(())?;
+            let arguments = args(node.child_by_field_name("arguments")?);
+            match arguments[..] {
+                [only] => string_value(only, cx.src)?,
+                _ => None,
+            }
+        }
+        _ => string_value(node, cx.src)?,
     }
-    string_value(node, cx.src)?
+}
+
+/// The value of a module-level `NAME = …` for the identifier `name`.
+fn module_constant<'t>(name: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    let mut root = name;
+    while let Some(parent) = root.parent() {
+        root = parent;
+    }
+    let wanted = cx.text(name);
+    args(root).into_iter().rev().find_map(|statement| {
+        let assignment = args(statement).into_iter().next()?;
+        (statement.kind() == "expression_statement" && assignment.kind() == "assignment")
+            .then_some(())?;
+        (cx.text(assignment.child_by_field_name("left")?) == wanted).then_some(())?;
+        assignment.child_by_field_name("right")
+    })
 }
 
 /// A message expression: literals and f-strings, `"…" % args`, `"…".format(…)`, `+`.

@@ -308,6 +308,12 @@ def grown(x):
 
 def other(msg):
     raise ValueError(msg)
+
+_ERR_MSG = "No module named {!r}"
+
+def find(name, opt):
+    raise ImportError(_ERR_MSG.format(name), name=name)
+    raise GetoptError(_("option --%s not recognized") % opt, opt)
 "#;
     assert_eq!(
         brief(Language::Python, py),
@@ -316,6 +322,8 @@ def other(msg):
             "8 raise KeyError | unknown key {k} | unknown key {} | key",
             "13 raise ValueError | wrong {x} | wrong {} | outer",
             "18 raise ValueError | first part and {x} | first part and {} | grown",
+            "26 raise ImportError | No module named {name} | No module named {} | find",
+            "27 raise GetoptError | option --{opt} not recognized | option --{} not recognized | find",
         ]
     );
     let go = "package p\nfunc f(n int) error {\n\terr := fmt.Sprintf(\"bad count %d\", n)\n\tif n > 0 {\n\t\treturn errors.New(err)\n\t}\n\treturn nil\n}\n";
