@@ -5,8 +5,10 @@ use serde_json::{Map, Value, json};
 use super::ShowFormat;
 use super::data::{DataArgs, find, load_data, load_with_progress};
 use super::output::{Failure, Outcome, emit, plural};
+use errdex_core::dataset::CodeSite;
 use errdex_core::export;
 use errdex_core::load::{Depth, Options, SourceSpec};
+use errdex_core::record::Record;
 use errdex_core::text;
 
 pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Failure> {
@@ -19,6 +21,7 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     let notes = super::notes::notes_for(id);
     let replaced = ds.replaced(id);
     let conflicts = ds.conflicts(id);
+    let code_site = ds.code_site(id);
     // A record from a synced remote says which remote and version, as the Overview does.
     let origin = errdex_core::state::data_dir()
         .ok()
@@ -50,6 +53,10 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
                         .collect();
                     obj.insert("hiddenRecords".into(), Value::Array(hidden));
                 }
+                if let Some(site) = &code_site {
+                    let record = ds.record(index).ok();
+                    obj.insert("codeSite".into(), code_site_json(site, record.as_ref()));
+                }
             }
             let s = serde_json::to_string_pretty(&doc).map_err(|e| Failure::new(e.to_string()))?;
             let mut s = text::json_safe(&s).into_owned();
@@ -65,6 +72,9 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
             }
             for c in &conflicts {
                 s.push_str(&format!("\nConflict: {c}\n"));
+            }
+            if let Some(site) = &code_site {
+                s.push_str(&code_site_text(site, &record));
             }
             for r in &replaced {
                 s.push_str(&format!(
@@ -94,6 +104,11 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
                 let c = errdex_core::markdown::inline(&c.to_string());
                 s.push_str(&format!("\n\n> **Conflict:** {c}"));
             }
+            if let Some(site) = &code_site {
+                let now = code_site_text(site, &record);
+                let place = now.trim().lines().next().unwrap_or_default();
+                s.push_str(&format!("\n\n> {}", errdex_core::markdown::inline(place)));
+            }
             for r in &replaced {
                 s.push_str(&format!(
                     "\n\n> Replaces the record at {}: {}",
@@ -112,6 +127,50 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
     };
     emit(|out| out.write_all(text.as_bytes()))?;
     Ok(Outcome::Found.reading(loaded))
+}
+
+/// Where the record's statement is in the scanned code now: `FILE:LINE`, and the site's
+/// snippet when the line is not the record's (the code moved since it was written).
+fn code_site_text(site: &CodeSite, record: &Record) -> String {
+    let Ok(now) = &site.record else {
+        return format!("\nIn the code: {} (cannot be read)\n", site.at);
+    };
+    let place = format!(
+        "{}:{}",
+        now.file_path.as_deref().unwrap_or("?"),
+        now.line_number.unwrap_or(0)
+    );
+    let sha = now.analyzed_sha.as_deref().map(|s| &s[..s.len().min(12)]);
+    let scanned = sha.map_or(String::new(), |s| format!(", scanned at {s}"));
+    let (Some(_), Some(old)) = (site.moved(record), record.line_number) else {
+        return format!("\nIn the code: {place} (the same line{scanned})\n");
+    };
+    let mut s = format!("\nIn the code now: {place} (moved from line {old}{scanned})\n");
+    let first = now.source_code_start.unwrap_or(1);
+    for (k, line) in now.source_code.as_deref().unwrap_or("").lines().enumerate() {
+        let n = first + k as i64;
+        let mark = if Some(n) == now.line_number { '>' } else { ' ' };
+        s.push_str(&format!("  {mark}{n:>5} | {line}\n"));
+    }
+    s
+}
+
+fn code_site_json(site: &CodeSite, record: Option<&Record>) -> Value {
+    let moved = record.and_then(|r| site.moved(r)).is_some();
+    match &site.record {
+        Ok(now) => json!({
+            "at": site.at,
+            "id": now.id,
+            "filePath": now.file_path,
+            "lineNumber": now.line_number,
+            "moved": moved,
+            "sourceCode": now.source_code,
+            "sourceCodeStart": now.source_code_start,
+            "sourceCodeEnd": now.source_code_end,
+            "analyzedSha": now.analyzed_sha,
+        }),
+        Err(why) => json!({"at": site.at, "error": why.to_string()}),
+    }
 }
 
 fn facet_json(facet: &[(String, usize)]) -> Value {

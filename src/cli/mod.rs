@@ -129,7 +129,7 @@ fn run(cli: Cli) -> Result<Outcome, Failure> {
         ),
         Some(Command::Cache { clear }) => cache_cmd::run(clear),
         Some(Command::Sync(args)) => sync_cmd::run(args),
-        Some(Command::Scan(args)) => scan_cmd::run(args),
+        Some(Command::Scan(args)) => scan_cmd::run(&args),
         Some(Command::Copy(args)) => copy::copy(&data, args),
         Some(Command::Open { id }) => copy::open_url(&data, &id),
         Some(Command::Where { id }) => local::where_is(&data, &id),

@@ -41,8 +41,8 @@ pub struct ScanArgs {
 /// Problem lines printed per checkout before `… and N more`.
 const SHOWN_PROBLEMS: usize = 20;
 
-pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
-    let filter = filter(&args)?;
+pub fn run(args: &ScanArgs) -> Result<Outcome, Failure> {
+    let filter = filter(args)?;
     let roots = if args.paths.is_empty() {
         default_paths()?
     } else {
@@ -70,7 +70,7 @@ pub fn run(args: ScanArgs) -> Result<Outcome, Failure> {
         for start in &starts {
             let scanned = scan::scan(&out::checkout_root(start), start, &filter, &|_| None);
             report_problems(&scanned);
-            records += out::write_jsonl(&scanned, &mut text).map_err(io_failure)?;
+            records += out::write_jsonl(&scanned, &mut text).map_err(|e| io_failure(&e))?;
             scans.push(scanned);
         }
         match &args.out {
@@ -202,6 +202,6 @@ fn line(s: &Scanned, summary: Option<Summary>) -> String {
     text
 }
 
-fn io_failure(e: std::io::Error) -> Failure {
+fn io_failure(e: &std::io::Error) -> Failure {
     Failure::new(format!("cannot write records: {e}"))
 }

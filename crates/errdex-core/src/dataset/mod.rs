@@ -1,6 +1,7 @@
 //! The loaded records: the fields search needs in memory, everything else read on demand
 //! from the source bytes.
 
+mod code_sites;
 mod duplicates;
 mod entries;
 mod entry;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+pub use code_sites::CodeSite;
 pub use entries::{Entries, Part, PartRows, PartView};
 pub use entry::{Entry, EntryRef, Tags};
 use mapped::Table;
@@ -52,6 +54,9 @@ pub struct Dataset {
     shadowed: Vec<Entry>,
     /// Records hidden because a more trusted source holds their id (`precedence`).
     conflicts: Vec<precedence::Conflict>,
+    /// Scanned sites hidden behind a record for the same statement: (that record's id, the
+    /// site).
+    code_sites: Vec<(Box<str>, Entry)>,
 }
 
 /// The records read from one source: parsed this run, or an index read in place.
@@ -147,6 +152,7 @@ impl Dataset {
             parts: self.parts.clone(),
             shadowed: self.shadowed.clone(),
             conflicts: self.conflicts.clone(),
+            code_sites: self.code_sites.clone(),
         };
         if let Some((source, more)) = more {
             out.push_source(Arc::clone(source), more.to_vec());
@@ -182,6 +188,11 @@ impl Dataset {
             }
         }
         out.conflicts.extend(more.conflicts);
+        out.code_sites
+            .extend(more.code_sites.into_iter().map(|(id, mut e)| {
+                e.source += offset;
+                (id, e)
+            }));
         out.shadowed.extend(more.shadowed.into_iter().map(|mut e| {
             e.source += offset;
             e

@@ -1,5 +1,6 @@
 //! Curated meets code: a scanned site for which a curated or team record exists (same
-//! repository, file and message) is hidden behind that record, so nothing is listed twice.
+//! repository, file and message) is hidden behind that record, so nothing is listed twice;
+//! the record then knows the site (`Dataset::code_site`): where its statement is now.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -62,7 +63,8 @@ pub fn hide_sites_with_records(dataset: &mut Dataset) -> bool {
                 .push((i, pattern));
         }
     }
-    let mut hide = vec![false; n];
+    // Per scanned site, the record it is hidden behind.
+    let mut behind: Vec<Option<usize>> = vec![None; n];
     let mut any = false;
     for i in 0..n {
         let e = entries.at(i);
@@ -77,14 +79,14 @@ pub fn hide_sites_with_records(dataset: &mut Dataset) -> bool {
         };
         for &(j, pattern) in here {
             let same = e.pattern == Some(pattern) || fits(pattern, e.message);
-            if same && !hide[j] {
-                hide[j] = true;
+            if same && behind[j].is_none() {
+                behind[j] = Some(i);
                 any = true;
             }
         }
     }
     if any {
-        dataset.shadow(&hide);
+        dataset.hide_behind(&behind);
     }
     any
 }

@@ -25,6 +25,7 @@ mod rust;
 pub mod site;
 pub mod state;
 pub mod tree;
+mod variable;
 pub mod walk;
 
 use std::collections::HashMap;

@@ -249,6 +249,44 @@ fn string_message(node: Node, cx: &Cx) -> Option<Message> {
     }
 }
 
+/// A plain literal, a variable given one just before (`msg = "bad %r"` then
+/// `raise TypeError(msg % x)`) or a module's constant (`_ERR_MSG = "…"`), or a literal
+/// marked for translation (`_("option %s not recognized")`).
+fn format_string(node: Node, cx: &Cx) -> Option<String> {
+    match node.kind() {
+        "identifier" => match tree::assigned_before(node, cx) {
+            Some(value) => string_value(value, cx.src)?,
+            None => string_value(module_constant(node, cx)?, cx.src)?,
+        },
+        "call" => {
+            let function = cx.text(node.child_by_field_name("function")?);
+            matches!(function, "_" | "gettext" | "gettext.gettext" | "N_").then_some(())?;
+            let arguments = args(node.child_by_field_name("arguments")?);
+            match arguments[..] {
+                [only] => string_value(only, cx.src)?,
+                _ => None,
+            }
+        }
+        _ => string_value(node, cx.src)?,
+    }
+}
+
+/// The value of a module-level `NAME = …` for the identifier `name`.
+fn module_constant<'t>(name: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    let mut root = name;
+    while let Some(parent) = root.parent() {
+        root = parent;
+    }
+    let wanted = cx.text(name);
+    args(root).into_iter().rev().find_map(|statement| {
+        let assignment = args(statement).into_iter().next()?;
+        (statement.kind() == "expression_statement" && assignment.kind() == "assignment")
+            .then_some(())?;
+        (cx.text(assignment.child_by_field_name("left")?) == wanted).then_some(())?;
+        assignment.child_by_field_name("right")
+    })
+}
+
 /// A message expression: literals and f-strings, `"…" % args`, `"…".format(…)`, `+`.
 fn message_of(node: Node, cx: &Cx) -> Option<Message> {
     tree::message(node, cx, &leaf)
@@ -264,7 +302,7 @@ fn leaf(node: Node, cx: &Cx) -> Option<Message> {
             (cx.text(op) == "%").then_some(())?;
             let left = node.child_by_field_name("left")?;
             let right = node.child_by_field_name("right")?;
-            let format = string_value(left, cx.src)??;
+            let format = format_string(left, cx)?;
             let values = if right.kind() == "tuple" {
                 args(right)
             } else {
@@ -276,7 +314,7 @@ fn leaf(node: Node, cx: &Cx) -> Option<Message> {
             let function = node.child_by_field_name("function")?;
             let attribute = function.child_by_field_name("attribute");
             if function.kind() == "attribute" && attribute.is_some_and(|a| cx.text(a) == "format") {
-                let format = string_value(function.child_by_field_name("object")?, cx.src)??;
+                let format = format_string(function.child_by_field_name("object")?, cx)?;
                 let values: Vec<Node> = args(node.child_by_field_name("arguments")?)
                     .into_iter()
                     .filter(|a| a.kind() != "keyword_argument")

@@ -284,3 +284,58 @@ fn only_files_with_a_word_of_the_table_are_parsed() {
     assert!(!Language::Go.may_have_sites(b"package p\nfunc f() int { return 1 }"));
     assert!(Language::Python.may_have_sites(b"raise ValueError('x')"));
 }
+
+#[test]
+fn messages_built_in_a_variable_before_the_raise_are_followed() {
+    let py = r#"
+def convert(x, y):
+    msg = "cannot convert %r to %s"
+    raise TypeError(msg % (x, y))
+
+def key(k):
+    msg = "unknown key {}"
+    raise KeyError(msg.format(k))
+
+def outer(x, y):
+    msg = f"wrong {x}"
+    if y:
+        raise ValueError(msg)
+
+def grown(x):
+    msg = "first part"
+    msg += " and %s" % x
+    raise ValueError(msg)
+
+def other(msg):
+    raise ValueError(msg)
+
+_ERR_MSG = "No module named {!r}"
+
+def find(name, opt):
+    raise ImportError(_ERR_MSG.format(name), name=name)
+    raise GetoptError(_("option --%s not recognized") % opt, opt)
+"#;
+    assert_eq!(
+        brief(Language::Python, py),
+        [
+            "4 raise TypeError | cannot convert {x} to {y} | cannot convert {} to {} | convert",
+            "8 raise KeyError | unknown key {k} | unknown key {} | key",
+            "13 raise ValueError | wrong {x} | wrong {} | outer",
+            "18 raise ValueError | first part and {x} | first part and {} | grown",
+            "26 raise ImportError | No module named {name} | No module named {} | find",
+            "27 raise GetoptError | option --{opt} not recognized | option --{} not recognized | find",
+        ]
+    );
+    let go = "package p\nfunc f(n int) error {\n\terr := fmt.Sprintf(\"bad count %d\", n)\n\tif n > 0 {\n\t\treturn errors.New(err)\n\t}\n\treturn nil\n}\n";
+    assert_eq!(
+        brief(Language::Go, go),
+        ["5 raise errors.New | bad count {n} | bad count {} | p.f"]
+    );
+    let java = "class A {\n  void f(String x) {\n    String m = \"no such user: \" + x;\n    m += \" (disabled)\";\n    throw new IllegalStateException(m);\n  }\n}\n";
+    assert_eq!(
+        brief(Language::Java, java),
+        [
+            "5 raise IllegalStateException | no such user: {x} (disabled) | no such user: {} (disabled) | A.f"
+        ]
+    );
+}

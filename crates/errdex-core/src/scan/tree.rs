@@ -7,6 +7,7 @@ use tree_sitter::{Node, Tree};
 
 use super::message::Message;
 use super::site::{Found, Site};
+pub use super::variable::{Built, assigned_before, built_before};
 
 /// What a language learns about a file before the walk: the package a Go file declares,
 /// the logger variables a Python module names.
@@ -184,64 +185,21 @@ pub fn concat(
             Some(inner) => concat(*inner, cx, leaf, depth + 1),
             None => Message::hole(None),
         },
-        "identifier" => match assigned_before(node, cx) {
-            Some(value) => concat(value, cx, leaf, depth + 1),
+        "identifier" => match built_before(node, cx) {
+            Some(built) => {
+                let mut m = match built.value {
+                    Some(value) => concat(value, cx, leaf, depth + 1),
+                    None => Message::hole(variable_name(cx.text(node))),
+                };
+                for more in built.appended {
+                    m.append(concat(more, cx, leaf, depth + 1));
+                }
+                m
+            }
             None => Message::hole(variable_name(cx.text(node))),
         },
         _ => Message::hole(variable_name(cx.text(node))),
     }
-}
-
-/// Statements looked back over for the assignment of a message variable.
-const LOOK_BACK: usize = 8;
-
-/// The value last given to the variable `ident` in the statements just before the one it
-/// is used in (`msg = f"…"` then `raise ValueError(msg)`), in any language's shape.
-pub fn assigned_before<'t>(ident: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
-    let name = cx.text(ident);
-    let mut statement = ident;
-    while let Some(parent) = statement.parent() {
-        if matches!(
-            parent.kind(),
-            "block" | "statement_block" | "statement_list" | "compound_statement" | "module"
-        ) {
-            break;
-        }
-        statement = parent;
-    }
-    let mut at = statement.prev_named_sibling();
-    for _ in 0..LOOK_BACK {
-        let prev = at?;
-        if let Some(value) = assignment_of(prev, name, cx, 0) {
-            return Some(value);
-        }
-        at = prev.prev_named_sibling();
-    }
-    None
-}
-
-fn assignment_of<'t>(node: Node<'t>, name: &str, cx: &Cx, depth: usize) -> Option<Node<'t>> {
-    let (target, value) = match node.kind() {
-        "assignment" | "assignment_statement" | "short_var_declaration" => ("left", "right"),
-        "let_declaration" => ("pattern", "value"),
-        "variable_declarator" | "init_declarator" => ("name", "value"),
-        _ if depth < 2 => {
-            return args(node)
-                .into_iter()
-                .find_map(|c| assignment_of(c, name, cx, depth + 1));
-        }
-        _ => return None,
-    };
-    let target = node
-        .child_by_field_name(target)
-        .or_else(|| node.child_by_field_name("declarator"))?;
-    (cx.text(target) == name).then_some(())?;
-    let value = node.child_by_field_name(value)?;
-    // Go's `msg := "…"` holds its values in a list.
-    if value.kind() == "expression_list" {
-        return args(value).into_iter().next();
-    }
-    Some(value)
 }
 
 /// [`concat`], kept only when some literal text survives.

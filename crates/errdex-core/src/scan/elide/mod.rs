@@ -5,6 +5,12 @@
 //! between them is not), so the tree keeps every item, header, attribute and enclosing
 //! function, and its positions stay those of the file. When the braces do not match (a
 //! preprocessor branch, a construct the lexer does not know) nothing is left out.
+//!
+//! In Rust, whose items end at a `;` or a `}` alone, a whole item without such a word (a
+//! `use`, a struct, a function with its doc comment and attributes) is left out too, at the
+//! top level and inside `impl`, `trait`, `mod` and `extern` blocks: most of what a file
+//! holds is items of which only the headers were parsed, and the tree needs none of them.
+//! What is kept still parses as Rust; when it does not, the file is parsed whole.
 
 use std::ops::Range;
 
@@ -47,44 +53,85 @@ pub fn kept_ranges(text: &[u8], syntax: Syntax, words: &[usize]) -> Option<Vec<R
 /// What is left out, in order: the insides of the outermost blocks without a word, and
 /// line comments (their newline stays, so no two tokens meet).
 fn elided_blocks(text: &[u8], syntax: Syntax, words: &[usize]) -> Option<Vec<Range<usize>>> {
-    let has_word = |inside: Range<usize>| {
+    // A word in a comment (a doc comment's example) is no call.
+    let mut comments: Vec<Range<usize>> = Vec::new();
+    let has_word = |inside: Range<usize>, comments: &[Range<usize>]| {
         let first = words.partition_point(|&w| w < inside.start);
-        words.get(first).is_some_and(|&w| w < inside.end)
+        words[first..]
+            .iter()
+            .take_while(|&&w| w < inside.end)
+            .any(|&w| {
+                let before = comments.partition_point(|c| c.start <= w);
+                before == 0 || comments[before - 1].end <= w
+            })
     };
-    let mut open: Vec<usize> = Vec::new();
+    // Each open block: where it opened and whether its insides are items.
+    let mut open: Vec<(usize, bool)> = Vec::new();
     let mut elided: Vec<Range<usize>> = Vec::new();
+    let mut items = Items::new(syntax == Syntax::Rust);
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
         match b {
             b'{' => {
-                open.push(i);
+                let holds_items = items.at_item_level(&open) && items.opens_container(text, i);
+                open.push((i, holds_items));
+                if holds_items {
+                    items.enter(i + 1);
+                }
                 i += 1;
             }
             b'}' => {
-                let start = open.pop()? + 1;
+                let (opened, held_items) = open.pop()?;
+                if held_items {
+                    items.leave();
+                }
+                let start = opened + 1;
                 let inside = start..i;
                 // `bail! { "…" }`: a macro's braces hold its arguments, the site's message.
                 let macro_body = text[..start - 1].trim_ascii_end().ends_with(b"!");
-                if inside.len() >= MIN_ELIDED && !macro_body && !has_word(inside.clone()) {
-                    // Blocks inside this one were closed after it opened: it covers them.
-                    while elided.last().is_some_and(|e| e.start >= start) {
-                        elided.pop();
-                    }
-                    elided.push(inside);
+                if inside.len() >= MIN_ELIDED && !macro_body && !has_word(inside.clone(), &comments)
+                {
+                    leave_out(&mut elided, inside);
                 }
+                i += 1;
+                // `S { … };` or `f({ … })`: the item goes on after the block.
+                let next = text[i..].iter().find(|b| !b.is_ascii_whitespace());
+                if items.at_item_level(&open)
+                    && !matches!(next, Some(b';' | b',' | b'.' | b'?' | b')' | b']'))
+                {
+                    items.end(i, &|r| has_word(r, &comments), &mut elided);
+                }
+            }
+            b';' => {
+                i += 1;
+                if items.at_item_level(&open) {
+                    items.end(i, &|r| has_word(r, &comments), &mut elided);
+                }
+            }
+            b'(' | b'[' => {
+                items.nesting += 1;
+                i += 1;
+            }
+            b')' | b']' => {
+                items.nesting = items.nesting.saturating_sub(1);
                 i += 1;
             }
             b'/' if text.get(i + 1) == Some(&b'/') => {
                 let end = line_end(text, i);
                 let comment = i..end - usize::from(text.get(end - 1) == Some(&b'\n'));
+                comments.push(comment.clone());
                 // A comment inside a block that is left out whole goes with it.
                 if comment.len() >= MIN_ELIDED / 4 {
                     elided.push(comment);
                 }
                 i = end;
             }
-            b'/' if text.get(i + 1) == Some(&b'*') => i = block_comment_end(text, i, syntax)?,
+            b'/' if text.get(i + 1) == Some(&b'*') => {
+                let end = block_comment_end(text, i, syntax)?;
+                comments.push(i..end);
+                i = end;
+            }
             b'"' => i = string_end(text, i, syntax)?,
             b'\'' => i = quote_end(text, i, syntax),
             b'`' if syntax == Syntax::Go => i = find(text, i + 1, b"`")?,
@@ -98,6 +145,84 @@ fn elided_blocks(text: &[u8], syntax: Syntax, words: &[usize]) -> Option<Vec<Ran
         }
     }
     open.is_empty().then_some(elided)
+}
+
+/// `range` left out; the ranges it covers (closed after it opened) go.
+fn leave_out(elided: &mut Vec<Range<usize>>, range: Range<usize>) {
+    while elided.last().is_some_and(|e| e.start >= range.start) {
+        elided.pop();
+    }
+    elided.push(range);
+}
+
+/// Where the items of the blocks that hold them start (Rust): the top level, then `impl`,
+/// `trait`, `mod` and `extern` blocks.
+struct Items {
+    on: bool,
+    /// Per block that holds items, outermost first: where its current item started and
+    /// the parentheses and brackets open when it opened.
+    levels: Vec<(usize, usize)>,
+    /// Parentheses and brackets open now.
+    nesting: usize,
+}
+
+impl Items {
+    fn new(on: bool) -> Items {
+        Items {
+            on,
+            levels: vec![(0, 0)],
+            nesting: 0,
+        }
+    }
+
+    /// Whether the text here is between the items of a block that holds them.
+    fn at_item_level(&self, open: &[(usize, bool)]) -> bool {
+        self.on
+            && open.last().is_none_or(|(_, holds)| *holds)
+            && self.levels.last().is_some_and(|(_, n)| *n == self.nesting)
+    }
+
+    /// Whether the block opening at `brace` holds items: its header names `impl`, `trait`,
+    /// `mod` or `extern` and no `fn` (`fn f() -> impl T {` is a function).
+    fn opens_container(&self, text: &[u8], brace: usize) -> bool {
+        let from = self.levels.last().map_or(0, |(start, _)| *start);
+        let header = &text[from..brace];
+        let mut words = header.split(|b| !is_ident(*b)).filter(|w| !w.is_empty());
+        let mut container = false;
+        for word in &mut words {
+            match word {
+                b"fn" => return false,
+                b"impl" | b"trait" | b"mod" | b"extern" => container = true,
+                _ => {}
+            }
+        }
+        container
+    }
+
+    fn enter(&mut self, start: usize) {
+        self.levels.push((start, self.nesting));
+    }
+
+    fn leave(&mut self) {
+        self.levels.pop();
+    }
+
+    /// The current item ends at `end`: left out whole when no word starts in it.
+    fn end(
+        &mut self,
+        end: usize,
+        has_word: &dyn Fn(Range<usize>) -> bool,
+        elided: &mut Vec<Range<usize>>,
+    ) {
+        let Some(level) = self.levels.last_mut() else {
+            return;
+        };
+        let item = level.0..end;
+        level.0 = end;
+        if !item.is_empty() && !has_word(item.clone()) {
+            leave_out(elided, item);
+        }
+    }
 }
 
 /// Just past the first `needle` at or after `from`.

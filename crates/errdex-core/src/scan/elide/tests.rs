@@ -25,9 +25,39 @@ const LONG: &str = "let a = 1; let b = 2; let c = a + b; let d = c * 2;";
 fn a_block_without_a_word_is_left_out_and_one_with_a_word_is_kept() {
     let text =
         format!("fn quiet() {{ {LONG} }}\nfn loud() {{ if x {{ {LONG} }} bail!(\"no\"); }}\n");
-    let blocks = elided(&text, Syntax::Rust, &["bail!"]).expect("braces match");
+    let blocks = elided(&text, Syntax::Go, &["bail!"]).expect("braces match");
     // `quiet`'s body and the `if` inside `loud`: `loud`'s own body holds the word.
     assert_eq!(blocks, vec![LONG.to_string(), LONG.to_string()]);
+    // Rust leaves out the quiet item whole, its header too.
+    let blocks = elided(&text, Syntax::Rust, &["bail!"]).expect("braces match");
+    assert_eq!(
+        blocks,
+        vec![format!("fn quiet() {{ {LONG} }}"), LONG.to_string()]
+    );
+}
+
+#[test]
+fn rust_items_without_a_word_are_left_out_inside_impl_blocks_too() {
+    let text = format!(
+        "use a::b;\n/// panic!(\"in a doc\")\nconst X: [u8; 2] = [1, 2];\nstatic S: T = T {{ a: 1 }};\n\
+         impl A {{\n    fn quiet(&self) {{ {LONG} }}\n    fn loud(&self) {{ bail!(\"no\") }}\n}}\n\
+         fn f() -> impl Fn() {{ {LONG} }}\n"
+    );
+    let starts: Vec<usize> = text
+        .match_indices("bail!")
+        .map(|(at, _)| at)
+        .chain(text.find("panic!"))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let kept = kept_ranges(text.as_bytes(), Syntax::Rust, &starts).expect("something left out");
+    let kept: String = kept.into_iter().map(|r| &text[r]).collect();
+    // The `impl` header and the loud function stay; the quiet items, their doc comments
+    // (a word in a comment is no call) and the `;`-ended items go whole.
+    assert_eq!(
+        kept.split_whitespace().collect::<Vec<_>>().join(" "),
+        "impl A { fn loud(&self) { bail!(\"no\") } }"
+    );
 }
 
 #[test]
@@ -39,7 +69,7 @@ fn a_macros_braces_are_its_arguments_and_kept() {
 #[test]
 fn only_the_outermost_quiet_block_is_named() {
     let text = format!("fn quiet() {{ {LONG} if y {{ {LONG} }} }}\n");
-    let blocks = elided(&text, Syntax::Rust, &[]).expect("braces match");
+    let blocks = elided(&text, Syntax::Go, &[]).expect("braces match");
     assert_eq!(blocks.len(), 1);
     assert!(blocks[0].starts_with("let a") && blocks[0].ends_with('}'));
 }
@@ -67,11 +97,11 @@ fn braces_that_do_not_match_leave_nothing_out() {
 
 #[test]
 fn kept_ranges_are_the_rest_and_their_points_are_the_files() {
-    let text = format!("fn a() {{\n    {LONG}\n}}\nfn b() {{}}\n");
-    let kept = kept_ranges(text.as_bytes(), Syntax::Rust, &[]).expect("something left out");
+    let text = format!("func a() {{\n    {LONG}\n}}\nfunc b() {{}}\n");
+    let kept = kept_ranges(text.as_bytes(), Syntax::Go, &[]).expect("something left out");
     assert_eq!(kept.len(), 2);
     let ranges = ts_ranges(text.as_bytes(), &kept);
-    assert_eq!(ranges[0].end_point, tree_sitter::Point::new(0, 8));
+    assert_eq!(ranges[0].end_point, tree_sitter::Point::new(0, 10));
     assert_eq!(ranges[1].start_point, tree_sitter::Point::new(2, 0));
     assert_eq!(&text[ranges[1].start_byte..=ranges[1].start_byte], "}");
 }
