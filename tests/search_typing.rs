@@ -1,18 +1,21 @@
 //! Typing narrows exactly: a query typed key by key, each keystroke narrowed from the previous
 //! one's matches as the engine does, gives the same results as the same query searched fresh
-//! with narrowing off, for the search tests' and the benchmark's queries on generated corpora
-//! of both shapes.
+//! with narrowing off (neither the previous matches nor the block summaries), for the search
+//! tests' and the benchmark's queries on generated corpora of both shapes, parsed and read in
+//! place from the index cache.
 
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use errdex_core::dataset::Dataset;
+use errdex_core::dataset::{Dataset, PartView};
+use errdex_core::load::cache::Cache;
 use errdex_core::load::{self, Options, SourceSpec};
 use errdex_core::search::{Engine, Results};
 
 #[path = "../examples/support/corpus.rs"]
 #[allow(dead_code)]
 mod corpus;
+use corpus::Shape;
 
 /// The benchmark's queries, the ranking tests' and the engine tests'.
 const QUERIES: &[&str] = &[
@@ -33,11 +36,27 @@ const QUERIES: &[&str] = &[
     "a | b",
 ];
 
-fn corpus(records: usize, zipf: bool) -> Arc<Dataset> {
+/// The corpus parsed, or (`cached`) read in place from an index cache built for it first.
+fn corpus(records: usize, shape: Shape, cached: bool) -> Arc<Dataset> {
     let mut f = tempfile::NamedTempFile::new().expect("a temp file");
-    corpus::write(&mut f, records, 42, zipf).expect("written");
+    corpus::write(&mut f, records, 42, shape).expect("written");
     let path = f.path().to_string_lossy().into_owned();
-    Arc::new(load::load(&[SourceSpec::parse(&path)], Options::default(), &|_| {}).dataset)
+    let specs = [SourceSpec::parse(&path)];
+    if !cached {
+        return Arc::new(load::load(&specs, Options::default(), &|_| {}).dataset);
+    }
+    let dir = tempfile::tempdir().expect("a cache folder");
+    let cache = Cache::new(dir.path());
+    load::load_cached(&specs, Options::default(), Some(&cache), &|_| {});
+    let ds = load::load_cached(&specs, Options::default(), Some(&cache), &|_| {}).dataset;
+    assert!(
+        ds.entries()
+            .parts()
+            .into_iter()
+            .all(|(_, p)| matches!(p, PartView::Mapped { .. })),
+        "read from the cache"
+    );
+    Arc::new(ds)
 }
 
 struct Typist {
@@ -75,8 +94,10 @@ impl Typist {
     }
 }
 
-fn typed_equals_fresh(zipf: bool) {
-    let ds = corpus(4000, zipf);
+fn typed_equals_fresh(shape: Shape, cached: bool) {
+    // Long messages are slow to rank in a debug build: fewer of them.
+    let records = if shape == Shape::Dense { 1500 } else { 4000 };
+    let ds = corpus(records, shape, cached);
     let typing = Typist::new(&ds, true);
     let fresh = Typist::new(&ds, false);
     let mut narrowed = 0;
@@ -88,7 +109,7 @@ fn typed_equals_fresh(zipf: bool) {
         for text in ends.map(|e| &q[..e]).chain([&q[..q.len() - 1]]) {
             let (got, got_set) = typing.search(text);
             let (want, want_set) = fresh.search(text);
-            let what = format!("{text:?} (zipf: {zipf})");
+            let what = format!("{text:?} ({shape:?}, cached: {cached})");
             assert_eq!(got.hits, want.hits, "{what}");
             assert_eq!(got.marks, want.marks, "{what}");
             assert_eq!((got.matched, got.mode), (want.matched, want.mode), "{what}");
@@ -103,10 +124,20 @@ fn typed_equals_fresh(zipf: bool) {
 
 #[test]
 fn typing_key_by_key_equals_a_fresh_search() {
-    typed_equals_fresh(false);
+    typed_equals_fresh(Shape::Phrases, false);
 }
 
 #[test]
 fn typing_key_by_key_equals_a_fresh_search_on_a_small_vocabulary() {
-    typed_equals_fresh(true);
+    typed_equals_fresh(Shape::Zipf, false);
+}
+
+#[test]
+fn typing_key_by_key_equals_a_fresh_search_read_from_the_cache() {
+    typed_equals_fresh(Shape::Phrases, true);
+}
+
+#[test]
+fn typing_key_by_key_equals_a_fresh_search_on_long_messages_of_few_words_read_from_the_cache() {
+    typed_equals_fresh(Shape::Dense, true);
 }

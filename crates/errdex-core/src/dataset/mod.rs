@@ -1,6 +1,7 @@
 //! The loaded records: the fields search needs in memory, everything else read on demand
 //! from the source bytes.
 
+pub mod blocks;
 mod duplicates;
 mod entries;
 mod entry;

@@ -314,6 +314,7 @@ fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             ctx: &ctx,
             candidates: base.as_deref(),
             limit: LIMIT,
+            narrow: narrowing,
         };
         let partial = pass::Partial {
             report: &partial,

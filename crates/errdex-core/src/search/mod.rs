@@ -12,6 +12,7 @@ mod index;
 mod line_index;
 mod matcher;
 mod mode;
+mod narrow;
 mod pass;
 mod query;
 mod rank;
@@ -164,6 +165,7 @@ fn whole_pass<'a>(
         ctx,
         candidates: None,
         limit,
+        narrow: true,
     }
 }
 
