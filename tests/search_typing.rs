@@ -61,35 +61,60 @@ fn corpus(records: usize, shape: Shape, cached: bool) -> Arc<Dataset> {
 
 struct Typist {
     engine: Engine,
-    rx: mpsc::Receiver<()>,
+    rx: mpsc::Receiver<Arc<Results>>,
+    /// How many searches published their rows on screen before the rest.
+    settled_first: std::cell::Cell<usize>,
 }
 
 impl Typist {
     fn new(ds: &Arc<Dataset>, narrowing: bool) -> Typist {
         let (tx, rx) = mpsc::channel();
-        let engine = Engine::new(move |_| {
-            let _ = tx.send(());
+        let engine = Engine::new(move |r| {
+            let _ = tx.send(r);
         });
         engine.set_narrowing(narrowing);
         engine.set_dataset(Arc::clone(ds));
-        Typist { engine, rx }
+        Typist {
+            engine,
+            rx,
+            settled_first: Default::default(),
+        }
     }
 
-    /// The finished results of `query`, and every record they match.
+    /// The finished results of `query`, and every record they match. Rows published as
+    /// settled before them must be the finished list's first rows.
     fn search(&self, query: &str) -> (Arc<Results>, Vec<u32>) {
         let g = self.engine.submit(query);
+        let mut early: Option<Arc<Results>> = None;
         loop {
-            if let Some(r) = self.engine.latest()
-                && r.generation == g
-                && r.done
-            {
-                let m = self.engine.matches().expect("matches of finished results");
-                assert_eq!(m.generation, g);
-                return (r, m.indices.clone());
-            }
-            self.rx
+            let r = self
+                .rx
                 .recv_timeout(Duration::from_secs(60))
                 .expect("results within a minute");
+            if r.generation != g {
+                continue;
+            }
+            if !r.done {
+                if r.settled > 0 {
+                    early = Some(r);
+                }
+                continue;
+            }
+            assert_eq!(r.settled, r.hits.len(), "{query:?}");
+            if let Some(e) = early {
+                let n = e.settled;
+                assert_eq!(e.hits[..n], r.hits[..n], "{query:?}: rows on screen first");
+                assert_eq!(
+                    e.marks[..n],
+                    r.marks[..n],
+                    "{query:?}: rows on screen first"
+                );
+                assert_eq!(e.matched, r.matched, "{query:?}");
+                self.settled_first.set(self.settled_first.get() + 1);
+            }
+            let m = self.engine.matches().expect("matches of finished results");
+            assert_eq!(m.generation, g);
+            return (r, m.indices.clone());
         }
     }
 }
@@ -120,6 +145,9 @@ fn typed_equals_fresh(shape: Shape, cached: bool) {
     }
     // Typing narrowed the matches often: the comparison is of narrowed passes.
     assert!(narrowed > 50, "{narrowed}");
+    // And the rows on screen often came first.
+    let first = typing.settled_first.get();
+    assert!(first > 50, "{first}");
 }
 
 #[test]
