@@ -88,6 +88,9 @@ pub struct FuzzySide {
     pub whole: Vec<bool>,
 }
 
+/// Runs the query language over the records (see `find_with`).
+pub type FuzzyRun<'a> = dyn FnMut(&Query) -> Option<FuzzySide> + 'a;
+
 /// Hears the first rows of the answer as soon as they are final, before the rest is judged:
 /// `(rows, how many records match)`.
 pub struct Settled<'a> {
@@ -105,10 +108,7 @@ pub fn find_with(
     text: &str,
     ctx: &Context,
     limit: usize,
-    (fuzzy, settled): (
-        &mut dyn FnMut(&Query) -> Option<FuzzySide>,
-        Option<Settled<'_>>,
-    ),
+    (fuzzy, settled): (&mut FuzzyRun, Option<Settled<'_>>),
     line: &mut dyn FnMut(&str) -> Option<Vec<Row>>,
 ) -> Option<Findings> {
     let (text, cut) = capped(text);
