@@ -1,6 +1,8 @@
 //! Search benchmark: keystroke → ranked results while typing queries char by char, through the
-//! browser's `Engine`, against the SkimMatcherV2-only reference on the same keystrokes; then the
-//! whole `errdex search` process against `fzf --filter` over the same records' text.
+//! browser's `Engine`, with the block summaries off (before) and on (after), twice each,
+//! alternating, and when the rows on screen were settled; against the SkimMatcherV2-only
+//! reference on the same keystrokes; then the whole `errdex search` process against
+//! `fzf --filter` over the same records' text.
 //!
 //! cargo run --release --example gen_corpus -- --records 100000 > /tmp/c100k.jsonl
 //! cargo build --release
@@ -124,7 +126,10 @@ fn main() {
                 t.index_bytes().len() as f64 / 1e6
             );
         }
-        keystrokes(&ds, reference);
+        // Before and after, twice, alternating: the machine's load drifts.
+        for (k, blocks) in [false, true, false, true].into_iter().enumerate() {
+            keystrokes(&ds, reference && k == 3, blocks);
+        }
         if paste {
             pasted_lines(&ds);
         }
@@ -132,29 +137,70 @@ fn main() {
     }
 }
 
-/// Types every query char by char, waiting for each keystroke's final ranking.
-fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
+/// What the engine published: generation, rows settled, done.
+type Published = mpsc::Receiver<(u64, usize, bool)>;
+
+/// An engine whose every publication (partial, rows on screen, finished) is heard.
+fn engine_for(ds: &Arc<Dataset>, blocks: bool) -> (Engine, Published) {
     let (tx, rx) = mpsc::channel();
-    let engine = Engine::new(move |_| {
-        let _ = tx.send(());
+    let engine = Engine::new(move |r| {
+        let _ = tx.send((r.generation, r.settled, r.done));
     });
+    engine.set_block_summaries(blocks);
     engine.set_dataset(Arc::clone(ds));
-    let _ = rx.recv_timeout(Duration::from_secs(60));
+    (engine, rx)
+}
+
+/// Waits for generation `g` (any, when None) to finish; returns when its rows on screen were
+/// settled (they may come with the finished results) and when it finished, from `since`.
+fn settle(rx: &Published, g: Option<u64>, since: Instant) -> (Duration, Duration) {
+    let mut visible = None;
+    loop {
+        match rx.recv_timeout(Duration::from_secs(60)) {
+            Ok((generation, settled, done)) if g.is_none_or(|g| g == generation) => {
+                if settled > 0 || done {
+                    visible.get_or_insert(since.elapsed());
+                }
+                if done {
+                    let t = since.elapsed();
+                    return (visible.unwrap_or(t), t);
+                }
+            }
+            Ok(_) => {}
+            Err(_) => {
+                eprintln!("bench_search: no results within a minute");
+                std::process::exit(1);
+            }
+        }
+    }
+}
+
+/// Types every query char by char, waiting for each keystroke's final ranking; `blocks`: with
+/// the block summaries (off: every record the previous matches leave is scanned, as before).
+fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
+    println!(
+        "  -- block summaries {}",
+        if blocks { "on (after)" } else { "off (before)" }
+    );
+    let (engine, rx) = engine_for(ds, blocks);
+    settle(&rx, None, Instant::now());
     let ctx = Context::default();
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let (mut fast, mut slow, mut shown) = (Vec::new(), Vec::new(), Vec::new());
     let (mut compared, mut agreed) = (0, 0);
     let (mut engine_cpu, mut reference_cpu) = (Duration::ZERO, Duration::ZERO);
     println!("  load average before: {}", load_average());
     for q in QUERIES {
         let mut per_query = Vec::new();
-        engine.submit("");
-        wait_for(&engine, &rx, None);
+        let t = Instant::now();
+        let g = engine.submit("");
+        settle(&rx, Some(g), t);
         for end in (1..=q.len()).filter(|&e| q.is_char_boundary(e)) {
             let text = &q[..end];
             let (t, cpu) = (Instant::now(), cpu_time());
             let generation = engine.submit(text);
-            wait_for(&engine, &rx, Some(generation));
-            per_query.push(t.elapsed());
+            let (visible, done) = settle(&rx, Some(generation), t);
+            per_query.push(done);
+            shown.push(visible);
             engine_cpu += cpu_time()
                 .zip(cpu)
                 .map_or(Duration::ZERO, |(b, a)| b.checked_sub(a).unwrap());
@@ -187,14 +233,18 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
         );
         fast.extend(per_query);
     }
+    shown.sort();
     fast.sort();
     slow.sort();
     println!(
-        "  engine keystroke -> ranked top {}: p50 {:.2} ms  p99 {:.2} ms  ({} keystrokes)",
+        "  engine keystroke -> ranked top {}: p50 {:.2} ms  p99 {:.2} ms  ({} keystrokes); visible rows (top {}): p50 {:.2} ms  p99 {:.2} ms",
         search::LIMIT,
         ms(percentile(&fast, 0.5)),
         ms(percentile(&fast, 0.99)),
-        fast.len()
+        fast.len(),
+        search::SETTLED_FIRST,
+        ms(percentile(&shown, 0.5)),
+        ms(percentile(&shown, 0.99)),
     );
     let n = fast.len().max(1) as u32;
     println!(
@@ -225,12 +275,8 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool) {
 /// the pasted record (or one with the same normalised message) comes first.
 fn pasted_lines(ds: &Arc<Dataset>) {
     const LINES: usize = 200;
-    let (tx, rx) = mpsc::channel();
-    let engine = Engine::new(move |_| {
-        let _ = tx.send(());
-    });
-    engine.set_dataset(Arc::clone(ds));
-    wait_for(&engine, &rx, None);
+    let (engine, rx) = engine_for(ds, true);
+    settle(&rx, None, Instant::now());
     let entries = ds.entries();
     let step = (entries.len() / LINES).max(1);
     let mut lines: Vec<(Option<&str>, String)> = (0..LINES)
@@ -264,16 +310,13 @@ fn pasted_lines(ds: &Arc<Dataset>) {
     let (t, cpu) = (Instant::now(), cpu_time());
     let g = engine.submit(&lines[0].1);
     loop {
+        settle(&rx, Some(g), t);
         if let Some(r) = engine.latest()
             && r.generation == g
             && r.done
             && r.marks.iter().any(|m| m.via == search::Via::Line)
         {
             break;
-        }
-        if rx.recv_timeout(Duration::from_secs(120)).is_err() {
-            println!("  line index: not ready within two minutes");
-            return;
         }
     }
     println!(
@@ -292,8 +335,7 @@ fn pasted_lines(ds: &Arc<Dataset>) {
     for (want, line) in &lines {
         let t = Instant::now();
         let g = engine.submit(line);
-        wait_for(&engine, &rx, Some(g));
-        times.push(t.elapsed());
+        times.push(settle(&rx, Some(g), t).1);
         let Some(r) = engine.latest() else { continue };
         let top = r.hits.first().zip(r.marks.first());
         match (want, top) {
@@ -322,19 +364,4 @@ fn pasted_lines(ds: &Arc<Dataset>) {
         quiet,
         LINES / 4
     );
-}
-
-fn wait_for(engine: &Engine, rx: &mpsc::Receiver<()>, generation: Option<u64>) {
-    loop {
-        if let Some(r) = engine.latest()
-            && generation.is_none_or(|g| r.generation == g)
-            && r.done
-        {
-            return;
-        }
-        if rx.recv_timeout(Duration::from_secs(60)).is_err() {
-            eprintln!("bench_search: no results within a minute");
-            std::process::exit(1);
-        }
-    }
 }

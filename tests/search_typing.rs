@@ -1,18 +1,21 @@
 //! Typing narrows exactly: a query typed key by key, each keystroke narrowed from the previous
 //! one's matches as the engine does, gives the same results as the same query searched fresh
-//! with narrowing off, for the search tests' and the benchmark's queries on generated corpora
-//! of both shapes.
+//! with narrowing off (neither the previous matches nor the block summaries), for the search
+//! tests' and the benchmark's queries on generated corpora of both shapes, parsed and read in
+//! place from the index cache.
 
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use errdex_core::dataset::Dataset;
+use errdex_core::dataset::{Dataset, PartView};
+use errdex_core::load::cache::Cache;
 use errdex_core::load::{self, Options, SourceSpec};
 use errdex_core::search::{Engine, Results};
 
 #[path = "../examples/support/corpus.rs"]
 #[allow(dead_code)]
 mod corpus;
+use corpus::Shape;
 
 /// The benchmark's queries, the ranking tests' and the engine tests'.
 const QUERIES: &[&str] = &[
@@ -33,50 +36,93 @@ const QUERIES: &[&str] = &[
     "a | b",
 ];
 
-fn corpus(records: usize, zipf: bool) -> Arc<Dataset> {
+/// The corpus parsed, or (`cached`) read in place from an index cache built for it first.
+fn corpus(records: usize, shape: Shape, cached: bool) -> Arc<Dataset> {
     let mut f = tempfile::NamedTempFile::new().expect("a temp file");
-    corpus::write(&mut f, records, 42, zipf).expect("written");
+    corpus::write(&mut f, records, 42, shape).expect("written");
     let path = f.path().to_string_lossy().into_owned();
-    Arc::new(load::load(&[SourceSpec::parse(&path)], Options::default(), &|_| {}).dataset)
+    let specs = [SourceSpec::parse(&path)];
+    if !cached {
+        return Arc::new(load::load(&specs, Options::default(), &|_| {}).dataset);
+    }
+    let dir = tempfile::tempdir().expect("a cache folder");
+    let cache = Cache::new(dir.path());
+    load::load_cached(&specs, Options::default(), Some(&cache), &|_| {});
+    let ds = load::load_cached(&specs, Options::default(), Some(&cache), &|_| {}).dataset;
+    assert!(
+        ds.entries()
+            .parts()
+            .into_iter()
+            .all(|(_, p)| matches!(p, PartView::Mapped { .. })),
+        "read from the cache"
+    );
+    Arc::new(ds)
 }
 
 struct Typist {
     engine: Engine,
-    rx: mpsc::Receiver<()>,
+    rx: mpsc::Receiver<Arc<Results>>,
+    /// How many searches published their rows on screen before the rest.
+    settled_first: std::cell::Cell<usize>,
 }
 
 impl Typist {
     fn new(ds: &Arc<Dataset>, narrowing: bool) -> Typist {
         let (tx, rx) = mpsc::channel();
-        let engine = Engine::new(move |_| {
-            let _ = tx.send(());
+        let engine = Engine::new(move |r| {
+            let _ = tx.send(r);
         });
         engine.set_narrowing(narrowing);
         engine.set_dataset(Arc::clone(ds));
-        Typist { engine, rx }
+        Typist {
+            engine,
+            rx,
+            settled_first: Default::default(),
+        }
     }
 
-    /// The finished results of `query`, and every record they match.
+    /// The finished results of `query`, and every record they match. Rows published as
+    /// settled before them must be the finished list's first rows.
     fn search(&self, query: &str) -> (Arc<Results>, Vec<u32>) {
         let g = self.engine.submit(query);
+        let mut early: Option<Arc<Results>> = None;
         loop {
-            if let Some(r) = self.engine.latest()
-                && r.generation == g
-                && r.done
-            {
-                let m = self.engine.matches().expect("matches of finished results");
-                assert_eq!(m.generation, g);
-                return (r, m.indices.clone());
-            }
-            self.rx
+            let r = self
+                .rx
                 .recv_timeout(Duration::from_secs(60))
                 .expect("results within a minute");
+            if r.generation != g {
+                continue;
+            }
+            if !r.done {
+                if r.settled > 0 {
+                    early = Some(r);
+                }
+                continue;
+            }
+            assert_eq!(r.settled, r.hits.len(), "{query:?}");
+            if let Some(e) = early {
+                let n = e.settled;
+                assert_eq!(e.hits[..n], r.hits[..n], "{query:?}: rows on screen first");
+                assert_eq!(
+                    e.marks[..n],
+                    r.marks[..n],
+                    "{query:?}: rows on screen first"
+                );
+                assert_eq!(e.matched, r.matched, "{query:?}");
+                self.settled_first.set(self.settled_first.get() + 1);
+            }
+            let m = self.engine.matches().expect("matches of finished results");
+            assert_eq!(m.generation, g);
+            return (r, m.indices.clone());
         }
     }
 }
 
-fn typed_equals_fresh(zipf: bool) {
-    let ds = corpus(4000, zipf);
+fn typed_equals_fresh(shape: Shape, cached: bool) {
+    // Long messages are slow to rank in a debug build: fewer of them.
+    let records = if shape == Shape::Dense { 1500 } else { 4000 };
+    let ds = corpus(records, shape, cached);
     let typing = Typist::new(&ds, true);
     let fresh = Typist::new(&ds, false);
     let mut narrowed = 0;
@@ -88,7 +134,7 @@ fn typed_equals_fresh(zipf: bool) {
         for text in ends.map(|e| &q[..e]).chain([&q[..q.len() - 1]]) {
             let (got, got_set) = typing.search(text);
             let (want, want_set) = fresh.search(text);
-            let what = format!("{text:?} (zipf: {zipf})");
+            let what = format!("{text:?} ({shape:?}, cached: {cached})");
             assert_eq!(got.hits, want.hits, "{what}");
             assert_eq!(got.marks, want.marks, "{what}");
             assert_eq!((got.matched, got.mode), (want.matched, want.mode), "{what}");
@@ -99,14 +145,27 @@ fn typed_equals_fresh(zipf: bool) {
     }
     // Typing narrowed the matches often: the comparison is of narrowed passes.
     assert!(narrowed > 50, "{narrowed}");
+    // And the rows on screen often came first.
+    let first = typing.settled_first.get();
+    assert!(first > 50, "{first}");
 }
 
 #[test]
 fn typing_key_by_key_equals_a_fresh_search() {
-    typed_equals_fresh(false);
+    typed_equals_fresh(Shape::Phrases, false);
 }
 
 #[test]
 fn typing_key_by_key_equals_a_fresh_search_on_a_small_vocabulary() {
-    typed_equals_fresh(true);
+    typed_equals_fresh(Shape::Zipf, false);
+}
+
+#[test]
+fn typing_key_by_key_equals_a_fresh_search_read_from_the_cache() {
+    typed_equals_fresh(Shape::Phrases, true);
+}
+
+#[test]
+fn typing_key_by_key_equals_a_fresh_search_on_long_messages_of_few_words_read_from_the_cache() {
+    typed_equals_fresh(Shape::Dense, true);
 }

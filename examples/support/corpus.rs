@@ -82,9 +82,19 @@ impl Gen {
     }
 }
 
-/// Writes `records` records of the corpus of `seed`, one JSON document a line; `zipf_words`:
-/// messages from the small Zipf vocabulary.
-pub fn write(out: &mut impl Write, records: usize, seed: u64, zipf_words: bool) -> io::Result<()> {
+/// What the messages are made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Distinct phrases with subjects, failures and numbers filled in.
+    Phrases,
+    /// 5–10 words of a 70-word Zipf vocabulary.
+    Zipf,
+    /// 25–60 words of a 24-word Zipf vocabulary.
+    Dense,
+}
+
+/// Writes `records` records of the corpus of `seed`, one JSON document a line.
+pub fn write(out: &mut impl Write, records: usize, seed: u64, shape: Shape) -> io::Result<()> {
     let mut g = Gen(fastrand::Rng::with_seed(seed));
     for i in 0..records {
         let (lang, ext, comment) = LANGS[g.0.usize(..LANGS.len())];
@@ -93,10 +103,10 @@ pub fn write(out: &mut impl Write, records: usize, seed: u64, zipf_words: bool) 
         let mut path: Vec<String> = (0..depth).map(|_| g.pick(DIRS).to_string()).collect();
         path.push(format!("{}.{ext}", g.pick(FILES)));
         let path = path.join("/");
-        let message = if zipf_words {
-            zipf::message(&mut g.0)
-        } else {
-            g.message()
+        let message = match shape {
+            Shape::Phrases => g.message(),
+            Shape::Zipf => zipf::message(&mut g.0),
+            Shape::Dense => zipf::dense_message(&mut g.0),
         };
         let lines = 15 + g.0.usize(..25);
         let start = g.0.i64(1..2000);

@@ -78,20 +78,33 @@ pub const WORDS: &[&str] = &[
 
 /// A message of 5–10 words drawn with weight 1/rank, sometimes with a number in it.
 pub fn message(rng: &mut fastrand::Rng) -> String {
-    let total: f64 = (1..=WORDS.len()).map(|r| 1.0 / r as f64).sum();
     let n = 5 + rng.usize(..6);
+    drawn(rng, WORDS, n)
+}
+
+/// The harder shape still: a message of 25–60 words from the 24 most common, with weight
+/// 1/rank. Nearly every block of records then holds nearly every letter in every order, and
+/// every word matches a large share of the records.
+pub fn dense_message(rng: &mut fastrand::Rng) -> String {
+    let n = 25 + rng.usize(..36);
+    drawn(rng, &WORDS[..24], n)
+}
+
+/// `n` words of `vocab` drawn with weight 1/rank, and half the time a number among them.
+fn drawn(rng: &mut fastrand::Rng, vocab: &[&str], n: usize) -> String {
+    let total: f64 = (1..=vocab.len()).map(|r| 1.0 / r as f64).sum();
     let mut words: Vec<String> = Vec::with_capacity(n + 1);
     for _ in 0..n {
         let mut x = rng.f64() * total;
-        let mut pick = WORDS.len() - 1;
-        for (rank, _) in WORDS.iter().enumerate() {
+        let mut pick = vocab.len() - 1;
+        for (rank, _) in vocab.iter().enumerate() {
             x -= 1.0 / (rank + 1) as f64;
             if x <= 0.0 {
                 pick = rank;
                 break;
             }
         }
-        words.push(WORDS[pick].to_string());
+        words.push(vocab[pick].to_string());
     }
     if rng.bool() {
         let at = 1 + rng.usize(..n - 1);

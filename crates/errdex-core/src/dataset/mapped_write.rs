@@ -2,6 +2,7 @@
 
 use foldhash::HashMap;
 
+use super::blocks::{BLOCK, BlockMask};
 use super::entry::Entry;
 use super::mapped::{
     FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, byte_mask, id_head,
@@ -121,6 +122,7 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
             .then(a.cmp(&b))
     });
     let duplicates = duplicates(entries, &by_id);
+    let blocks = blocks(entries);
     let sizes_of = [
         size_of_val(rows.as_slice()),
         size_of_val(spans.as_slice()),
@@ -130,6 +132,7 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
         by_id.len() * 4,
         duplicates.len() * 8,
         arena.0.len(),
+        size_of_val(blocks.as_slice()),
     ];
     let mut out = Vec::with_capacity(sizes_of.iter().map(|n| n + 8).sum());
     let mut sections = Vec::with_capacity(SECTIONS.len());
@@ -146,11 +149,26 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     section(&mut out, bytemuck::cast_slice(&by_id));
     section(&mut out, bytemuck::cast_slice(&duplicates));
     section(&mut out, &arena.0);
+    section(&mut out, bytemuck::cast_slice(&blocks));
     let layout = Layout {
         sections,
         vocab: sizes,
     };
     Some((layout, out))
+}
+
+/// The summary of each `BLOCK` records (see `BlockMask::add_record`).
+fn blocks(entries: &[Entry]) -> Vec<BlockMask> {
+    entries
+        .chunks(BLOCK)
+        .map(|block| {
+            let mut m = BlockMask::default();
+            for e in block {
+                m.add_record(e.view());
+            }
+            m
+        })
+        .collect()
 }
 
 /// The bytes of a record's strings (the tags once each at most: the vocabulary holds them).

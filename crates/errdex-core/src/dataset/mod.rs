@@ -1,6 +1,7 @@
 //! The loaded records: the fields search needs in memory, everything else read on demand
 //! from the source bytes.
 
+pub mod blocks;
 mod code_sites;
 mod duplicates;
 mod entries;

@@ -122,6 +122,7 @@ mod tests {
                 ctx: &ctx,
                 candidates: None,
                 limit: 1000,
+                narrow: true,
             };
             let out = pass.run();
             assert_eq!(out.whole.len(), out.hits.len(), "{text}");

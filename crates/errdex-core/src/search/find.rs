@@ -88,14 +88,27 @@ pub struct FuzzySide {
     pub whole: Vec<bool>,
 }
 
+/// Runs the query language over the records (see `find_with`).
+pub type FuzzyRun<'a> = dyn FnMut(&Query) -> Option<FuzzySide> + 'a;
+
+/// Hears the first rows of the answer as soon as they are final, before the rest is judged:
+/// `(rows, how many records match)`.
+pub struct Settled<'a> {
+    /// How many rows from the top (the rows on screen).
+    pub rows: usize,
+    pub report: &'a mut dyn FnMut(&[Ranked], usize),
+}
+
 /// Runs a query through both rankings as its mode says. `fuzzy` runs the query language (None:
 /// cancelled, and so is the search); `line` ranks by the triage matcher (None: no line index).
+/// `settled` hears the top rows first when they can be known before the rest (typed words
+/// whose top rows hold a confident one, or one word: the line side will not run).
 pub fn find_with(
     entries: Entries<'_>,
     text: &str,
     ctx: &Context,
     limit: usize,
-    fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>,
+    (fuzzy, settled): (&mut FuzzyRun, Option<Settled<'_>>),
     line: &mut dyn FnMut(&str) -> Option<Vec<Row>>,
 ) -> Option<Findings> {
     let (text, cut) = capped(text);
@@ -111,21 +124,25 @@ pub fn find_with(
     if mode == Mode::Typed {
         warnings.extend(q.warnings().iter().cloned());
     }
-    let run_fuzzy = |fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>| {
+    // One typed word cannot be a line: the triage matcher needs words to compare.
+    let words = text.split_whitespace().nth(1).is_some();
+    let run_fuzzy = |fuzzy: &mut dyn FnMut(&Query) -> Option<FuzzySide>,
+                     settled: Option<Settled>| {
         let side = fuzzy(&q)?;
-        let weak = judge_all(&Judge::new(&q), entries, &side, ctx);
-        let ranked: Vec<Ranked> = side
-            .hits
-            .iter()
-            .zip(weak)
-            .map(|(&h, weak)| Ranked {
-                hit: h,
-                mark: Mark {
-                    via: Via::Fuzzy,
-                    weak,
-                },
-            })
-            .collect();
+        let judge = Judge::new(&q);
+        let n = settled
+            .as_ref()
+            .map_or(0, |s| s.rows.min(limit).min(side.hits.len()));
+        let (head, rest) = side.split(n);
+        let mut ranked = fuzzy_rows(&head.hits, &judge_all(&judge, entries, &head, ctx));
+        if let Some(s) = settled
+            && n > 0
+            && (!words || any_confident(&ranked))
+        {
+            (s.report)(&ranked, side.matched.len());
+        }
+        let weak = judge_all(&judge, entries, &rest, ctx);
+        ranked.extend(fuzzy_rows(&rest.hits, &weak));
         Some((ranked, side.matched))
     };
     let mut details = std::collections::BTreeMap::new();
@@ -142,9 +159,7 @@ pub fn find_with(
     };
     let ((primary, mut indices), secondary) = match mode {
         Mode::Typed => {
-            let first = run_fuzzy(fuzzy)?;
-            // One typed word cannot be a line: the triage matcher needs words to compare.
-            let words = text.split_whitespace().nth(1).is_some();
+            let first = run_fuzzy(fuzzy, settled)?;
             let second = (!any_confident(&first.0) && words).then(|| run_line(line));
             (first, second)
         }
@@ -153,7 +168,7 @@ pub fn find_with(
             let second = if any_confident(&first.0) {
                 None
             } else {
-                Some(run_fuzzy(fuzzy)?)
+                Some(run_fuzzy(fuzzy, None)?)
             };
             (first, second)
         }
@@ -177,6 +192,37 @@ pub fn find_with(
         warnings,
         details,
     })
+}
+
+impl FuzzySide {
+    /// The first `n` hits and the rest, each with its `whole` flags (nothing matched).
+    fn split(&self, n: usize) -> (FuzzySide, FuzzySide) {
+        let part = |hits: &[Hit], from: usize| FuzzySide {
+            hits: hits.to_vec(),
+            matched: Vec::new(),
+            whole: self
+                .whole
+                .get(from..(from + hits.len()).min(self.whole.len()))
+                .unwrap_or(&[])
+                .to_vec(),
+        };
+        let (a, b) = self.hits.split_at(n);
+        (part(a, 0), part(b, n))
+    }
+}
+
+/// Fuzzy hits as rows, with whether each is weak.
+fn fuzzy_rows(hits: &[Hit], weak: &[bool]) -> Vec<Ranked> {
+    hits.iter()
+        .zip(weak)
+        .map(|(&h, &weak)| Ranked {
+            hit: h,
+            mark: Mark {
+                via: Via::Fuzzy,
+                weak,
+            },
+        })
+        .collect()
 }
 
 fn detail(row: &Row) -> LineDetail {

@@ -12,6 +12,7 @@ mod index;
 mod line_index;
 mod matcher;
 mod mode;
+mod narrow;
 mod pass;
 mod query;
 mod rank;
@@ -28,7 +29,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use crate::dataset::Dataset;
 use crate::facets::Facets;
 
-pub use engine::{Engine, LIMIT, Matches, Results};
+pub use engine::{Engine, LIMIT, Matches, Results, SETTLED_FIRST};
 pub use find::{Findings, FuzzySide, LineDetail, Mark, Ranked, Via, find_with};
 pub use highlight::{LineWords, Positions, positions};
 pub use matcher::{FIELD_PREFIX, Field, TermHit, searched};
@@ -123,7 +124,7 @@ pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
         let triage = crate::triage::Triage::new(ds);
         Some(triage.answer_line(entries, text, limit.max(LINE_LIMIT)))
     };
-    find_with(entries, text, ctx, limit, &mut fuzzy, &mut line)
+    find_with(entries, text, ctx, limit, (&mut fuzzy, None), &mut line)
         .expect("a search that is never cancelled finishes")
 }
 
@@ -164,6 +165,7 @@ fn whole_pass<'a>(
         ctx,
         candidates: None,
         limit,
+        narrow: true,
     }
 }
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::index::Index;
 use super::matcher::score_entry_whole;
+use super::narrow::Filter;
 use super::rank::{Hit, top_k_by};
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entries};
@@ -60,6 +61,9 @@ pub struct Pass<'a> {
     pub candidates: Option<&'a [u32]>,
     /// Ranked hits kept; 0 keeps none (only the matched set is wanted).
     pub limit: usize,
+    /// Whether the block summaries may rule records out before the scan (off: every candidate
+    /// is scanned, the reference a narrowed pass must equal).
+    pub narrow: bool,
 }
 
 impl Pass<'_> {
@@ -92,6 +96,7 @@ fn run(
         ctx,
         candidates,
         limit,
+        narrow,
     } = *pass;
     let entries = ds.entries();
     debug_assert_eq!(
@@ -99,18 +104,30 @@ fn run(
         entries.len(),
         "the index is built from this dataset"
     );
+    let prepared = (!q.is_empty()).then(|| scan::Prepared::new(index, q, ctx.weights));
+    let filter = prepared
+        .as_ref()
+        .filter(|_| narrow)
+        .and_then(|p| Filter::new(q, p, index));
+    let kept = filter.map(|f| index.records_kept(|m| f.keeps(m)));
     let all: Vec<u32>;
-    let candidates = if let Some(c) = candidates {
-        c
-    } else {
-        all = (0..entries.len() as u32).collect();
-        &all
+    let candidates = match (candidates, kept) {
+        (Some(c), None) => c,
+        (None, None) => {
+            all = (0..entries.len() as u32).collect();
+            &all
+        }
+        (None, Some(kept)) => {
+            all = kept.into_iter().flatten().collect();
+            &all
+        }
+        (Some(c), Some(kept)) => {
+            all = within(c, &kept);
+            &all
+        }
     };
     let mut hits: Vec<Hit> = Vec::new();
-    if q.is_empty() {
-        hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
-    } else {
-        let prepared = scan::Prepared::new(index, q, ctx.weights);
+    if let Some(prepared) = &prepared {
         let started = Instant::now();
         let mut reported = started;
         let mut scanned = 0;
@@ -118,7 +135,7 @@ fn run(
             if cancelled() {
                 return None;
             }
-            scan_chunk(entries, (index, &prepared), q, ctx, chunk, &mut hits)?;
+            scan_chunk(entries, (index, prepared), q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
             if let Some(p) = partial
                 && scanned < candidates.len() - candidates.len() / 4
@@ -132,6 +149,8 @@ fn run(
                 reported = Instant::now();
             }
         }
+    } else {
+        hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
     }
     if cancelled() {
         return None;
@@ -143,6 +162,19 @@ fn run(
         matched,
         whole,
     })
+}
+
+/// The records of `sorted` inside `ranges` (both in order).
+fn within(sorted: &[u32], ranges: &[std::ops::Range<u32>]) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut rest = sorted;
+    for r in ranges {
+        let from = rest.partition_point(|&i| i < r.start);
+        let to = from + rest[from..].partition_point(|&i| i < r.end);
+        out.extend_from_slice(&rest[from..to]);
+        rest = &rest[to..];
+    }
+    out
 }
 
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
@@ -278,6 +310,7 @@ mod tests {
             ctx,
             candidates: None,
             limit: 5,
+            narrow: true,
         }
     }
 

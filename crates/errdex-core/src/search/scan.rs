@@ -195,6 +195,11 @@ impl Prepared {
             weights,
         }
     }
+
+    /// Term `k`'s score per tag id (None where the tag does not match it), when it looks at tags.
+    pub fn tag_scores(&self, k: usize) -> Option<&[Option<i64>]> {
+        self.tags.get(k)?.as_deref()
+    }
 }
 
 /// A term's estimated weighted score in one record (0 for a negated term that holds).

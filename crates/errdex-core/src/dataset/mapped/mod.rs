@@ -10,6 +10,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
+use super::blocks::{BLOCK, BlockMask};
 use super::entry::{EntryRef, TagNames, Tags};
 
 /// A string in the arena; `len == ABSENT` is a missing optional field.
@@ -104,9 +105,11 @@ pub enum Section {
     /// `(earlier, later)` record pairs with the same id, in the order a scan meets them.
     Duplicates,
     Arena,
+    /// A `BlockMask` per `BLOCK` records (`dataset::blocks`).
+    Blocks,
 }
 
-pub const SECTIONS: [Section; 8] = [
+pub const SECTIONS: [Section; 9] = [
     Section::Rows,
     Section::Spans,
     Section::TagIds,
@@ -115,6 +118,7 @@ pub const SECTIONS: [Section; 8] = [
     Section::ById,
     Section::Duplicates,
     Section::Arena,
+    Section::Blocks,
 ];
 
 /// Where each section lies in the buffer, and how many tags and facet values there are.
@@ -172,12 +176,14 @@ impl Table {
         let vocab: &[StrRef] = bytemuck::try_cast_slice(t.raw(Section::Vocab)).ok()?;
         let by_id: &[u32] = bytemuck::try_cast_slice(t.raw(Section::ById)).ok()?;
         let _: &[[u32; 2]] = bytemuck::try_cast_slice(t.raw(Section::Duplicates)).ok()?;
+        let blocks: &[BlockMask] = bytemuck::try_cast_slice(t.raw(Section::Blocks)).ok()?;
         let len = rows.len();
         let vocab_len: u64 = t.layout.vocab.iter().map(|&n| u64::from(n)).sum();
         if spans.len() != len
             || facets.len() != len * FACETS
             || by_id.len() != len
             || vocab.len() as u64 != vocab_len
+            || blocks.len() != len.div_ceil(BLOCK)
         {
             return None;
         }
@@ -282,6 +288,11 @@ impl Table {
     /// `(earlier, later)` pairs of records with the same id.
     pub fn duplicates(&self) -> &[[u32; 2]] {
         self.cast(Section::Duplicates)
+    }
+
+    /// The summary of rows `k * BLOCK..` (see `dataset::blocks`).
+    pub fn blocks(&self) -> &[BlockMask] {
+        self.cast(Section::Blocks)
     }
 
     /// Every record, owned (for tests that compare what was written with what is read).

@@ -22,7 +22,8 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 /// changes.
 // 6: a broken element of a JSON array loses only itself (the records after it were lost).
 // 7: the triage line index is stored after the table.
-const FORMAT_VERSION: u32 = 7;
+// 8: the table's block summaries, which narrow a search before it reads records.
+const FORMAT_VERSION: u32 = 8;
 const CHUNK: usize = 4 << 20;
 
 /// The release that wrote the file: a new errdex may index records differently.

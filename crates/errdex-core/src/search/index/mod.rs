@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::matcher::{Field, searched, searched_bytes};
 use super::rank::OrderKey;
+use crate::dataset::blocks::{BLOCK, BlockMask};
 use crate::dataset::mapped::{FACETS, NO_VALUE, Table, byte_mask};
 use crate::dataset::{Entries, EntryRef, PartView};
 use crate::facets::{Facets, sort_ranked};
@@ -43,6 +44,8 @@ struct Packed {
     id_heads: Vec<u64>,
     /// `byte_mask` of each record's searched message and path.
     masks: Vec<[u64; 2]>,
+    /// The summary of each `BLOCK` records of the segment.
+    blocks: Vec<BlockMask>,
 }
 
 /// A mapped table, and how its vocabulary ids map to the index's (None: the same ids).
@@ -140,6 +143,12 @@ impl Index {
         let Some(Segment::Packed(p)) = self.segments.last_mut() else {
             return;
         };
+        if p.spans.len() % BLOCK == 0 {
+            p.blocks.push(BlockMask::default());
+        }
+        if let Some(block) = p.blocks.last_mut() {
+            block.add_record(e);
+        }
         let start = p.text.len();
         let offset = |text: &Vec<u8>| u32::try_from(text.len() - start).unwrap_or(u32::MAX);
         // Only what search looks at (see `FIELD_PREFIX`).
@@ -230,6 +239,33 @@ impl Index {
             }
             None => {}
         }
+    }
+
+    /// The records of the blocks `keep` accepts, as ranges in order (all of a block whose
+    /// summary is missing: a table that lies is read rather than believed).
+    pub fn records_kept(&self, keep: impl Fn(&BlockMask) -> bool) -> Vec<std::ops::Range<u32>> {
+        let mut out: Vec<std::ops::Range<u32>> = Vec::new();
+        for (k, segment) in self.segments.iter().enumerate() {
+            let first = self.firsts[k];
+            let len = self.firsts.get(k + 1).copied().unwrap_or(self.len) - first;
+            // The segment is rows `base..base + len` of what its blocks summarise.
+            let (blocks, base) = match segment {
+                Segment::Packed(p) => (p.blocks.as_slice(), 0),
+                Segment::Mapped(m) => (m.table.blocks(), m.from),
+            };
+            for b in base / BLOCK..(base + len).div_ceil(BLOCK) {
+                if blocks.get(b).is_none_or(&keep) {
+                    let from = (b * BLOCK).max(base) - base + first;
+                    let to = ((b + 1) * BLOCK).min(base + len) - base + first;
+                    let (from, to) = (from as u32, to as u32);
+                    match out.last_mut() {
+                        Some(last) if last.end == from => last.end = to,
+                        _ => out.push(from..to),
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Record `i`'s tags, as ids into `vocabulary()`, in the record's order.

@@ -6,19 +6,22 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::find::{FuzzySide, LineDetail, Mark, Via, find_with};
-use super::index::Index;
-use super::line_index::LineIndex;
+use super::Context;
+use super::find::{LineDetail, Mark};
 use super::mode::Mode;
-use super::pass;
 use super::rank::Hit;
-use super::{Context, Query};
 use crate::dataset::Dataset;
-use crate::dataset::grew_from;
 use crate::facets::Facets;
+
+mod step;
+use step::{Worker, step};
 
 /// How many ranked hits a result carries (the browser's list never shows more).
 pub const LIMIT: usize = 1000;
+
+/// How many rows from the top are published as soon as they are final, before the rest of
+/// the top `LIMIT` is judged: more than a terminal shows.
+pub const SETTLED_FIRST: usize = 100;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Results {
@@ -37,8 +40,12 @@ pub struct Results {
     pub matched: usize,
     /// How many records were searched (the dataset may still be growing).
     pub total: usize,
-    /// False for the partial results of a long pass that is still running.
+    /// False for the partial results of a long pass that is still running, and for the rows on
+    /// screen published before the rest.
     pub done: bool,
+    /// How many of `hits`, from the top, are final: all of them when `done`; the rows on
+    /// screen when they come first (`SETTLED_FIRST`); none in a long pass's partial results.
+    pub settled: usize,
     /// Counts over every matched record. A finished pass publishes its results first and
     /// again with these, so counting never delays the ranked list.
     pub facets: Option<Arc<Facets>>,
@@ -67,6 +74,8 @@ struct State {
     stop: bool,
     /// Every pass looks at every record (for tests comparing narrowed passes with this).
     narrowing_off: bool,
+    /// The block summaries rule nothing out (for benchmarks against the scan of every record).
+    blocks_off: bool,
 }
 
 struct Shared {
@@ -161,6 +170,13 @@ impl Engine {
         self.run_inline_without_worker();
     }
 
+    /// Whether the block summaries may rule records out before the scan (on by default; off,
+    /// the previous matches still narrow: a benchmark's "before").
+    pub fn set_block_summaries(&self, on: bool) {
+        self.shared.changed(|st| st.blocks_off = !on);
+        self.run_inline_without_worker();
+    }
+
     /// Starts searching for `query`; returns its generation. Older searches are abandoned.
     pub fn submit(&self, query: &str) -> u64 {
         let mut generation = 0;
@@ -200,40 +216,6 @@ impl Drop for Engine {
     }
 }
 
-/// What the worker keeps between passes.
-#[derive(Default)]
-struct Worker {
-    memo: Option<Memo>,
-    /// The packed text of `indexed`'s records.
-    index: Index,
-    indexed: Option<Arc<Dataset>>,
-    /// The triage index, for queries read as pasted lines.
-    line: LineIndex,
-}
-
-/// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
-fn index_for<'i>(
-    index: &'i mut Index,
-    indexed: &mut Option<Arc<Dataset>>,
-    ds: &Arc<Dataset>,
-) -> &'i Index {
-    match indexed {
-        Some(old) if Arc::ptr_eq(old, ds) => {}
-        Some(old) if grew_from(old, ds) => index.extend(ds.entries()),
-        _ => *index = Index::build(ds.entries()),
-    }
-    *indexed = Some(Arc::clone(ds));
-    index
-}
-
-/// What the previous finished pass matched, to narrow the next one.
-struct Memo {
-    query: Query,
-    dataset: Arc<Dataset>,
-    context: Context,
-    matched: Arc<Matches>,
-}
-
 fn work(shared: &Arc<Shared>) {
     let mut worker = Worker::default();
     loop {
@@ -251,162 +233,4 @@ fn work(shared: &Arc<Shared>) {
         }
         step(shared, &mut worker);
     }
-}
-
-/// Runs the newest request once; publishes unless a newer request arrived meanwhile.
-fn step(shared: &Arc<Shared>, worker: &mut Worker) {
-    let (ds, ctx, text, generation, request, narrowing) = {
-        let mut st = shared.state();
-        st.pending = false;
-        let Some(ds) = st.dataset.clone() else { return };
-        (
-            ds,
-            st.context.clone(),
-            st.query.clone(),
-            st.generation,
-            shared.request.load(Ordering::SeqCst),
-            !st.narrowing_off,
-        )
-    };
-    let stale = || shared.request.load(Ordering::SeqCst) != request;
-    let publish = |results: Results| {
-        if stale() {
-            return;
-        }
-        let results = Arc::new(results);
-        *shared.latest() = Some(Arc::clone(&results));
-        (shared.post)(results);
-    };
-    let results =
-        |hits: Vec<Hit>, marks: Vec<Mark>, matched: usize, total: usize, done: bool| Results {
-            generation,
-            query: text.clone(),
-            mode: Mode::Typed,
-            hits,
-            marks,
-            warnings: Vec::new(),
-            matched,
-            total,
-            done,
-            facets: None,
-            details: Arc::default(),
-        };
-    let Worker {
-        memo,
-        index,
-        indexed,
-        line,
-    } = worker;
-    let mut fuzzy_memo = None;
-    let mut fuzzy = |q: &Query| {
-        let base = memo
-            .as_ref()
-            .filter(|_| narrowing)
-            .and_then(|m| narrowing_base(m, q, &ds, &ctx));
-        // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
-        let searched_before = ds.len() - base.as_ref().map_or(ds.len(), Vec::len);
-        let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
-            let marks = vec![fuzzy_mark(); hits.len()];
-            publish(results(
-                hits,
-                marks,
-                matched,
-                searched_before + scanned,
-                false,
-            ));
-        };
-        let index = index_for(index, indexed, &ds);
-        let request = pass::Pass {
-            ds: &ds,
-            index,
-            query: q,
-            ctx: &ctx,
-            candidates: base.as_deref(),
-            limit: LIMIT,
-        };
-        let partial = pass::Partial {
-            report: &partial,
-            after: pass::PARTIAL_AFTER,
-        };
-        let out = request.run_cancellable(&stale, Some(partial))?;
-        fuzzy_memo = Some((q.clone(), out.matched.clone()));
-        Some(FuzzySide {
-            hits: out.hits,
-            matched: out.matched,
-            whole: out.whole,
-        })
-    };
-    let mut line_side = |t: &str| {
-        let shared = Arc::clone(shared);
-        let triage = line.get(&ds, move || shared.changed(|_| {}))?;
-        Some(triage.answer_line(ds.entries(), t, LIMIT))
-    };
-    let Some(found) = find_with(ds.entries(), &text, &ctx, LIMIT, &mut fuzzy, &mut line_side)
-    else {
-        return;
-    };
-    if let Some((query, matched)) = fuzzy_memo {
-        *memo = Some(Memo {
-            query,
-            dataset: Arc::clone(&ds),
-            context: ctx.clone(),
-            matched: Arc::new(Matches {
-                generation,
-                indices: matched,
-            }),
-        });
-    }
-    let matches = Arc::new(Matches {
-        generation,
-        indices: found.indices,
-    });
-    if !stale() {
-        // Before the results, so that whoever is woken by them finds the matching set.
-        *shared.matches() = Some(Arc::clone(&matches));
-    }
-    let finished = Results {
-        mode: found.mode,
-        warnings: found.warnings,
-        details: Arc::new(found.details),
-        ..results(
-            found.hits.iter().map(|r| r.hit).collect(),
-            found.hits.iter().map(|r| r.mark).collect(),
-            found.matched,
-            ds.len(),
-            true,
-        )
-    };
-    publish(finished.clone());
-    if !stale() {
-        // The index is current unless only the line side ran (a pasted line found its record).
-        let facets = match indexed {
-            Some(of) if Arc::ptr_eq(of, &ds) => index.facets(&matches.indices),
-            _ => super::facets_of(&ds, &matches.indices),
-        };
-        publish(Results {
-            facets: Some(Arc::new(facets)),
-            ..finished
-        });
-    }
-}
-
-fn fuzzy_mark() -> Mark {
-    Mark {
-        via: Via::Fuzzy,
-        weak: false,
-    }
-}
-
-/// The records worth looking at for `q` given the previous pass: its matches plus any records
-/// added since, when `q` can only match a subset of what the previous query matched.
-fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Option<Vec<u32>> {
-    if m.context != *ctx || m.query.is_empty() || !q.narrows(&m.query) || !grew_from(&m.dataset, ds)
-    {
-        return None;
-    }
-    let old = m.dataset.len() as u32;
-    let mut base = Vec::with_capacity(m.matched.indices.len() + ds.len() - old as usize);
-    base.extend_from_slice(&m.matched.indices);
-    base.extend(old..ds.len() as u32);
-    Some(base)
 }

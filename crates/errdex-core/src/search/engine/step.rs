@@ -1,0 +1,229 @@
+//! One run of the newest request on the worker: the fuzzy pass (narrowed from the previous
+//! matches when the query only grew), the line side when the query is a pasted line, the rows
+//! on screen published as soon as they are settled, then the whole ranked top and its facets.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use super::{LIMIT, Matches, Results, SETTLED_FIRST, Shared};
+use crate::dataset::Dataset;
+use crate::dataset::grew_from;
+use crate::search::find::{FuzzySide, Mark, Ranked, Settled, Via, find_with};
+use crate::search::index::Index;
+use crate::search::line_index::LineIndex;
+use crate::search::mode::Mode;
+use crate::search::pass;
+use crate::search::rank::Hit;
+use crate::search::{Context, Query};
+
+/// What the worker keeps between passes.
+#[derive(Default)]
+pub(super) struct Worker {
+    memo: Option<Memo>,
+    /// The packed text of `indexed`'s records.
+    index: Index,
+    indexed: Option<Arc<Dataset>>,
+    /// The triage index, for queries read as pasted lines.
+    line: LineIndex,
+}
+
+/// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
+fn index_for<'i>(
+    index: &'i mut Index,
+    indexed: &mut Option<Arc<Dataset>>,
+    ds: &Arc<Dataset>,
+) -> &'i Index {
+    match indexed {
+        Some(old) if Arc::ptr_eq(old, ds) => {}
+        Some(old) if grew_from(old, ds) => index.extend(ds.entries()),
+        _ => *index = Index::build(ds.entries()),
+    }
+    *indexed = Some(Arc::clone(ds));
+    index
+}
+
+/// What the previous finished pass matched, to narrow the next one.
+struct Memo {
+    query: Query,
+    dataset: Arc<Dataset>,
+    context: Context,
+    matched: Arc<Matches>,
+}
+
+/// Runs the newest request once; publishes unless a newer request arrived meanwhile.
+pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
+    let (ds, ctx, text, generation, request, (narrowing, blocks)) = {
+        let mut st = shared.state();
+        st.pending = false;
+        let Some(ds) = st.dataset.clone() else { return };
+        (
+            ds,
+            st.context.clone(),
+            st.query.clone(),
+            st.generation,
+            shared.request.load(Ordering::SeqCst),
+            (!st.narrowing_off, !st.narrowing_off && !st.blocks_off),
+        )
+    };
+    let stale = || shared.request.load(Ordering::SeqCst) != request;
+    let publish = |results: Results| {
+        if stale() {
+            return;
+        }
+        let results = Arc::new(results);
+        *shared.latest() = Some(Arc::clone(&results));
+        (shared.post)(results);
+    };
+    let results =
+        |hits: Vec<Hit>, marks: Vec<Mark>, matched: usize, total: usize, done: bool| Results {
+            settled: if done { hits.len() } else { 0 },
+            generation,
+            query: text.clone(),
+            mode: Mode::Typed,
+            hits,
+            marks,
+            warnings: Vec::new(),
+            matched,
+            total,
+            done,
+            facets: None,
+            details: Arc::default(),
+        };
+    let Worker {
+        memo,
+        index,
+        indexed,
+        line,
+    } = worker;
+    let mut fuzzy_memo = None;
+    let mut fuzzy = |q: &Query| {
+        let base = memo
+            .as_ref()
+            .filter(|_| narrowing)
+            .and_then(|m| narrowing_base(m, q, &ds, &ctx));
+        // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
+        let searched_before = ds.len() - base.as_ref().map_or(ds.len(), Vec::len);
+        let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
+            let marks = vec![fuzzy_mark(); hits.len()];
+            publish(results(
+                hits,
+                marks,
+                matched,
+                searched_before + scanned,
+                false,
+            ));
+        };
+        let index = index_for(index, indexed, &ds);
+        let request = pass::Pass {
+            ds: &ds,
+            index,
+            query: q,
+            ctx: &ctx,
+            candidates: base.as_deref(),
+            limit: LIMIT,
+            narrow: blocks,
+        };
+        let partial = pass::Partial {
+            report: &partial,
+            after: pass::PARTIAL_AFTER,
+        };
+        let out = request.run_cancellable(&stale, Some(partial))?;
+        fuzzy_memo = Some((q.clone(), out.matched.clone()));
+        Some(FuzzySide {
+            hits: out.hits,
+            matched: out.matched,
+            whole: out.whole,
+        })
+    };
+    let mut line_side = |t: &str| {
+        let shared = Arc::clone(shared);
+        let triage = line.get(&ds, move || shared.changed(|_| {}))?;
+        Some(triage.answer_line(ds.entries(), t, LIMIT))
+    };
+    // The rows on screen, final before the rest of the top is judged; counts follow.
+    let mut on_screen = |rows: &[Ranked], matched: usize| {
+        let (hits, marks) = rows.iter().map(|r| (r.hit, r.mark)).unzip();
+        publish(Results {
+            settled: rows.len(),
+            ..results(hits, marks, matched, ds.len(), false)
+        });
+    };
+    let settled = Settled {
+        rows: SETTLED_FIRST,
+        report: &mut on_screen,
+    };
+    let Some(found) = find_with(
+        ds.entries(),
+        &text,
+        &ctx,
+        LIMIT,
+        (&mut fuzzy, Some(settled)),
+        &mut line_side,
+    ) else {
+        return;
+    };
+    if let Some((query, matched)) = fuzzy_memo {
+        *memo = Some(Memo {
+            query,
+            dataset: Arc::clone(&ds),
+            context: ctx.clone(),
+            matched: Arc::new(Matches {
+                generation,
+                indices: matched,
+            }),
+        });
+    }
+    let matches = Arc::new(Matches {
+        generation,
+        indices: found.indices,
+    });
+    if !stale() {
+        // Before the results, so that whoever is woken by them finds the matching set.
+        *shared.matches() = Some(Arc::clone(&matches));
+    }
+    let finished = Results {
+        mode: found.mode,
+        warnings: found.warnings,
+        details: Arc::new(found.details),
+        ..results(
+            found.hits.iter().map(|r| r.hit).collect(),
+            found.hits.iter().map(|r| r.mark).collect(),
+            found.matched,
+            ds.len(),
+            true,
+        )
+    };
+    publish(finished.clone());
+    if !stale() {
+        // The index is current unless only the line side ran (a pasted line found its record).
+        let facets = match indexed {
+            Some(of) if Arc::ptr_eq(of, &ds) => index.facets(&matches.indices),
+            _ => crate::search::facets_of(&ds, &matches.indices),
+        };
+        publish(Results {
+            facets: Some(Arc::new(facets)),
+            ..finished
+        });
+    }
+}
+
+fn fuzzy_mark() -> Mark {
+    Mark {
+        via: Via::Fuzzy,
+        weak: false,
+    }
+}
+
+/// The records worth looking at for `q` given the previous pass: its matches plus any records
+/// added since, when `q` can only match a subset of what the previous query matched.
+fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Option<Vec<u32>> {
+    if m.context != *ctx || m.query.is_empty() || !q.narrows(&m.query) || !grew_from(&m.dataset, ds)
+    {
+        return None;
+    }
+    let old = m.dataset.len() as u32;
+    let mut base = Vec::with_capacity(m.matched.indices.len() + ds.len() - old as usize);
+    base.extend_from_slice(&m.matched.indices);
+    base.extend(old..ds.len() as u32);
+    Some(base)
+}
