@@ -32,6 +32,9 @@ struct Event {
     raw: String,
     flat: String,
     level: Option<Level>,
+    /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
+    /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
+    field_level: bool,
     benign: bool,
     hits: Vec<FormHit>,
     frames: Vec<Frame>,
@@ -128,6 +131,7 @@ impl<'t> Scanner<'t> {
                     raw: String::new(),
                     flat: String::new(),
                     level: None,
+                    field_level: false,
                     benign: false,
                     hits: Vec::new(),
                     frames: Vec::new(),
@@ -242,6 +246,7 @@ impl<'t> Scanner<'t> {
             raw: event.raw.clone(),
             flat: event.flat.clone(),
             level: event.level,
+            field_level: event.field_level,
             benign: event.benign,
             hits: event.hits.clone(),
             frames: event.frames.clone(),
@@ -277,9 +282,11 @@ impl<'t> Scanner<'t> {
                 via: m.via,
             })
             .collect();
-        // An error is read as a pasted line is, whole: a cause cut short by the log's line
-        // limit is found only by the words it shares. An ordinary line keeps to containment.
-        if !event.benign || trace {
+        // An error (or a line without a level that held a record) is read as a pasted line is,
+        // whole: a cause cut short by the log's line limit is found only by the words it
+        // shares. An ordinary line keeps to containment.
+        let error = trace || event.level.map_or(!first.is_empty(), |l| !l.is_benign());
+        if error {
             first.extend(
                 self.triage
                     .rank_text(&event.flat, &event.frames, CANDIDATES),
@@ -308,9 +315,9 @@ impl<'t> Scanner<'t> {
                 .collect();
             (matches, chain)
         };
-        let unknown_error = self.unknown
-            && matches.is_empty()
-            && is_error_event(&event.text, event.level, !event.frames.is_empty());
+        let traced = trace || (!event.frames.is_empty() && !event.field_level);
+        let unknown_error =
+            self.unknown && matches.is_empty() && is_error_event(&event.text, event.level, traced);
         if matches.is_empty() && !unknown_error {
             return None;
         }
@@ -353,9 +360,8 @@ impl<'t> Scanner<'t> {
         push_capped(&mut event.raw, line);
         push_capped(&mut event.flat, text);
         normalize::tokenize(text, &mut self.scratch.tokens);
-        let level = json_level
-            .or_else(|| Level::from_logfmt(text))
-            .or(self.scratch.tokens.level());
+        let field = json_level.or_else(|| Level::from_logfmt(text));
+        let level = field.or(self.scratch.tokens.level());
         let in_trace = !event.frames.is_empty();
         self.frames.clear();
         frames::extract(text, &mut self.frames);
@@ -366,6 +372,7 @@ impl<'t> Scanner<'t> {
         // INFO line is more of that line (a dump, a config) unless a trace has begun.
         let fallback = if head {
             event.level = level;
+            event.field_level = field.is_some();
             event.benign = level.is_some_and(Level::is_benign);
             !event.benign
         } else {
