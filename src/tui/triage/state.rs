@@ -241,7 +241,6 @@ mod tests {
                 score,
                 via: Via::Contains,
             }],
-            chain: Vec::new(),
         }
     }
 

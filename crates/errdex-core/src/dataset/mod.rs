@@ -367,9 +367,3 @@ pub fn grew_from(old: &std::sync::Arc<Dataset>, new: &std::sync::Arc<Dataset>) -
         && o.first() == n.first()
         && o.last() == o.len().checked_sub(1).and_then(|i| n.get(i))
 }
-
-impl<'a> From<&'a Dataset> for Entries<'a> {
-    fn from(ds: &'a Dataset) -> Self {
-        ds.entries()
-    }
-}

@@ -17,7 +17,7 @@ pub const MAX_SITES: usize = 50;
 /// Sites of one group weighed to pick the row's (a message written at thousands of places).
 const MAX_PICKED: usize = 4096;
 /// Records the whole line's ranking returns to pick rows and links from.
-pub(super) const CANDIDATES: usize = 200;
+const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
 const EMPTY_COST: f32 = 0.02;
 /// What an answer not to be trusted scores at most.
@@ -69,15 +69,6 @@ pub struct Row {
     pub chain: Vec<Link>,
 }
 
-/// What a line (or a log event of several lines) says: its text as written, the text matched
-/// (a JSON line flattened), and the `path:line` frames it and its trace name.
-#[derive(Clone, Copy)]
-pub(super) struct Evidence<'a> {
-    pub line: &'a str,
-    pub text: &'a str,
-    pub frames: &'a [Frame],
-}
-
 /// A record the line matched, with where its text is.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
@@ -118,28 +109,8 @@ impl Triage {
     pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
         let (text, found) = super::line::read_line(line);
         let text = text.as_ref();
-        let matches = self.rank_text(text, &found, CANDIDATES);
-        let evidence = Evidence {
-            line,
-            text,
-            frames: &found,
-        };
-        self.answer(entries, &evidence, matches, limit)
-    }
-
-    /// The one ranking behind `answer_line` and the log scanner: from the records a first pass
-    /// found (`matches`), the line's links matched alone, each record trusted only when its
-    /// own text is in the line, the root cause first with its chain, one row per group at the
-    /// site the evidence (frames, origin names) points to.
-    pub(super) fn answer(
-        &self,
-        entries: Entries<'_>,
-        evidence: &Evidence<'_>,
-        mut matches: Vec<LineMatch>,
-        limit: usize,
-    ) -> Vec<Row> {
-        let Evidence { line, text, frames } = *evidence;
-        self.match_links(text, frames, &mut matches);
+        let mut matches = self.rank_text(text, &found, CANDIDATES);
+        self.match_links(text, &found, &mut matches);
         let mut bounds = chain::segments(text);
         // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
         // 22:19:21 file not found`): where a message starts is read from each piece's start.
@@ -182,8 +153,7 @@ impl Triage {
                 .then(y.1.cmp(&x.1))
                 .then(y.2.total_cmp(&x.2))
                 .then(y.3.cmp(&x.3))
-                // Equal answers go to the smaller id, as they always did in triage.
-                .then(self.index.rank(a.record).cmp(&self.index.rank(b.record)))
+                .then(a.record.cmp(&b.record))
         });
         let links = chain::links(self, entries, line, text, &cands_view(&cands));
         let names = origin::names(line);

@@ -2,17 +2,14 @@
 //! event is reported — when the next one starts, at the end, or when the input pauses
 //! (`settle`), in which case a trace arriving later still joins it and comes out as an update.
 
-use super::answer::{CANDIDATES, Evidence, Link};
 use super::clock::{self, Stamp};
 use super::events::{LineKind, Splitter, has_header, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
-use super::line::LineMatch;
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
 use super::timeline::Extent;
-use super::{LineHits, Match, Triage, incident, jsonlog, resolve};
-use crate::dataset::Entries;
+use super::{LineHits, Match, incident, jsonlog, resolve};
 
 /// Frames kept per event: a deep trace names the same few files over and over.
 pub(super) const MAX_FRAMES: usize = 64;
@@ -27,10 +24,6 @@ struct Event {
     line: usize,
     last_line: usize,
     text: String,
-    /// Every line of the event as written, and as matched (JSON flattened), joined by line
-    /// breaks: what the answer reads, as it reads a pasted block.
-    raw: String,
-    flat: String,
     level: Option<Level>,
     /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
     /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
@@ -45,8 +38,6 @@ struct Event {
 /// Feeds a log line by line; an event's hits come out when the next event starts (or at
 /// `finish` or `settle`), since a trace may still follow its first line.
 pub struct Scanner<'t> {
-    triage: &'t Triage,
-    entries: Entries<'t>,
     index: &'t Index,
     limit: usize,
     splitter: Splitter,
@@ -67,16 +58,9 @@ pub struct Scanner<'t> {
 }
 
 impl<'t> Scanner<'t> {
-    pub(super) fn new(
-        triage: &'t Triage,
-        entries: Entries<'t>,
-        limit: usize,
-        line_no: usize,
-    ) -> Self {
+    pub(super) fn new(index: &'t Index, limit: usize, line_no: usize) -> Self {
         Scanner {
-            triage,
-            entries,
-            index: &triage.index,
+            index,
             limit,
             splitter: Splitter::new(),
             scratch: Scratch::default(),
@@ -128,8 +112,6 @@ impl<'t> Scanner<'t> {
                     line: self.line_no,
                     last_line: self.line_no,
                     text: line.to_string(),
-                    raw: String::new(),
-                    flat: String::new(),
                     level: None,
                     field_level: false,
                     benign: false,
@@ -163,8 +145,8 @@ impl<'t> Scanner<'t> {
             return;
         };
         let (first, rest) = lines.split_at(cut);
-        let mut second = Scanner::new(self.triage, self.entries, self.limit, self.line_no + cut)
-            .report_unknown(self.unknown);
+        let mut second =
+            Scanner::new(self.index, self.limit, self.line_no + cut).report_unknown(self.unknown);
         let later = std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
                 let hits: Vec<LineHits> = rest
@@ -243,8 +225,6 @@ impl<'t> Scanner<'t> {
             line: event.line,
             last_line: event.last_line,
             text: event.text.clone(),
-            raw: event.raw.clone(),
-            flat: event.flat.clone(),
             level: event.level,
             field_level: event.field_level,
             benign: event.benign,
@@ -262,59 +242,15 @@ impl<'t> Scanner<'t> {
         Some(hits)
     }
 
-    /// The event answered as a pasted block is: the containment pass run line by line (and for
-    /// an error the pasted line's own first pass) finds the records, and the one ranking
-    /// (`Triage::answer`) trusts, chains and groups them. Only confident rows are matches.
     fn resolve(&self, mut event: Event) -> Option<LineHits> {
         let trace = event.last_line > event.line;
-        let found = resolve::resolve(
+        let matches = resolve::resolve(
             self.index,
             &mut event.hits,
             &event.frames,
             !event.benign || trace,
-            CANDIDATES.max(self.limit),
+            self.limit,
         );
-        let mut first: Vec<LineMatch> = found
-            .into_iter()
-            .map(|m| LineMatch {
-                record: m.record,
-                score: m.score,
-                via: m.via,
-            })
-            .collect();
-        // An error (or a line without a level that held a record) is read as a pasted line is,
-        // whole: a cause cut short by the log's line limit is found only by the words it
-        // shares. An ordinary line keeps to containment.
-        let error = trace || event.level.map_or(!first.is_empty(), |l| !l.is_benign());
-        if error {
-            first.extend(
-                self.triage
-                    .rank_text(&event.flat, &event.frames, CANDIDATES),
-            );
-        }
-        let (matches, chain) = if first.is_empty() {
-            (Vec::new(), Vec::new())
-        } else {
-            let evidence = Evidence {
-                line: &event.raw,
-                text: &event.flat,
-                frames: &event.frames,
-            };
-            let mut rows = self
-                .triage
-                .answer(self.entries, &evidence, first, self.limit);
-            rows.retain(|r| !r.weak);
-            let chain: Vec<Link> = rows.first().map(|r| r.chain.clone()).unwrap_or_default();
-            let matches = rows
-                .into_iter()
-                .map(|r| Match {
-                    record: r.record,
-                    score: r.score,
-                    via: r.via,
-                })
-                .collect();
-            (matches, chain)
-        };
         let traced = trace || (!event.frames.is_empty() && !event.field_level);
         let unknown_error =
             self.unknown && matches.is_empty() && is_error_event(&event.text, event.level, traced);
@@ -327,7 +263,6 @@ impl<'t> Scanner<'t> {
             text: event.text,
             time: None,
             matches,
-            chain,
         })
     }
 
@@ -357,8 +292,6 @@ impl<'t> Scanner<'t> {
             Some(flat) => (flat.text.as_str(), flat.level),
             None => (line, None),
         };
-        push_capped(&mut event.raw, line);
-        push_capped(&mut event.flat, text);
         normalize::tokenize(text, &mut self.scratch.tokens);
         let field = json_level.or_else(|| Level::from_logfmt(text));
         let level = field.or(self.scratch.tokens.level());
@@ -390,17 +323,6 @@ fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
         let line = lines[i].as_ref();
         !line.starts_with([' ', '\t']) && has_header(line.trim_end())
     })
-}
-
-/// Appends a line to an event's text, a line break between, up to `MAX_LINE_BYTES` in all.
-fn push_capped(to: &mut String, line: &str) {
-    if to.len() >= MAX_LINE_BYTES {
-        return;
-    }
-    if !to.is_empty() {
-        to.push('\n');
-    }
-    to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
 }
 
 /// At most `max` bytes of `line`, cut at a character boundary.
