@@ -135,8 +135,9 @@ fn whole_words(text: &str, start: usize, end: usize) -> bool {
         return false;
     };
     let piece = text.get(start..end).unwrap_or("");
-    !(word(head.chars().next_back()) && word(piece.chars().next()))
-        && !(word(piece.chars().next_back()) && word(tail.chars().next()))
+    let starts_inside = word(head.chars().next_back()) && word(piece.chars().next());
+    let ends_inside = word(piece.chars().next_back()) && word(tail.chars().next());
+    !(starts_inside || ends_inside)
 }
 
 /// Placeholders in a pattern.
