@@ -8,7 +8,7 @@
 //! the lines that went wrong.
 
 // The line writer is shared with gen_pasted; this side reads its records and pieces only.
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "support/pasted_lines.rs"]
 mod pasted_lines;
 

@@ -157,7 +157,7 @@ impl Triage {
         });
         let links = chain::links(self, entries, line, text, &cands_view(&cands));
         let names = origin::names(line);
-        self.rows(entries, text, &cands, links, &names, limit)
+        self.rows(entries, text, &cands, &links, &names, limit)
     }
 
     /// Each segment of the line matched alone (containment and whole-message forms), so a
@@ -185,7 +185,7 @@ impl Triage {
         entries: Entries<'_>,
         text: &str,
         cands: &[Candidate],
-        links: Vec<chain::Placed>,
+        links: &[chain::Placed],
         names: &[Vec<&str>],
         limit: usize,
     ) -> Vec<Row> {
@@ -215,7 +215,7 @@ impl Triage {
             let site = pick_site(entries, &scores, members, names).unwrap_or(record);
             let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {
-                chain::named(&links, text, site, record)
+                chain::named(links, text, site, record)
             } else {
                 Vec::new()
             };

@@ -25,6 +25,9 @@ struct Event {
     last_line: usize,
     text: String,
     level: Option<Level>,
+    /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
+    /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
+    field_level: bool,
     benign: bool,
     hits: Vec<FormHit>,
     frames: Vec<Frame>,
@@ -110,6 +113,7 @@ impl<'t> Scanner<'t> {
                     last_line: self.line_no,
                     text: line.to_string(),
                     level: None,
+                    field_level: false,
                     benign: false,
                     hits: Vec::new(),
                     frames: Vec::new(),
@@ -222,6 +226,7 @@ impl<'t> Scanner<'t> {
             last_line: event.last_line,
             text: event.text.clone(),
             level: event.level,
+            field_level: event.field_level,
             benign: event.benign,
             hits: event.hits.clone(),
             frames: event.frames.clone(),
@@ -246,9 +251,9 @@ impl<'t> Scanner<'t> {
             !event.benign || trace,
             self.limit,
         );
-        let unknown_error = self.unknown
-            && matches.is_empty()
-            && is_error_event(&event.text, event.level, !event.frames.is_empty());
+        let traced = trace || (!event.frames.is_empty() && !event.field_level);
+        let unknown_error =
+            self.unknown && matches.is_empty() && is_error_event(&event.text, event.level, traced);
         if matches.is_empty() && !unknown_error {
             return None;
         }
@@ -288,9 +293,8 @@ impl<'t> Scanner<'t> {
             None => (line, None),
         };
         normalize::tokenize(text, &mut self.scratch.tokens);
-        let level = json_level
-            .or_else(|| Level::from_logfmt(text))
-            .or(self.scratch.tokens.level());
+        let field = json_level.or_else(|| Level::from_logfmt(text));
+        let level = field.or(self.scratch.tokens.level());
         let in_trace = !event.frames.is_empty();
         self.frames.clear();
         frames::extract(text, &mut self.frames);
@@ -301,6 +305,7 @@ impl<'t> Scanner<'t> {
         // INFO line is more of that line (a dump, a config) unless a trace has begun.
         let fallback = if head {
             event.level = level;
+            event.field_level = field.is_some();
             event.benign = level.is_some_and(Level::is_benign);
             !event.benign
         } else {

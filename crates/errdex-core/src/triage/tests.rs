@@ -87,10 +87,17 @@ fn a_logfmt_info_line_with_a_caller_is_no_unknown_error() {
     for line in [
         "ts=2024-01-15T10:23:45.123456789Z caller=server.go:85 component=api level=info msg=\"listening\"",
         "time=2024-01-15T10:23:45.123+01:00 source=/srv/app/internal/http/server.go:3285 level=INFO msg=\"started\"",
+        "caller=server.go:85 level=debug msg=\"request done\" path=/x",
+        r#"{"level":"info","ts":1705314225.5,"caller":"http/server.go:85","msg":"listening"}"#,
+        // A warning's caller is where the call is, not a trace: the level field decides.
+        "level=warn caller=server.go:85 msg=\"failed to reach peer, retrying\"",
+        r#"{"level":"warn","caller":"http/server.go:85","msg":"slow request"}"#,
     ] {
         assert_eq!(unknown(line), 0, "{line}");
     }
     let error = "ts=2024-01-15T10:23:45.123456789Z caller=server.go:85 component=api level=error msg=\"quux exploded\"";
+    assert_eq!(unknown(error), 1);
+    let error = r#"{"level":"error","caller":"http/server.go:85","msg":"quux exploded"}"#;
     assert_eq!(unknown(error), 1);
 }
 

@@ -43,6 +43,11 @@ pub fn trusted(
     if !sound || words.len() > SHORT_WORDS || letters >= SHORT_LETTERS {
         return sound;
     }
+    // A pattern that is only placeholders (`{}`, `{}: {}`) says nothing a line could show:
+    // only the location the line names can answer it.
+    if words.is_empty() {
+        return via == Via::Location;
+    }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
     // A record written with one occurrence's numbers (`draining:7085`) is the same error as a
     // line with others: its numbers are read as placeholders here.
@@ -57,7 +62,11 @@ pub fn trusted(
         return false;
     }
     let holes = pattern_holes(pattern);
+    let bare_edge = words.len() <= BARE_WORDS && holes > 0 && (open_start || open_end);
     bounds.iter().any(|&(start, end)| {
+        if bare_edge {
+            return whole_link(pattern, &literal, holes, text.get(start..end).unwrap_or(""));
+        }
         let opens = found.start == start || (open_start && found.start > start);
         if !opens || found.end > end {
             return false;
@@ -79,6 +88,25 @@ pub fn trusted(
     })
 }
 
+/// One or two words with a placeholder at an edge (`{} in {}`, `write error: {}`) answer only
+/// a whole link: found there at word edges, no more plain words around them than placeholders,
+/// never a fragment of a longer sentence. A wrapper's last placeholder holds the next link.
+fn whole_link(pattern: &str, literal: &[&str], holes: usize, link: &str) -> bool {
+    let (_, open_start, open_end) = pieces(pattern);
+    let f = locate(pattern, link);
+    if !matches!(f.fit, Fit::Exact | Fit::Cut) || !(open_start || f.start == 0) {
+        return false;
+    }
+    let wraps = link[..f.end].ends_with(':');
+    let rest = link[f.end..].trim_start().trim_start_matches(['"', '\'']);
+    let rest = rest.trim_start();
+    let closes = open_end || wraps || rest.is_empty() || rest.starts_with(':');
+    let values = if wraps { &link[..f.end] } else { link };
+    // `{i} {e}` is one run between literal pieces but two values.
+    let holes = holes.max(pattern.matches('{').count());
+    closes && whole_words(link, f.start, f.end) && plain_words(values, literal) <= holes
+}
+
 /// `pattern` with each number standing alone (not glued to a letter: `http2` stays) as `{}`.
 fn numbers_as_holes(pattern: &str) -> String {
     let b = pattern.as_bytes();
@@ -97,6 +125,19 @@ fn numbers_as_holes(pattern: &str) -> String {
         i += len.max(n);
     }
     out
+}
+
+/// Whether `text[start..end]` neither starts nor ends inside a word (`in` is not the start of
+/// `internal`).
+fn whole_words(text: &str, start: usize, end: usize) -> bool {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let (Some(head), Some(tail)) = (text.get(..start), text.get(end..)) else {
+        return false;
+    };
+    let piece = text.get(start..end).unwrap_or("");
+    let starts_inside = word(head.chars().next_back()) && word(piece.chars().next());
+    let ends_inside = word(piece.chars().next_back()) && word(tail.chars().next());
+    !(starts_inside || ends_inside)
 }
 
 /// Placeholders in a pattern.
@@ -154,10 +195,42 @@ mod tests {
             "write error: {}",
             "err=\"write error: mail: empty group\""
         ));
+        assert!(trusts("{} in {}", "Error: foo in bar"));
+        assert!(trusts(
+            "{} in {}",
+            "panicked at x.rs:9:5:\n-1 in /var/lib/segment-0007.db"
+        ));
+        assert!(!trusts(
+            "{} in {}",
+            "Segmentation fault (core dumped) in worker 2088"
+        ));
+        assert!(!trusts(
+            "{} in {}",
+            "thread 'w' panicked at 'Invalid hex escape sequence in strin"
+        ));
+        assert!(!trusts(
+            "{} in {}",
+            "host=ip-10-0-88-17.eu-west-1.compute.internal panicked at 'seconds overflow"
+        ));
         assert!(trusts(
             "java.util.ConcurrentModificationException",
             "in thread \"main\" java.util.ConcurrentModificationException"
         ));
+    }
+
+    #[test]
+    fn a_pattern_of_placeholders_alone_is_answered_only_by_a_location() {
+        let line = "ValueError: malformed node or string: None";
+        let found = locate("{}", line);
+        assert!(!trusted(Via::Contains, "{}", line, found, &segments(line)));
+        assert!(!trusted(
+            Via::Overlap,
+            "{}: {}",
+            line,
+            found,
+            &segments(line)
+        ));
+        assert!(trusted(Via::Location, "{}", line, found, &segments(line)));
     }
 
     #[test]
