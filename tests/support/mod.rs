@@ -8,6 +8,7 @@ pub mod pty;
 pub mod remotes;
 pub mod screenshot_script;
 pub mod serve;
+pub mod shop;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -213,43 +213,6 @@ const DEFAULTS: &[(Scope, &str, Action, Option<&str>)] = &[
     (Scope::Popup, "esc", Action::ClosePopup, Some("close")),
 ];
 
-/// The copy menu's target keys, each a key of its own so the menu reads as a list of
-/// shortcuts: letters no menu navigation key (j, k, q, y, g's shift-G) takes. A target past
-/// the keys (a tenth solution, a thirteenth tip) is still listed and selectable.
-const COPY_TARGETS: &[(Scope, &str, Action, Option<&str>)] = &[
-    (Scope::CopyMenu, "f", Action::CopyFix, None),
-    (Scope::CopyMenu, "1", Action::CopySolution(1), None),
-    (Scope::CopyMenu, "2", Action::CopySolution(2), None),
-    (Scope::CopyMenu, "3", Action::CopySolution(3), None),
-    (Scope::CopyMenu, "4", Action::CopySolution(4), None),
-    (Scope::CopyMenu, "5", Action::CopySolution(5), None),
-    (Scope::CopyMenu, "6", Action::CopySolution(6), None),
-    (Scope::CopyMenu, "7", Action::CopySolution(7), None),
-    (Scope::CopyMenu, "8", Action::CopySolution(8), None),
-    (Scope::CopyMenu, "9", Action::CopySolution(9), None),
-    (Scope::CopyMenu, "v", Action::CopyValidation, None),
-    (Scope::CopyMenu, "c", Action::CopyTryCatch, None),
-    (Scope::CopyMenu, "g", Action::CopyTypeGuard, None),
-    (Scope::CopyMenu, "s", Action::CopySnippet, None),
-    (Scope::CopyMenu, "n", Action::CopySnippetNumbered, None),
-    (Scope::CopyMenu, "u", Action::CopyUrl, None),
-    (Scope::CopyMenu, "l", Action::CopyLocation, None),
-    (Scope::CopyMenu, "m", Action::CopyMarkdown, None),
-    (Scope::CopyMenu, "a", Action::CopyTip(1), None),
-    (Scope::CopyMenu, "b", Action::CopyTip(2), None),
-    (Scope::CopyMenu, "d", Action::CopyTip(3), None),
-    (Scope::CopyMenu, "e", Action::CopyTip(4), None),
-    (Scope::CopyMenu, "h", Action::CopyTip(5), None),
-    (Scope::CopyMenu, "i", Action::CopyTip(6), None),
-    (Scope::CopyMenu, "o", Action::CopyTip(7), None),
-    (Scope::CopyMenu, "p", Action::CopyTip(8), None),
-    (Scope::CopyMenu, "r", Action::CopyTip(9), None),
-    (Scope::CopyMenu, "w", Action::CopyTip(10), None),
-    (Scope::CopyMenu, "x", Action::CopyTip(11), None),
-    (Scope::CopyMenu, "z", Action::CopyTip(12), None),
-    (Scope::CopyMenu, "t", Action::CopyReport, None),
-];
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binding {
     pub scope: Scope,
@@ -335,45 +298,6 @@ impl Keymap {
         bound(overlay).or_else(|| bound(Scope::Any).filter(|a| *a == Action::Quit))
     }
 
-    /// Binds `key` to the action named `action` wherever that action has a key by default
-    /// (the mode it lives in, and each overlay that uses it), replacing what the key did
-    /// there. A ctrl/alt key on the main screen works in every mode.
-    pub fn bind(&mut self, key: &str, action: &str) -> Result<(), String> {
-        let action =
-            Action::from_name(action).ok_or_else(|| format!("unknown action `{action}`"))?;
-        let key = Key::parse(key)?;
-        let mut scopes: Vec<Scope> = Vec::new();
-        for b in self.bindings.iter().filter(|b| b.action == action) {
-            let scope = main_scope(b.scope, &key);
-            if !scopes.contains(&scope) {
-                scopes.push(scope);
-            }
-        }
-        if scopes.is_empty() {
-            scopes.push(main_scope(Scope::Any, &key));
-        }
-        // A plain character is text in the history's filter and in a note: it cannot be a
-        // command there.
-        scopes.retain(|s| !(matches!(s, Scope::History | Scope::Note) && key.is_plain_char()));
-        if scopes.is_empty() {
-            return Err(format!(
-                "`{}` is typed into the history's filter; bind a ctrl or alt key",
-                key.label()
-            ));
-        }
-        for scope in scopes {
-            self.bindings
-                .retain(|b| b.key != key || !overlaps(b.scope, scope));
-            self.bindings.push(Binding {
-                scope,
-                key,
-                action,
-                hint: None,
-            });
-        }
-        Ok(())
-    }
-
     /// The status-bar hints for a mode: (key, word), in table order, one key per word.
     pub fn hints(&self, mode: Mode) -> Vec<(String, &'static str)> {
         let mut out: Vec<(String, &'static str)> = Vec::new();
@@ -409,26 +333,12 @@ impl Keymap {
     }
 }
 
-/// Where a rebound key goes on the main screen: a plain letter bound everywhere would make it
-/// impossible to type in the search box, so it goes to browse mode; a ctrl or alt key types
-/// nothing, so it works in every mode (`ctrl-t = "show_tips"` from the search box too).
-/// Overlay scopes stay as they are.
-fn main_scope(scope: Scope, key: &Key) -> Scope {
-    match scope {
-        s if s.is_overlay() => s,
-        Scope::Any if key.is_plain_char() => Scope::Browse,
-        _ if key.is_chord() => Scope::Any,
-        s => s,
-    }
-}
+#[path = "keymap_bind.rs"]
+mod bind;
 
-/// True when a key bound in `a` and in `b` would compete for the same key press.
-fn overlaps(a: Scope, b: Scope) -> bool {
-    if a.is_overlay() || b.is_overlay() {
-        return a == b;
-    }
-    a == b || a == Scope::Any || b == Scope::Any
-}
+#[path = "keymap_copy.rs"]
+mod copy_targets;
+use copy_targets::COPY_TARGETS;
 
 #[path = "keymap_layers.rs"]
 mod layers;
