@@ -282,7 +282,13 @@ impl Language {
                 name.contains(".test.") || name.contains(".spec.")
             }
             Language::C | Language::Cpp => stem.ends_with("_test") || stem.starts_with("test_"),
-            Language::Rust => false,
+            // `#[cfg(test)] mod tests;` keeps its tests in `tests.rs` (or `foo_tests.rs` by
+            // `#[path]`) beside the code.
+            Language::Rust => {
+                ["test", "tests"].contains(&stem)
+                    || stem.ends_with("_tests")
+                    || stem.ends_with("_test")
+            }
         }
     }
 }

@@ -39,7 +39,10 @@ impl Grammar for Rust {
             match prev.kind() {
                 "attribute_item" => {
                     let attr: String = cx.text(prev).split_whitespace().collect();
-                    if attr == "#[cfg(test)]" || attr.ends_with("test]") {
+                    let cfg = attr
+                        .strip_prefix("#[cfg(")
+                        .and_then(|rest| rest.strip_suffix(")]"));
+                    if cfg.is_some_and(test_only) || attr.ends_with("test]") {
                         return true;
                     }
                 }
@@ -88,6 +91,36 @@ impl Grammar for Rust {
 }
 
 /// `Foo<T>` → `Foo`; `fmt::Display` → `Display`.
+/// Whether a `cfg` predicate holds only when compiling tests: `test`, or `all(…)` with a
+/// member that does (`all(test, feature = "x")`). `any(test, …)` and `not(test)` build in
+/// ordinary code too.
+fn test_only(predicate: &str) -> bool {
+    if predicate == "test" {
+        return true;
+    }
+    let Some(members) = predicate
+        .strip_prefix("all(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut found = false;
+    for (i, c) in members.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                found |= test_only(&members[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    found || test_only(&members[start..])
+}
+
 fn type_name(text: &str) -> String {
     let base = text.split('<').next().unwrap_or(text).trim();
     base.rsplit("::").next().unwrap_or(base).to_string()

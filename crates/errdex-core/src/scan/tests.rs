@@ -66,6 +66,10 @@ mod tests {
 }
 #[tokio::test]
 async fn t2() { panic!("nor is this"); }
+#[cfg(all(test, feature = "slow"))]
+mod slow { fn s() { panic!("gated test code"); } }
+#[cfg(any(test, feature = "fuzz"))]
+fn helper() { panic!("built outside tests too"); }
 "#;
     assert_eq!(
         brief(Language::Rust, src),
@@ -82,8 +86,19 @@ async fn t2() { panic!("nor is this"); }
             "20 raise StoreError::Missing | key {} not found | key {} not found | -",
             "25 log warn | slow query: {ms}ms | slow query: {}ms | free",
             "25 raise bail! | lost {n} | lost {} | free",
+            "36 panic panic! | built outside tests too | built outside tests too | helper",
         ]
     );
+}
+
+#[test]
+fn rust_test_modules_in_files_of_their_own_are_test_code() {
+    for name in ["tests.rs", "test.rs", "update_tests.rs", "parse_test.rs"] {
+        assert!(Language::Rust.is_test_file(name), "{name}");
+    }
+    for name in ["lib.rs", "testing.rs", "contest.rs", "tests_data.rs"] {
+        assert!(!Language::Rust.is_test_file(name), "{name}");
+    }
 }
 
 #[test]
