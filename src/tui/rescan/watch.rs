@@ -33,8 +33,7 @@ pub fn discover(
             continue;
         }
         let scanned = cache_dir
-            .and_then(|cache| state::load(&state::path(cache, &root, &output), &output))
-            .and_then(|s| s.sha);
+            .and_then(|cache| state::scanned_sha(&state::path(cache, &root, &output), &output));
         out.push((Checkout { name, root, output }, scanned));
     }
     out

@@ -29,7 +29,10 @@ pub fn rescan(
     cache_dir: Option<&Path>,
 ) -> std::io::Result<Report> {
     let state_file = cache_dir.map(|c| state::path(c, start, output));
-    let old = state_file.as_deref().and_then(|f| state::load(f, output));
+    let rules = state::rules_of(filter.everything, &filter.log_functions);
+    let old = state_file
+        .as_deref()
+        .and_then(|f| state::load(f, output, rules));
     let old_output = match &old {
         Some(_) => std::fs::read(output).ok(),
         None => None,
@@ -48,7 +51,7 @@ pub fn rescan(
 
     let old_sha = usable.and_then(|s| s.sha.clone());
     let sha_moved = old_sha != scanned.origin.sha;
-    let mut next = State::new(output, scanned.origin.sha.clone());
+    let mut next = State::new(output, scanned.origin.sha.clone(), rules);
     let mut bytes = Vec::new();
     let mut now = HashMap::new();
     for file in &scanned.files {

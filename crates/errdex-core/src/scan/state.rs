@@ -11,7 +11,20 @@ use xxhash_rust::xxh3::xxh3_64;
 use super::Seen;
 
 /// Bumped when the layout or what a record holds changes: an old state is then ignored.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
+
+/// The fingerprint of what finds the records: this build's scanner code (`build.rs`) and the
+/// filter's words that change what one file yields (`--all-files` keeps test code inside a
+/// file; the config's `log_functions` add calls).
+pub fn rules_of(everything: bool, log_functions: &[String]) -> u64 {
+    let mut text = String::from(env!("ERRDEX_SCAN_RULES"));
+    text.push(if everything { '1' } else { '0' });
+    for name in log_functions {
+        text.push('\0');
+        text.push_str(name);
+    }
+    xxh3_64(text.as_bytes())
+}
 
 #[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
 pub struct FileState {
@@ -29,6 +42,9 @@ pub struct FileState {
 #[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
 pub struct State {
     pub version: u32,
+    /// What found the records: the scanner's code and the filter's words that change what a
+    /// file yields. Records found by other rules are not reused.
+    pub rules: u64,
     /// The output these ranges are of, and its length when written.
     pub output: String,
     pub output_len: u64,
@@ -40,9 +56,10 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(output: &Path, sha: Option<String>) -> State {
+    pub fn new(output: &Path, sha: Option<String>, rules: u64) -> State {
         State {
             version: VERSION,
+            rules,
             output: output.to_string_lossy().into_owned(),
             sha,
             ..State::default()
@@ -78,9 +95,19 @@ pub fn path(cache_dir: &Path, start: &Path, output: &Path) -> PathBuf {
         .join(format!("{:016x}.bin", xxh3_64(key.as_bytes())))
 }
 
-/// The state, when there is one for this output as it is on disk now; anything else
-/// (missing, corrupt, from another release, an output changed behind its back) is none.
-pub fn load(state_file: &Path, output: &Path) -> Option<State> {
+/// The state, when there is one for this output as it is on disk now, found by these
+/// `rules` (`rules_of`); anything else (missing, corrupt, from another release or another
+/// filter, an output changed behind its back) is none.
+pub fn load(state_file: &Path, output: &Path, rules: u64) -> Option<State> {
+    read(state_file, output).filter(|state| state.rules == rules)
+}
+
+/// The commit the last scan of this output saw, whatever rules found its records.
+pub fn scanned_sha(state_file: &Path, output: &Path) -> Option<String> {
+    read(state_file, output)?.sha
+}
+
+fn read(state_file: &Path, output: &Path) -> Option<State> {
     let bytes = std::fs::read(state_file).ok()?;
     let state: State = bitcode::decode(&bytes).ok()?;
     let len = std::fs::metadata(output).ok()?.len();
@@ -116,7 +143,7 @@ pub fn news(cache_dir: &Path, code_dir: &Path) -> HashSet<String> {
         if state.new_ids.is_empty() || !real.starts_with(&code_dir) {
             continue;
         }
-        if let Some(state) = load(&file, &output) {
+        if let Some(state) = read(&file, &output) {
             ids.extend(state.new_ids);
         }
     }
