@@ -35,21 +35,36 @@ impl CodeSite {
     /// src/disk.rs:45 (moved from line 42, scanned at 1a2b3c4d5e6f)` or `In the code:
     /// src/disk.rs:42 (the same line, scanned at …)`.
     pub fn describe(&self, record: &Record) -> String {
+        let now = self.moved(record).is_some() && record.line_number.is_some();
+        let head = if now {
+            "In the code now:"
+        } else {
+            "In the code:"
+        };
+        format!("{head} {}", self.place(record))
+    }
+
+    /// [`CodeSite::describe`] without its head: `src/disk.rs:45 (moved from line 42, scanned
+    /// at …)`.
+    pub fn place(&self, record: &Record) -> String {
         let Ok(now) = &self.record else {
-            return format!("In the code: {} (cannot be read)", self.at);
+            return format!("{} (cannot be read)", self.at);
         };
         let place = format!(
             "{}:{}",
             now.file_path.as_deref().unwrap_or("?"),
             now.line_number.unwrap_or(0)
         );
-        let sha = now.analyzed_sha.as_deref().map(|s| &s[..s.len().min(12)]);
+        // Twelve characters, not bytes: a hand-edited file may hold any text here, and a cut
+        // inside a character would panic.
+        let sha = now
+            .analyzed_sha
+            .as_deref()
+            .map(|s| s.char_indices().nth(12).map_or(s, |(end, _)| &s[..end]));
         let scanned = sha.map_or(String::new(), |s| format!(", scanned at {s}"));
         match (self.moved(record), record.line_number) {
-            (Some(_), Some(old)) => {
-                format!("In the code now: {place} (moved from line {old}{scanned})")
-            }
-            _ => format!("In the code: {place} (the same line{scanned})"),
+            (Some(_), Some(old)) => format!("{place} (moved from line {old}{scanned})"),
+            _ => format!("{place} (the same line{scanned})"),
         }
     }
 }
@@ -123,6 +138,19 @@ mod tests {
         assert_eq!(
             same.describe(&team),
             "In the code: src/lib.rs:8 (the same line, scanned at 0123456789ab)"
+        );
+    }
+
+    #[test]
+    fn a_sha_of_any_text_is_shortened_without_a_cut_inside_a_character() {
+        let mut odd = site(11);
+        if let Ok(r) = &mut odd.record {
+            r.analyzed_sha = Some("é".repeat(13));
+        }
+        let said = odd.describe(&curated(8));
+        assert!(
+            said.ends_with(&format!("scanned at {})", "é".repeat(12))),
+            "{said}"
         );
     }
 
