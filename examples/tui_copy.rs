@@ -79,6 +79,7 @@ fn model() -> Model {
                 fixes: Default::default(),
                 origin: None,
                 conflicts: Vec::new(),
+                code_site: None,
             })),
         ),
     );

@@ -79,6 +79,7 @@ fn model(big_snippet: bool) -> Model {
                 fixes: Default::default(),
                 origin: None,
                 conflicts: Vec::new(),
+                code_site: None,
             })),
         ),
     );

@@ -136,17 +136,26 @@ pub enum Command {
     /// Copy a record's fix (or another part of it) to the clipboard.
     Copy(copy::CopyArgs),
     /// Open a record's source (githubUrl, at the error line) in a web browser.
+    ///
+    /// A record that hides a site found by `errdex scan` goes where the last scan saw its
+    /// statement (said on stderr).
     Open {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
     /// Print PATH:LINE of the record's error line in your own checkout, followed to where it
     /// is today (config: [repos], repo_roots); exit 1 with the reason when there is none.
+    ///
+    /// A record that hides a site found by `errdex scan` goes where the last scan saw its
+    /// statement (said on stderr).
     Where {
         /// The record's id (a unique prefix is enough).
         id: String,
     },
     /// Open $VISUAL / $EDITOR at the record's error line in your own checkout.
+    ///
+    /// A record that hides a site found by `errdex scan` goes where the last scan saw its
+    /// statement (said on stderr).
     Edit {
         /// The record's id (a unique prefix is enough).
         id: String,

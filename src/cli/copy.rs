@@ -152,7 +152,19 @@ pub fn open_url(data: &DataArgs, id: &str) -> Result<Outcome, Failure> {
     let Some(record) = record_for(loaded, id)? else {
         return Ok(Outcome::NotFound.reading(loaded));
     };
-    let Some(url) = copy::line_url(&record) else {
+    // The scanned site behind the record links today's line (at the scanned commit); the
+    // record's own link is kept when the site has none.
+    let site = loaded.dataset.code_site(&record.id);
+    let site_url = site.as_ref().and_then(|s| s.record.as_ref().ok());
+    let site_url = site_url.and_then(copy::line_url);
+    if let (Some(site), Some(_)) = (&site, &site_url) {
+        crate::say!(
+            "errdex: {}: {}",
+            text::one_line(&record.id),
+            text::one_line(&site.describe(&record))
+        );
+    }
+    let Some(url) = site_url.or_else(|| copy::line_url(&record)) else {
         crate::say!(
             "errdex: record {} has no githubUrl",
             text::one_line(&record.id)

@@ -132,20 +132,11 @@ pub fn show(data: &DataArgs, id: &str, format: ShowFormat) -> Result<Outcome, Fa
 /// Where the record's statement is in the scanned code now: `FILE:LINE`, and the site's
 /// snippet when the line is not the record's (the code moved since it was written).
 fn code_site_text(site: &CodeSite, record: &Record) -> String {
-    let Ok(now) = &site.record else {
-        return format!("\nIn the code: {} (cannot be read)\n", site.at);
+    let heading = site.describe(record);
+    let (Ok(now), Some(_)) = (&site.record, site.moved(record)) else {
+        return format!("\n{heading}\n");
     };
-    let place = format!(
-        "{}:{}",
-        now.file_path.as_deref().unwrap_or("?"),
-        now.line_number.unwrap_or(0)
-    );
-    let sha = now.analyzed_sha.as_deref().map(|s| &s[..s.len().min(12)]);
-    let scanned = sha.map_or(String::new(), |s| format!(", scanned at {s}"));
-    let (Some(_), Some(old)) = (site.moved(record), record.line_number) else {
-        return format!("\nIn the code: {place} (the same line{scanned})\n");
-    };
-    let mut s = format!("\nIn the code now: {place} (moved from line {old}{scanned})\n");
+    let mut s = format!("\n{heading}\n");
     let first = now.source_code_start.unwrap_or(1);
     for (k, line) in now.source_code.as_deref().unwrap_or("").lines().enumerate() {
         let n = first + k as i64;

@@ -1,5 +1,5 @@
 //! `where` and `edit`: a record's error line in the user's own checkout, printed or opened in
-//! their editor.
+//! their editor; a record that hides a scanned site goes to the statement's current line.
 
 use super::copy::record_for;
 use super::data::{DataArgs, load_data};
@@ -10,14 +10,25 @@ use errdex_core::load::Loaded;
 use errdex_core::text::one_line;
 
 /// Follows the record into its checkout; `None` (reason on stderr) when that cannot be done
-/// or the line is gone.
+/// or the line is gone. A record that hides a scanned site goes where the scan last saw the
+/// statement (said on stderr, as `show` says it): that is today's code, where following the
+/// record's own line through history is a guess.
 fn locate(loaded: &Loaded, id: &str) -> Result<Option<(Located, usize)>, Failure> {
     let Some(record) = record_for(loaded, id)? else {
         return Ok(None);
     };
+    let site = loaded.dataset.code_site(&record.id);
+    if let Some(site) = &site {
+        crate::say!(
+            "errdex: {}: {}",
+            one_line(&record.id),
+            one_line(&site.describe(&record))
+        );
+    }
+    let followed = site.as_ref().map_or(&record, |s| s.current(&record));
     let config = errdex_core::config::load().config;
     let cache = errdex_core::paths::cache_dir();
-    let located = match checkout::locate(&record, &config.checkouts, cache.as_deref()) {
+    let located = match checkout::locate(followed, &config.checkouts, cache.as_deref()) {
         Ok(located) => located,
         Err(why) => {
             crate::say!(

@@ -131,6 +131,7 @@ pub fn detail_answering(generation: Generation, m: &Model, index: usize) -> Msg 
     let ds = m.dataset.as_ref().expect("loaded");
     let record = ds.record(index).expect("fixture record reads");
     let source = snippet::prepare(&record, None);
+    let (code_site, source) = crate::tui::detail::code_now::read(ds, &record, source, None);
     let fixes = snippet::prepare_fixes(&record, None);
     Msg::Detail(
         generation,
@@ -141,6 +142,7 @@ pub fn detail_answering(generation: Generation, m: &Model, index: usize) -> Msg 
             fixes,
             origin: None,
             conflicts: Vec::new(),
+            code_site,
         })),
     )
 }

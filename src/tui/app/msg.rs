@@ -11,6 +11,7 @@ use errdex_core::load::Progress;
 use errdex_core::record::Record;
 
 use super::generation::{Generation, Job};
+use crate::tui::detail::code_now::CodeNow;
 use crate::tui::detail::snippet::{FixCode, SourceLines};
 use crate::tui::history::memory::Remembered;
 use crate::tui::input::action::Action;
@@ -28,6 +29,8 @@ pub struct Detail {
     pub origin: Option<String>,
     /// Records of less trusted sources this record's id hides, one sentence each.
     pub conflicts: Vec<String>,
+    /// Where the statement is in the code today, when the record hides a scanned site.
+    pub code_site: Option<CodeNow>,
 }
 
 /// What loading ended with, as the status bar reports it.

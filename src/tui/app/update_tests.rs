@@ -203,6 +203,7 @@ fn source_pane_scrolls_the_marked_line_into_view() {
         fixes: Default::default(),
         origin: None,
         conflicts: Vec::new(),
+        code_site: None,
     });
     let generation = m.requests.newest(Job::Detail);
     update(&mut m, Msg::Detail(generation, Ok(boxed)));

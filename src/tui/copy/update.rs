@@ -155,7 +155,13 @@ fn copy_target(m: &mut Model, target: Target) -> Step {
 
 fn open_url(m: &mut Model) -> Step {
     let url = match record(m) {
-        Ok(r) => copy::line_url(r),
+        // A record that hides a scanned site links the statement's current line, at the
+        // scanned commit, when the site has a link.
+        Ok(r) => m
+            .current_detail()
+            .map(crate::tui::detail::code_now::current)
+            .and_then(copy::line_url)
+            .or_else(|| copy::line_url(r)),
         Err(why) => return notice(m, why),
     };
     let Some(url) = url else {

@@ -166,6 +166,7 @@ mod tests {
             source: None,
             origin: None,
             conflicts: Vec::new(),
+            code_site: None,
         };
         let theme = Theme::new(ThemeName::Dark, true);
         let lines = fixes_lines(&detail, &theme);
@@ -192,6 +193,7 @@ mod tests {
             source: None,
             origin: None,
             conflicts: Vec::new(),
+            code_site: None,
         }
     }
 

@@ -1,9 +1,13 @@
 //! The detail area: a tab line naming the four panes, and the one on display. Each pane has a
 //! file (`overview.rs`, `source.rs`, `fixes.rs`, `tips.rs`); `snippet.rs` numbers and colours
-//! the source snippet when a record is read, `worker.rs` reads it off the UI thread and
+//! the source snippet when a record is read, `worker.rs` reads it off the UI thread (with
+//! `code_now.rs`, where a scanned statement is today) and
 //! `highlighting.rs` shares the highlighter with the workers that colour code.
 
 mod chain;
+pub mod code_now;
+#[cfg(test)]
+mod code_now_tests;
 mod fixes;
 pub mod highlighting;
 mod overview;

@@ -82,6 +82,19 @@ pub fn paragraph(
             Span::styled(one_line(value), style),
         ]));
     }
+    if let Some(now) = &detail.code_site {
+        // Where the statement is today: the record's location is where it was written for.
+        let label = if now.moved { "code now" } else { "in code" };
+        let style = if now.moved {
+            theme.severity("warning")
+        } else {
+            theme.text
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:>9}  "), theme.label),
+            Span::styled(one_line(&now.place), style),
+        ]));
+    }
     for c in &detail.conflicts {
         lines.push(Line::from(vec![
             Span::styled(format!("{:>9}  ", "conflict"), theme.label),
@@ -205,6 +218,7 @@ mod tests {
             fixes: Default::default(),
             origin: Some("public · version 2026-11-30 · synced 2026-12-01".into()),
             conflicts: Vec::new(),
+            code_site: None,
         };
         let rows = drawn(&detail, 60, 6);
         assert_eq!(
@@ -226,6 +240,7 @@ mod tests {
             fixes: Default::default(),
             origin: None,
             conflicts: vec!["id `team-fix-1` is also at feed.jsonl:1 (a synced remote)".into()],
+            code_site: None,
         };
         let rows = drawn(&detail, 80, 5);
         assert!(
@@ -249,6 +264,7 @@ mod tests {
             fixes: Default::default(),
             origin: None,
             conflicts: Vec::new(),
+            code_site: None,
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let shown = errdex_core::search::FIELD_PREFIX / 100;
@@ -280,6 +296,7 @@ mod tests {
             fixes: Default::default(),
             origin: None,
             conflicts: Vec::new(),
+            code_site: None,
         };
         let theme = Theme::new(ThemeName::Dark, false);
         let rows = paragraph(Vec::new(), &detail, &theme, 80).line_count(80);

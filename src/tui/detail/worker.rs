@@ -38,6 +38,7 @@ pub fn read(
 ) -> Result<Detail, String> {
     let record = dataset.record(index).map_err(|e| e.to_string())?;
     let source = snippet::prepare(&record, highlighter);
+    let (code_site, source) = super::code_now::read(dataset, &record, source, highlighter);
     let fixes = snippet::prepare_fixes(&record, highlighter);
     let origin = errdex_core::state::data_dir().ok().and_then(|dir| {
         errdex_core::sync::origin(&dir, dataset.source_name(index)).map(|o| o.describe())
@@ -51,6 +52,7 @@ pub fn read(
         fixes,
         origin,
         conflicts,
+        code_site,
     })
 }
 

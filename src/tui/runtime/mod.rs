@@ -367,7 +367,8 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
                 edge.locator.ask(Locate {
                     generation,
                     index,
-                    record: Box::new(d.record.clone()),
+                    // A record that hides a scanned site goes to the statement's current line.
+                    record: Box::new(crate::tui::detail::code_now::current(d).clone()),
                     highlighting: edge.highlighting.clone(),
                 });
             }

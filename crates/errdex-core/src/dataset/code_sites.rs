@@ -23,6 +23,50 @@ impl CodeSite {
         let now = site.line_number?;
         (record.line_number != Some(now)).then_some(now)
     }
+
+    /// The record to follow into the checkout, or to open on the web: the site, whose line
+    /// and snippet the scan keeps current, when it can be read; else `record`, followed through
+    /// git history from the line it was written for.
+    pub fn current<'a>(&'a self, record: &'a Record) -> &'a Record {
+        self.record.as_ref().unwrap_or(record)
+    }
+
+    /// One line on where the statement is now, as `show` words it: `In the code now:
+    /// src/disk.rs:45 (moved from line 42, scanned at 1a2b3c4d5e6f)` or `In the code:
+    /// src/disk.rs:42 (the same line, scanned at …)`.
+    pub fn describe(&self, record: &Record) -> String {
+        let now = self.moved(record).is_some() && record.line_number.is_some();
+        let head = if now {
+            "In the code now:"
+        } else {
+            "In the code:"
+        };
+        format!("{head} {}", self.place(record))
+    }
+
+    /// [`CodeSite::describe`] without its head: `src/disk.rs:45 (moved from line 42, scanned
+    /// at …)`.
+    pub fn place(&self, record: &Record) -> String {
+        let Ok(now) = &self.record else {
+            return format!("{} (cannot be read)", self.at);
+        };
+        let place = format!(
+            "{}:{}",
+            now.file_path.as_deref().unwrap_or("?"),
+            now.line_number.unwrap_or(0)
+        );
+        // Twelve characters, not bytes: a hand-edited file may hold any text here, and a cut
+        // inside a character would panic.
+        let sha = now
+            .analyzed_sha
+            .as_deref()
+            .map(|s| s.char_indices().nth(12).map_or(s, |(end, _)| &s[..end]));
+        let scanned = sha.map_or(String::new(), |s| format!(", scanned at {s}"));
+        match (self.moved(record), record.line_number) {
+            (Some(_), Some(old)) => format!("{place} (moved from line {old}{scanned})"),
+            _ => format!("{place} (the same line{scanned})"),
+        }
+    }
 }
 
 impl Dataset {
@@ -52,5 +96,78 @@ impl Dataset {
             at: format!("{}:{}", self.sources[e.source as usize].name, e.line),
             record: self.read_entry(e.view()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(line: i64) -> CodeSite {
+        CodeSite {
+            at: "code/acme-shop.jsonl:3".into(),
+            record: Ok(Record {
+                id: "site".into(),
+                file_path: Some("src/lib.rs".into()),
+                line_number: Some(line),
+                analyzed_sha: Some("0123456789abcdef0123".into()),
+                ..Record::default()
+            }),
+        }
+    }
+
+    fn curated(line: i64) -> Record {
+        Record {
+            id: "team".into(),
+            line_number: Some(line),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn the_site_is_followed_and_says_whether_the_statement_moved() {
+        let (moved, team) = (site(11), curated(8));
+        assert_eq!(moved.current(&team).id, "site");
+        assert_eq!(moved.moved(&team), Some(11));
+        assert_eq!(
+            moved.describe(&team),
+            "In the code now: src/lib.rs:11 (moved from line 8, scanned at 0123456789ab)"
+        );
+        let same = site(8);
+        assert_eq!(same.moved(&team), None);
+        assert_eq!(
+            same.describe(&team),
+            "In the code: src/lib.rs:8 (the same line, scanned at 0123456789ab)"
+        );
+    }
+
+    #[test]
+    fn a_sha_of_any_text_is_shortened_without_a_cut_inside_a_character() {
+        let mut odd = site(11);
+        if let Ok(r) = &mut odd.record {
+            r.analyzed_sha = Some("é".repeat(13));
+        }
+        let said = odd.describe(&curated(8));
+        assert!(
+            said.ends_with(&format!("scanned at {})", "é".repeat(12))),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_site_leaves_the_record_to_be_followed() {
+        let broken = CodeSite {
+            at: "code/acme-shop.jsonl:3".into(),
+            record: Err(ReadError::Gone {
+                at: "code/acme-shop.jsonl:3".into(),
+                why: "rewritten".into(),
+            }),
+        };
+        let team = curated(8);
+        assert_eq!(broken.current(&team).id, "team");
+        assert_eq!(
+            broken.describe(&team),
+            "In the code: code/acme-shop.jsonl:3 (cannot be read)"
+        );
     }
 }
