@@ -4,6 +4,9 @@ use std::path::PathBuf;
 
 use directories::{BaseDirs, ProjectDirs};
 
+/// The folder of the data folder that `errdex scan` writes to and every command reads.
+pub const CODE_DIR: &str = "code";
+
 fn project() -> Option<ProjectDirs> {
     ProjectDirs::from("", "", "errdex")
 }

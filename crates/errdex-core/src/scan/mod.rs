@@ -7,7 +7,6 @@
 
 pub mod anchors;
 mod c;
-pub mod curated;
 pub mod elide;
 pub mod git;
 mod go;

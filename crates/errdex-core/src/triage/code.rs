@@ -1,6 +1,6 @@
 //! Errors found only in code: a log event matched by a site `errdex scan` found, with no
 //! curated or team record behind it (a site with one is hidden behind it,
-//! [`crate::scan::curated`]). The statement that printed the line is known; a fix is not
+//! [`crate::dataset::curated`]). The statement that printed the line is known; a fix is not
 //! written yet. `errdex triage` marks such hits, `--unknown` lists them under "no curated
 //! record" and the incident report gives them a section of their own.
 
