@@ -17,7 +17,8 @@ use crate::text::sanitize;
 
 /// Whether record `index` of `ds` is a scanned site (it was written by `errdex scan`).
 pub fn is_code(ds: &Dataset, index: usize) -> bool {
-    ds.raw(index).is_ok_and(|raw| crate::scan::is_scanned(&raw))
+    ds.raw(index)
+        .is_ok_and(|raw| crate::record::is_scanned(&raw))
 }
 
 /// The statement at a record's line: that line of its snippet, trimmed.
