@@ -43,7 +43,7 @@ fn init() -> Result<Outcome, Failure> {
         )));
     }
     if let Some(dir) = path.parent() {
-        errdex_core::state::create_folder(dir)
+        errdex_core::paths::create_folder(dir)
             .map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
     }
     std::fs::write(&path, DEFAULT_CONFIG)

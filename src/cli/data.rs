@@ -149,7 +149,7 @@ fn load_reporting(specs: &[SourceSpec], options: Options, cache: Option<&Cache>)
     };
     // Which record wins when two sources hold one id depends on where each lives: the
     // data folder and the team's file of this user's config.
-    let layout = errdex_core::dataset::precedence::Layout::current();
+    let layout = config::load().config.source_kinds();
     let options = Options {
         kinds: Some(options.kinds.unwrap_or(&layout)),
         ..options

@@ -84,7 +84,7 @@ pub fn run(args: &ScanArgs) -> Result<Outcome, Failure> {
     } else {
         let dir = errdex_core::state::data_dir()
             .map_err(Failure::new)?
-            .join(out::CODE_DIR);
+            .join(errdex_core::paths::CODE_DIR);
         let cache = errdex_core::paths::cache_dir();
         for start in &starts {
             let root = out::checkout_root(start);

@@ -11,7 +11,7 @@ use crate::tui::app::model::Model;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Scope;
 use crate::tui::ui::theme::Theme;
-use errdex_core::scan::output::CODE_DIR;
+use errdex_core::paths::CODE_DIR;
 
 /// The mark in a scanned row's second line, under the severity; the help's legend names it.
 pub const MARK: &str = "◇";

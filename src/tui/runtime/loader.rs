@@ -39,7 +39,7 @@ impl Job for Load {
         // The same index cache as the other commands, so a warm start is instant.
         let cache = Cache::open_default();
         // Which record wins when two sources hold one id depends on where each lives.
-        let kinds = errdex_core::dataset::precedence::Layout::current();
+        let kinds = errdex_core::config::load().config.source_kinds();
         let options = load::Options {
             kinds: Some(&kinds),
             ..load::Options::default()

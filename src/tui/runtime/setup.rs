@@ -65,7 +65,7 @@ impl Options {
         options.problems = notices;
         // What the last scan added is new too; the status line above speaks of syncs only.
         if let Ok(dir) = errdex_core::state::data_dir() {
-            let code = dir.join(errdex_core::scan::output::CODE_DIR);
+            let code = dir.join(errdex_core::paths::CODE_DIR);
             // Only when the scanned code is loaded (no `--data`) is it kept fresh.
             let loaded = options
                 .specs

@@ -173,7 +173,7 @@ fn kept_at(kept: Result<PathBuf, String>, why: &str) -> String {
 /// behind it, as the next load would.
 fn joined(dataset: &Dataset, docs: &[(String, serde_json::Value)], write_to: &Path) -> Dataset {
     let mut out = dataset.extended(loaded(docs, write_to));
-    errdex_core::scan::curated::hide_sites_with_records(&mut out);
+    errdex_core::dataset::curated::hide_sites_with_records(&mut out);
     out
 }
 

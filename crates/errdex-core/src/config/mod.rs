@@ -165,6 +165,15 @@ impl Config {
             .or_else(|| crate::paths::data_dir().map(|d| d.join("records.jsonl")))
     }
 
+    /// Where the kinds of source live for this config: the data folder and the team's records
+    /// file, which decide which record wins when two sources hold one id.
+    pub fn source_kinds(&self) -> crate::dataset::precedence::Layout {
+        crate::dataset::precedence::Layout {
+            data_dir: crate::paths::data_dir(),
+            team: self.write_to_path(),
+        }
+    }
+
     /// What the clipboard module needs of the config.
     pub fn clipboard_config(&self) -> crate::clipboard_settings::Config {
         crate::clipboard_settings::Config {

@@ -1,5 +1,5 @@
 //! Curated meets code: the scanned site a curated or team record hides (same repository,
-//! file and message, [`crate::scan::curated`]) stays at hand, so whoever shows the record can
+//! file and message, [`crate::dataset::curated`]) stays at hand, so whoever shows the record can
 //! say where that statement is in the code now and show it — the record's own line and
 //! snippet are from when it was written, and code moves.
 

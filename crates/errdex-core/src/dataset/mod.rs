@@ -3,6 +3,7 @@
 
 pub mod blocks;
 mod code_sites;
+pub mod curated;
 mod duplicates;
 mod entries;
 mod entry;

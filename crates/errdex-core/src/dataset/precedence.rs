@@ -44,7 +44,8 @@ impl Precedence {
     }
 }
 
-/// Where the kinds of source live: what [`Layout::of`] compares a source's path with.
+/// Where the kinds of source live: what [`Layout::of`] compares a source's path with. The
+/// caller says where (`Config::source_kinds` for this user's): the loader reads no config.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
     pub data_dir: Option<PathBuf>,
@@ -56,14 +57,6 @@ pub struct Layout {
 const SAMPLE: &str = "<sample>";
 
 impl Layout {
-    /// The data folder and the records file of this user's config.
-    pub fn current() -> Layout {
-        Layout {
-            data_dir: crate::paths::data_dir(),
-            team: crate::config::load().config.write_to_path(),
-        }
-    }
-
     /// The kind of the source loaded under this name (its path, or `<sample>`).
     pub fn of(&self, source: &str) -> Precedence {
         if source == SAMPLE {

@@ -159,7 +159,7 @@ fn load_into(
             stream.offer(&loaded.dataset, counter.read());
         }
     }
-    crate::scan::curated::hide_sites_with_records(&mut loaded.dataset);
+    crate::dataset::curated::hide_sites_with_records(&mut loaded.dataset);
     let mut pairs = loaded.dataset.duplicate_ids();
     // Replacing shifts the records after the ones it hides: their pairs are found again.
     if apply_replacements(&mut loaded.dataset, &pairs) {

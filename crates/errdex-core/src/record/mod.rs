@@ -246,6 +246,12 @@ impl Record {
     }
 }
 
+/// Whether a record's document (as loaded) was made by `errdex scan`: it has `scanKind`.
+/// Inside a JSON string a quote is escaped, so the key's spelling can only be a key.
+pub fn is_scanned(document: &[u8]) -> bool {
+    memchr::memmem::find(document, b"\"scanKind\":").is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,5 +331,17 @@ mod tests {
         assert_eq!(r.fix(), Some("first"), "an empty solution is no fix");
         r.example_fix = Some("code".into());
         assert_eq!(r.fix(), Some("code"));
+    }
+}
+
+#[cfg(test)]
+mod marker_tests {
+    #[test]
+    fn only_a_scan_kind_key_marks_a_scanned_record() {
+        assert!(super::is_scanned(br#"{"id":"scan-1","scanKind":"raise"}"#));
+        assert!(!super::is_scanned(
+            br#"{"id":"a","errorMessage":"\"scanKind\": x"}"#
+        ));
+        assert!(!super::is_scanned(br#"{"id":"a"}"#));
     }
 }

@@ -7,7 +7,6 @@
 
 pub mod anchors;
 mod c;
-pub mod curated;
 pub mod elide;
 pub mod git;
 mod go;
@@ -327,12 +326,6 @@ fn broken_at(root: tree_sitter::Node) -> Option<usize> {
     }
 }
 
-/// Whether a record's document (as loaded) was made by `errdex scan`: it has `scanKind`.
-/// Inside a JSON string a quote is escaped, so the key's spelling can only be a key.
-pub fn is_scanned(document: &[u8]) -> bool {
-    memchr::memmem::find(document, b"\"scanKind\":").is_some()
-}
-
 /// `code/<name>.jsonl`'s name for a repository: `owner-name`, or the folder's name, with
 /// nothing that could leave the folder.
 pub fn output_name(repo: &str) -> String {
@@ -359,15 +352,3 @@ pub fn output_name(repo: &str) -> String {
 mod own_tests;
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod marker_tests {
-    #[test]
-    fn only_a_scan_kind_key_marks_a_scanned_record() {
-        assert!(super::is_scanned(br#"{"id":"scan-1","scanKind":"raise"}"#));
-        assert!(!super::is_scanned(
-            br#"{"id":"a","errorMessage":"\"scanKind\": x"}"#
-        ));
-        assert!(!super::is_scanned(br#"{"id":"a"}"#));
-    }
-}

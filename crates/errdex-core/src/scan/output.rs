@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::Scanned;
 use crate::load::SourceSpec;
-
-/// The folder of the data folder that `errdex scan` writes to and every command reads.
-pub const CODE_DIR: &str = "code";
+use crate::paths::CODE_DIR;
 
 /// `code/` of the data folder as a source, when a scan has written anything there.
 pub fn code_spec(data_dir: &Path) -> Option<SourceSpec> {

@@ -144,7 +144,7 @@ pub fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-    crate::state::create_folder(dir)?;
+    crate::paths::create_folder(dir)?;
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{}.", name.unwrap_or_default()))
         .tempfile_in(dir)?;

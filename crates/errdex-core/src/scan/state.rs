@@ -153,7 +153,7 @@ pub fn news(cache_dir: &Path, code_dir: &Path) -> HashSet<String> {
 /// Written atomically; a cache that cannot be written only costs the next scan time.
 pub fn save(state_file: &Path, state: &State) -> std::io::Result<()> {
     let dir = state_file.parent().unwrap_or(Path::new("."));
-    crate::state::create_folder(dir)?;
+    crate::paths::create_folder(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(".scan.").tempfile_in(dir)?;
     tmp.write_all(&bitcode::encode(state))?;
     tmp.persist(state_file).map_err(|e| e.error)?;

@@ -41,7 +41,7 @@ pub fn template(draft: Option<&LogDraft>) -> String {
 
 /// The fields of a scanned site that a record of its fix keeps: what the site says, where it
 /// is and its snippet. Same repository, file and message is what hides the site behind the
-/// record once it is written ([`crate::scan::curated`]).
+/// record once it is written ([`crate::dataset::curated`]).
 const FROM_SITE: &[Field] = &[
     Field::ErrorMessage,
     Field::MessagePattern,

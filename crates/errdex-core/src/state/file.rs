@@ -204,7 +204,7 @@ impl StateFile {
     /// An exclusive advisory lock on `NAME.lock`, released when the guard drops or the
     /// process dies, so a crashed errdex never leaves a stale lock behind.
     fn lock(&self) -> io::Result<File> {
-        create_folder(&self.dir)?;
+        crate::paths::create_folder(&self.dir)?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -213,24 +213,6 @@ impl StateFile {
         file.lock()?;
         Ok(file)
     }
-}
-
-/// `create_dir_all`, saying which path is in the way when a file stands where a folder must
-/// be (the bare error is "File exists").
-pub fn create_folder(dir: &Path) -> io::Result<()> {
-    fs::create_dir_all(dir).map_err(|e| {
-        let blocking = dir
-            .ancestors()
-            .find(|a| a.exists() && !a.is_dir())
-            .map(Path::to_path_buf);
-        match blocking {
-            Some(file) => io::Error::other(format!(
-                "{} is a file, but errdex needs a folder there; move it away",
-                file.display()
-            )),
-            None => e,
-        }
-    })
 }
 
 /// Seconds since the Unix epoch, for timestamps in state files.

@@ -11,7 +11,7 @@ pub mod team_notes;
 
 use std::path::PathBuf;
 
-pub use file::{StateFile, create_folder};
+pub use file::StateFile;
 pub use history::Recent;
 pub use pins::{Pin, Pins};
 

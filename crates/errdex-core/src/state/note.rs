@@ -72,7 +72,7 @@ pub fn write_note(dir: &Path, note: &str) -> io::Result<PathBuf> {
 /// Writes `text` to the file `name` in `dir` atomically: into a temporary file next to it,
 /// then renamed over it.
 pub fn write_atomically(dir: &Path, name: &str, text: &str) -> io::Result<PathBuf> {
-    super::file::create_folder(dir)?;
+    crate::paths::create_folder(dir)?;
     let path = dir.join(name);
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))

@@ -1,6 +1,6 @@
 //! Errors found only in code: a log event matched by a site `errdex scan` found, with no
 //! curated or team record behind it (a site with one is hidden behind it,
-//! [`crate::scan::curated`]). The statement that printed the line is known; a fix is not
+//! [`crate::dataset::curated`]). The statement that printed the line is known; a fix is not
 //! written yet. `errdex triage` marks such hits, `--unknown` lists them under "no curated
 //! record" and the incident report gives them a section of their own.
 
@@ -17,7 +17,8 @@ use crate::text::sanitize;
 
 /// Whether record `index` of `ds` is a scanned site (it was written by `errdex scan`).
 pub fn is_code(ds: &Dataset, index: usize) -> bool {
-    ds.raw(index).is_ok_and(|raw| crate::scan::is_scanned(&raw))
+    ds.raw(index)
+        .is_ok_and(|raw| crate::record::is_scanned(&raw))
 }
 
 /// The statement at a record's line: that line of its snippet, trimmed.

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::output::CODE_DIR;
-use crate::dataset::Dataset;
+use super::Dataset;
+use crate::paths::CODE_DIR;
 
 /// Whether a source is a file of `code/` in the data folder, where `errdex scan` writes.
 fn is_code_source(name: &str) -> bool {
