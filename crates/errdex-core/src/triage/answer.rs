@@ -8,7 +8,7 @@ use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, locate};
 use super::matcher::{Scratch, Via};
-use super::{Triage, chain, normalize, origin, resolve, trust};
+use super::{Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 
@@ -110,7 +110,7 @@ impl Triage {
         let (text, found) = super::line::read_line(line);
         let text = text.as_ref();
         let mut matches = self.rank_text(text, &found, CANDIDATES);
-        self.match_links(text, &found, &mut matches);
+        self.match_links(entries, text, &found, &mut matches);
         let mut bounds = chain::segments(text);
         // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
         // 22:19:21 file not found`): where a message starts is read from each piece's start.
@@ -162,7 +162,16 @@ impl Triage {
 
     /// Each segment of the line matched alone (containment and whole-message forms), so a
     /// short cause (`error=EOF`) or a context between two `: ` is found where it stands.
-    fn match_links(&self, text: &str, found: &[Frame], out: &mut Vec<LineMatch>) {
+    fn match_links(
+        &self,
+        entries: Entries<'_>,
+        text: &str,
+        found: &[Frame],
+        out: &mut Vec<LineMatch>,
+    ) {
+        let bare = self
+            .bare
+            .get_or_init(|| bare::Bare::build(&self.index, entries));
         let mut scratch = Scratch::default();
         let mut hits = Vec::new();
         for (start, end) in chain::segments(text) {
@@ -177,6 +186,11 @@ impl Triage {
                     via: m.via,
                 });
             }
+            out.extend(bare.records(seg).iter().map(|&r| LineMatch {
+                record: r as usize,
+                score: bare::SCORE,
+                via: Via::Contains,
+            }));
         }
     }
 

@@ -79,3 +79,24 @@ fn a_cause_inside_the_error_field_is_the_root_not_the_logged_message() {
         Some(("seek".into(), true, vec![Role::Context, Role::Cause]))
     );
 }
+
+#[test]
+fn a_chained_tracebacks_short_root_cause_is_the_row_and_a_link() {
+    let entries = [
+        entry("outer", "codecs", "unknown encoding: {}"),
+        entry("root", "codecs", "base64_decode"),
+        entry("other", "codecs", "base64 decoding failed for {}"),
+    ];
+    for joint in [
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    ] {
+        let line =
+            format!("KeyError: base64_decode\n\n{joint}\n\nLookupError: unknown encoding: base64");
+        assert_eq!(
+            first(&entries, &line),
+            Some(("root".into(), true, vec![Role::Context, Role::Cause])),
+            "{joint}"
+        );
+    }
+}

@@ -6,6 +6,7 @@
 //! follows it; its hits are reported at the line it starts on.
 
 mod answer;
+mod bare;
 mod chain;
 mod clock;
 mod code;
@@ -81,6 +82,8 @@ pub struct LineHits {
 pub struct Triage {
     index: Index,
     mapped: bool,
+    /// Built on the first pasted line that needs it.
+    bare: std::sync::OnceLock<bare::Bare>,
 }
 
 impl Triage {
@@ -104,6 +107,7 @@ impl Triage {
         (index.records() == table.len()).then_some(Triage {
             index,
             mapped: true,
+            bare: std::sync::OnceLock::new(),
         })
     }
 
@@ -111,6 +115,7 @@ impl Triage {
         Triage {
             index: Index::build(entries.into()),
             mapped: false,
+            bare: std::sync::OnceLock::new(),
         }
     }
 

@@ -40,8 +40,18 @@ pub fn trusted(
         .filter(|w| w.chars().any(char::is_alphabetic))
         .collect();
     let letters: usize = words.iter().map(|w| w.len()).sum();
+    // A cut line, or words in common without the record's text as written: what the line
+    // holds of the record must say something on its own. A generic prefix (`failed to open`)
+    // or a few shared words (`does not exist`) survive in many records' lines — most often
+    // the log call's own message after the error's text was cut away.
+    let says = |found: Found| {
+        via == Via::Location || !matches!(found.fit, Fit::Cut | Fit::Absent) || {
+            let (held, held_letters) = held(&literal, text, found);
+            held > SHORT_WORDS || held_letters >= SHORT_LETTERS
+        }
+    };
     if !sound || words.len() > SHORT_WORDS || letters >= SHORT_LETTERS {
-        return sound;
+        return sound && says(found);
     }
     // A pattern that is only placeholders (`{}`, `{}: {}`) says nothing a line could show:
     // only the location the line names can answer it.
@@ -58,7 +68,7 @@ pub fn trusted(
         numbered = numbers_as_holes(pattern);
         (numbered.as_str(), locate(&numbered, text))
     };
-    if !matches!(found.fit, Fit::Exact | Fit::Cut) {
+    if !matches!(found.fit, Fit::Exact | Fit::Cut) || !says(found) {
         return false;
     }
     let holes = pattern_holes(pattern);
@@ -86,6 +96,36 @@ pub fn trusted(
         let taken = text.get(found.start..if open_end { end } else { found.end });
         closes && open_end || plain_words(taken.unwrap_or(""), &literal) <= holes
     })
+}
+
+/// Words (and their letters) of the record's literal text the line holds: for a cut fit, the
+/// pieces found before the cut; else each run of the pieces' words found anywhere in the line,
+/// words holding digits left out as one occurrence's values.
+fn held(literal: &[&str], text: &str, found: Found) -> (usize, usize) {
+    let line = if found.fit == Fit::Cut {
+        text.get(found.start..found.end).unwrap_or("")
+    } else {
+        text
+    };
+    let line = line.to_lowercase();
+    let (mut words, mut letters) = (0, 0);
+    for piece in literal {
+        let piece = piece.to_lowercase();
+        let plain: Vec<&str> = piece.split_whitespace().collect();
+        for run in plain.split(|w| w.bytes().any(|c| c.is_ascii_digit())) {
+            let run = run.join(" ");
+            if run.is_empty() || !line.contains(&run) {
+                continue;
+            }
+            for w in run.split(|c: char| !c.is_alphanumeric()) {
+                if w.chars().any(char::is_alphabetic) {
+                    words += 1;
+                    letters += w.len();
+                }
+            }
+        }
+    }
+    (words, letters)
 }
 
 /// One or two words with a placeholder at an edge (`{} in {}`, `write error: {}`) answer only
@@ -247,6 +287,42 @@ mod tests {
         assert!(!trusts(
             "ECONNREFUSED draining:7085",
             "ERROR draining:1951 ECONNREFUSED"
+        ));
+    }
+
+    #[test]
+    fn a_cut_line_is_trusted_by_the_records_text_it_holds() {
+        let pad = "host=ip-10-0-88-17.eu-west-1.compute.internal pod=worker-7d9f6c5b8-x2x7k \
+                   trace_id=4a1f1c0e9b2d4c7a8e6f5d3c2b1a0f9e span_id=9e8d7c6b5a4f3e2d";
+        let generic = format!("{pad} ERROR write failed: failed to open /var/lib/a.db fo");
+        let pattern = "failed to open {} for writing: {}";
+        assert_eq!(locate(pattern, &generic).fit, Fit::Cut);
+        assert!(
+            !trusts(pattern, &generic),
+            "a generic prefix is no evidence"
+        );
+        let specific =
+            format!("{pad} ERROR could not create the aws credentials provider chain for /x bec");
+        let pattern = "could not create the aws credentials provider chain for {} because {}";
+        assert_eq!(locate(pattern, &specific).fit, Fit::Cut);
+        assert!(
+            trusts(pattern, &specific),
+            "the record's own first words survive"
+        );
+    }
+
+    #[test]
+    fn a_few_words_in_common_are_no_answer() {
+        let line = "ERROR:app.clean:'/var/tmp/build' does not exist -- ";
+        let pattern = "file '{}' does not exist";
+        let found = locate(pattern, line);
+        assert_eq!(found.fit, Fit::Absent);
+        assert!(!trusted(
+            Via::Overlap,
+            pattern,
+            line,
+            found,
+            &segments(line)
         ));
     }
 
