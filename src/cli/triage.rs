@@ -14,7 +14,7 @@ use super::output::{Failure, Outcome, emit, plural};
 use errdex_core::dataset::Dataset;
 use errdex_core::text::{self, one_line};
 use errdex_core::triage::feed::{self, Feed};
-use errdex_core::triage::{Incident, LineHits, MAX_SITES, Triage, Via, is_code};
+use errdex_core::triage::{Incident, LineHits, MAX_SITES, Triage, Via};
 
 /// What a hit of a scanned site says after its message: the code that printed the line is
 /// known, a curated record with a fix is not.
@@ -164,7 +164,7 @@ fn write_hits(
         let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;
         // A scanned site has no curated record behind it: the line was found in code.
-        let in_code = is_code(ds, m.record);
+        let in_code = ds.is_scanned(m.record);
         if as_json {
             let v = json!({
                 "line": hits.line,
@@ -244,7 +244,7 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
         );
         return;
     }
-    let in_code = groups.iter().filter(|g| is_code(ds, g.record)).count();
+    let in_code = groups.iter().filter(|g| ds.is_scanned(g.record)).count();
     let code_note = match in_code {
         0 => String::new(),
         n => format!(" ({n} only in code, no curated record: `--unknown` lists them)"),
@@ -278,7 +278,7 @@ fn print_summary(ds: &Dataset, incident: &Incident, lines_read: usize) {
             g.count,
             one_line(e.id),
             at.join(", "),
-            if is_code(ds, g.record) {
+            if ds.is_scanned(g.record) {
                 "  no curated record"
             } else {
                 ""

@@ -33,6 +33,17 @@ pub struct Detail {
     pub code_site: Option<CodeNow>,
 }
 
+impl Detail {
+    /// The record to follow into the checkout or open on the web: the site, whose line is
+    /// today's, when there is one.
+    pub fn current(&self) -> &Record {
+        self.code_site
+            .as_ref()
+            .and_then(|c| c.site.as_ref())
+            .unwrap_or(&self.record)
+    }
+}
+
 /// What loading ended with, as the status bar reports it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LoadSummary {

@@ -159,7 +159,7 @@ fn open_url(m: &mut Model) -> Step {
         // scanned commit, when the site has a link.
         Ok(r) => m
             .current_detail()
-            .map(crate::tui::detail::code_now::current)
+            .map(crate::tui::app::msg::Detail::current)
             .and_then(copy::line_url)
             .or_else(|| copy::line_url(r)),
         Err(why) => return notice(m, why),

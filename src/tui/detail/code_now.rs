@@ -54,13 +54,3 @@ pub fn read(
         });
     (Some(now), today.or(source))
 }
-
-/// The record to follow into the checkout or open on the web: the site, whose line is
-/// today's, when there is one.
-pub fn current(detail: &crate::tui::app::msg::Detail) -> &Record {
-    detail
-        .code_site
-        .as_ref()
-        .and_then(|c| c.site.as_ref())
-        .unwrap_or(&detail.record)
-}

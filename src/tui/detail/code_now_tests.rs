@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use crossterm::event::KeyCode;
 
-use super::code_now;
 use crate::tui::app::effect::Effect;
 use crate::tui::app::generation::Generation;
 use crate::tui::app::model::{Model, Pane};
@@ -102,7 +101,7 @@ fn the_worker_reads_where_the_statement_is_now() {
         "{:?}",
         source.notice
     );
-    assert_eq!(code_now::current(&d).line_number, Some(3));
+    assert_eq!(d.current().line_number, Some(3));
 }
 
 #[test]
@@ -136,7 +135,7 @@ fn o_opens_todays_line_at_the_scanned_commit() {
 }
 
 /// `e` edits where the locating worker found the line: the runtime hands it the record
-/// `code_now::current` names. Followed in a checkout holding today's `src/config.rs`, the
+/// `Detail::current` names. Followed in a checkout holding today's `src/config.rs`, the
 /// site lands on line 3; the record alone, whose snippet is of older code, finds its line gone.
 #[test]
 fn the_checkout_is_searched_from_todays_line() {
@@ -176,9 +175,9 @@ fn the_checkout_is_searched_from_todays_line() {
         }
     };
     assert!(
-        matches!(follow(code_now::current(d)), Line::Same(3)),
+        matches!(follow(d.current()), Line::Same(3)),
         "{:?}",
-        follow(code_now::current(d))
+        follow(d.current())
     );
     assert_eq!(follow(&d.record), Line::Gone { from: 1 });
 }

@@ -7,14 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use super::row::{badge, row_lines};
 use crate::tui::app::model::{LoadState, Model, Pane};
-use crate::tui::app::msg::RowMatches;
 use crate::tui::results::listing::Row;
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{ROWS_PER_RESULT, inner};
-use crate::tui::ui::text::highlight;
 use crate::tui::ui::theme::Theme;
-use errdex_core::dataset::EntryRef;
 use errdex_core::facets::{self, Facets};
 use errdex_core::text::one_line;
 
@@ -123,53 +121,6 @@ pub fn hit_rows(
     }
 }
 
-/// The two lines of one result.
-pub fn row_lines(
-    entry: EntryRef<'_>,
-    matches: &RowMatches,
-    selected: bool,
-    theme: &Theme,
-) -> [Line<'static>; 2] {
-    let marker = if selected { "▌" } else { " " };
-    let severity = entry.severity.unwrap_or("");
-    let badge = badge(severity);
-    let mut first = vec![
-        Span::styled(marker, theme.key),
-        Span::styled(format!("{badge:<4} "), theme.severity(severity)),
-    ];
-    first.extend(highlight(
-        entry.message,
-        &matches.message,
-        theme.text,
-        theme.matched,
-    ));
-    let mut second = vec![Span::styled(format!("{marker}     "), theme.key)];
-    if let Some(repo) = &entry.repo {
-        second.extend(highlight(repo, &matches.repo, theme.dim, theme.matched));
-        second.push(Span::raw("  "));
-    }
-    if let Some(path) = &entry.file_path {
-        second.extend(highlight(
-            path,
-            &matches.file_path,
-            theme.dim,
-            theme.matched,
-        ));
-        if let Some(line) = entry.line_number {
-            second.push(Span::styled(format!(":{line}"), theme.dim));
-        }
-    }
-    let style = if selected {
-        theme.selected
-    } else {
-        ratatui::style::Style::new()
-    };
-    [
-        Line::from(first).style(style),
-        Line::from(second).style(style),
-    ]
-}
-
 /// A pinned record shows a star in the column after its severity badge.
 fn mark_pinned(first: &mut Line<'static>, theme: &Theme) {
     if let Some(badge) = first.spans.get_mut(1) {
@@ -211,16 +162,6 @@ fn facet_line(facets: &Facets, theme: &Theme, room: usize) -> Line<'static> {
     }
     spans.push(Span::raw(" "));
     Line::from(spans)
-}
-
-/// Four columns for the severity, so messages line up.
-pub(super) fn badge(severity: &str) -> String {
-    match severity.to_ascii_lowercase().as_str() {
-        "critical" => "crit".into(),
-        "error" => "err".into(),
-        "warning" => "warn".into(),
-        other => one_line(other).chars().take(4).collect(),
-    }
 }
 
 fn empty_message(model: &Model, theme: &Theme) -> Vec<Line<'static>> {

@@ -3,6 +3,7 @@
 pub mod edit;
 pub mod list;
 pub mod listing;
+pub mod row;
 pub mod scanned;
 pub mod search_box;
 mod sites;

@@ -3,7 +3,7 @@
 
 use ratatui::text::{Line, Span};
 
-use super::list::row_lines;
+use super::row::row_lines;
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::listing::{Group, Row};

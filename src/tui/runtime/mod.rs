@@ -368,7 +368,7 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
                     generation,
                     index,
                     // A record that hides a scanned site goes to the statement's current line.
-                    record: Box::new(crate::tui::detail::code_now::current(d).clone()),
+                    record: Box::new(d.current().clone()),
                     highlighting: edge.highlighting.clone(),
                 });
             }

@@ -9,8 +9,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::tui::app::model::{LoadState, Model, Pane};
 use crate::tui::app::msg::RowMatches;
-use crate::tui::results::list::{hit_rows, row_lines};
+use crate::tui::results::list::hit_rows;
 use crate::tui::results::listing::Row;
+use crate::tui::results::row::row_lines;
 use crate::tui::triage::{Origin, Phase, TriageState};
 use crate::tui::ui::block;
 use crate::tui::ui::layout::{Areas, inner};

@@ -2,6 +2,8 @@
 //! layout. A mistake in the file costs only the key it is in: that key keeps its default and
 //! the problem is reported with its line and column.
 
+const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots, scan";
+
 mod datasets;
 mod keys;
 mod parse;

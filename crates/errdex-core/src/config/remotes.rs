@@ -126,7 +126,7 @@ fn parse_one(p: &mut Problems, item: &Value) -> Option<Remote> {
             other => {
                 // TOML reads every key after `[[remotes]]` into that remote, so a top-level key
                 // here is one the user wrote for the whole file.
-                let why = if super::parse::TOP_KEYS.split(", ").any(|k| k == other) {
+                let why = if super::TOP_KEYS.split(", ").any(|k| k == other) {
                     "a `[[remotes]]` table takes every key after it; move it to the end of the file"
                         .to_string()
                 } else {

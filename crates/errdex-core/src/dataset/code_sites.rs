@@ -89,6 +89,12 @@ impl Dataset {
         self.code_sites.extend(ids.into_iter().zip(sites));
     }
 
+    /// Whether record `index` is a scanned site (it was written by `errdex scan`).
+    pub fn is_scanned(&self, index: usize) -> bool {
+        self.raw(index)
+            .is_ok_and(|raw| crate::record::is_scanned(&raw))
+    }
+
     /// The scanned site the record with this id hides, if it hides one.
     pub fn code_site(&self, id: &str) -> Option<CodeSite> {
         let (_, e) = self.code_sites.iter().find(|(of, _)| &**of == id)?;

@@ -4,6 +4,7 @@
 //! whole chain named. Records of one repository with one messagePattern are one row (a group);
 //! what the line says about its origin picks the row's site.
 
+use super::chain::Link;
 use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, locate};
@@ -22,36 +23,6 @@ const CANDIDATES: usize = 200;
 const EMPTY_COST: f32 = 0.02;
 /// What an answer not to be trusted scores at most.
 const UNTRUSTED: f32 = 0.45;
-
-/// A link's place in a chain, outer to inner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// The log call's own message.
-    Logged,
-    /// A context wrapped around the cause.
-    Context,
-    /// The innermost error: the row itself.
-    Cause,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Logged => "logged",
-            Role::Context => "context",
-            Role::Cause => "cause",
-        }
-    }
-}
-
-/// One link of a line that matched a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Link {
-    pub record: usize,
-    pub role: Role,
-    /// The piece of the line the record matched.
-    pub text: String,
-}
 
 /// One row of an answer: a group of records, shown as the site the line points to.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,9 +4,38 @@
 //! matching alone, and from the records found where in the line, the links outer to inner.
 
 use super::Triage;
-use super::answer::{Link, Role};
 use super::locate::{Fit, Found};
 use crate::dataset::Entries;
+
+/// A link's place in a chain, outer to inner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The log call's own message.
+    Logged,
+    /// A context wrapped around the cause.
+    Context,
+    /// The innermost error: the row itself.
+    Cause,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Logged => "logged",
+            Role::Context => "context",
+            Role::Cause => "cause",
+        }
+    }
+}
+
+/// One link of a line that matched a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub record: usize,
+    pub role: Role,
+    /// The piece of the line the record matched.
+    pub text: String,
+}
 
 /// Pieces of one line matched alone, and links named: a line holds few.
 const MAX_SEGMENTS: usize = 24;

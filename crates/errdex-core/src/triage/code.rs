@@ -15,12 +15,6 @@ use crate::markdown as md;
 use crate::record::Record;
 use crate::text::sanitize;
 
-/// Whether record `index` of `ds` is a scanned site (it was written by `errdex scan`).
-pub fn is_code(ds: &Dataset, index: usize) -> bool {
-    ds.raw(index)
-        .is_ok_and(|raw| crate::record::is_scanned(&raw))
-}
-
 /// The statement at a record's line: that line of its snippet, trimmed.
 pub fn statement(record: &Record) -> Option<String> {
     let code = record.source_code.as_deref()?;
@@ -46,7 +40,7 @@ impl Incident {
     pub fn only_in_code(&self, ds: &Dataset) -> Vec<CodeGroup> {
         self.known()
             .into_iter()
-            .filter(|g| is_code(ds, g.record))
+            .filter(|g| ds.is_scanned(g.record))
             .map(|g| CodeGroup {
                 record: g.record,
                 count: g.count,

@@ -201,7 +201,7 @@ impl Incident {
         let (code, known): (Vec<Group>, Vec<Group>) = self
             .known()
             .into_iter()
-            .partition(|g| super::code::is_code(ds, g.record));
+            .partition(|g| ds.is_scanned(g.record));
         let unknown = self.unknown();
         let in_code = match code.len() {
             0 => String::new(),

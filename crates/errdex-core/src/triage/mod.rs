@@ -31,9 +31,10 @@ mod spans;
 mod timeline;
 mod trust;
 
-pub use answer::{Link, MAX_SITES, Role, Row};
+pub use answer::{MAX_SITES, Row};
+pub use chain::{Link, Role};
 pub use clock::{Stamp, parse as parse_time};
-pub use code::{CodeGroup, is_code, statement};
+pub use code::{CodeGroup, statement};
 pub use draft::{LogDraft, draft_from_line, pattern_of};
 pub use frames::Frame;
 pub use incident::{Incident, LISTED_EVENTS, Seen, UnknownGroup, timestamp};

@@ -8,9 +8,7 @@ use toml::de::{DeTable, DeValue};
 use super::datasets::resolve_entry;
 use super::keys::{check_action, normalize_key};
 use super::problems::{Problems, Value, describe, number};
-use super::{Choice, Config, KeyOverride, Problem};
-
-pub(super) const TOP_KEYS: &str = "datasets, write_to, remotes, theme, keys, clipboard, clipboard_command, ranking, layout, repos, repo_roots, scan";
+use super::{Choice, Config, KeyOverride, Problem, TOP_KEYS};
 
 pub(super) fn parse(text: &str, name: &str, base: &Path) -> (Config, Vec<Problem>) {
     let mut p = Problems {
