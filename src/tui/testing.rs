@@ -26,12 +26,34 @@ pub fn dataset() -> Arc<Dataset> {
 
 /// A dataset loaded from these JSON Lines, which must load without errors.
 pub fn dataset_of(bytes: &'static [u8]) -> Arc<Dataset> {
-    let spec = SourceSpec::Embedded {
+    load_specs(&[SourceSpec::Embedded {
         name: "fixture",
         bytes,
-    };
-    let loaded = load::load(&[spec], load::Options::default(), &|_| {});
-    assert!(loaded.diagnostics.iter().all(|d| !d.is_error()));
+    }])
+}
+
+/// These records, then `scanned` as `errdex scan` wrote it into `code/` of the data folder
+/// (the hidden-site rule and the scanned marks go by that folder).
+pub fn dataset_with_code(records: &'static [u8], scanned: &'static [u8]) -> Arc<Dataset> {
+    load_specs(&[
+        SourceSpec::Embedded {
+            name: "fixture",
+            bytes: records,
+        },
+        SourceSpec::Embedded {
+            name: "/home/u/.local/share/errdex/code/acme-shop.jsonl",
+            bytes: scanned,
+        },
+    ])
+}
+
+fn load_specs(specs: &[SourceSpec]) -> Arc<Dataset> {
+    let loaded = load::load(specs, load::Options::default(), &|_| {});
+    assert!(
+        loaded.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        loaded.diagnostics
+    );
     Arc::new(loaded.dataset)
 }
 

@@ -20,7 +20,6 @@ use crate::tui::testing::{browsing_on, detail, key, keys, render, screen};
 use errdex_core::checkout::Line;
 use errdex_core::config::Checkouts;
 use errdex_core::dataset::Dataset;
-use errdex_core::load::{self, SourceSpec};
 
 const SCANNED: &[u8] = include_bytes!("../../../tests/fixtures/code/acme-shop.jsonl");
 
@@ -39,23 +38,7 @@ const TEAM: &[u8] = concat!(
 .as_bytes();
 
 fn dataset() -> Arc<Dataset> {
-    let specs = [
-        SourceSpec::Embedded {
-            name: "team",
-            bytes: TEAM,
-        },
-        SourceSpec::Embedded {
-            name: "/home/u/.local/share/errdex/code/acme-shop.jsonl",
-            bytes: SCANNED,
-        },
-    ];
-    let loaded = load::load(&specs, load::Options::default(), &|_| {});
-    assert!(
-        loaded.diagnostics.iter().all(|d| !d.is_error()),
-        "{:?}",
-        loaded.diagnostics
-    );
-    Arc::new(loaded.dataset)
+    crate::tui::testing::dataset_with_code(TEAM, SCANNED)
 }
 
 /// Browsing every record with `id` selected and its detail read as the worker reads it.

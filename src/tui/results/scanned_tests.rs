@@ -7,30 +7,12 @@ use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
 use crate::tui::testing::{browsing_on, detail, keys, render, screen};
 use errdex_core::dataset::Dataset;
-use errdex_core::load::{self, SourceSpec};
 
 const CURATED: &[u8] = include_bytes!("../../../tests/fixtures/tui.jsonl");
 const SCANNED: &[u8] = include_bytes!("../../../tests/fixtures/code/acme-shop.jsonl");
 
-/// The curated fixture, then what a scan wrote into `code/` of the data folder.
 fn dataset() -> Arc<Dataset> {
-    let specs = [
-        SourceSpec::Embedded {
-            name: "fixture",
-            bytes: CURATED,
-        },
-        SourceSpec::Embedded {
-            name: "/home/u/.local/share/errdex/code/acme-shop.jsonl",
-            bytes: SCANNED,
-        },
-    ];
-    let loaded = load::load(&specs, load::Options::default(), &|_| {});
-    assert!(
-        loaded.diagnostics.iter().all(|d| !d.is_error()),
-        "{:?}",
-        loaded.diagnostics
-    );
-    Arc::new(loaded.dataset)
+    crate::tui::testing::dataset_with_code(CURATED, SCANNED)
 }
 
 fn index_of(m: &Model, id: &str) -> usize {

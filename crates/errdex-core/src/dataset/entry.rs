@@ -5,7 +5,7 @@
 use crate::record::{Field, Record};
 
 /// What search, triage and the result list need of a record, owned.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Entry {
     pub id: Box<str>,
     pub message: Box<str>,

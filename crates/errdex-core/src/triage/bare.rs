@@ -65,17 +65,7 @@ mod tests {
         Entry {
             id: message.into(),
             message: message.into(),
-            pattern: None,
-            repo: None,
-            file_path: None,
-            line_number: None,
-            severity: None,
-            error_type: None,
-            tags: Box::new([]),
-            source: 0,
-            start: 0,
-            len: 0,
-            line: 0,
+            ..Entry::default()
         }
     }
 
