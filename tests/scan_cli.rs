@@ -7,7 +7,7 @@ mod support;
 use std::fs;
 
 use serde_json::Value;
-use support::shop::{LIB_RS, MAIN_GO, by_message, checkout, records, scan};
+use support::shop::{LIB_RS, MAIN_GO, UTIL_C, by_message, checkout, records, scan};
 use support::{Home, stderr, stdout};
 
 #[test]
@@ -269,11 +269,7 @@ fn a_rescan_parses_only_what_changed_and_follows_head() {
 fn the_config_adds_logging_functions_and_exclusions() {
     let home = Home::new();
     let (repo, _) = checkout(&home);
-    fs::write(
-        repo.dir.join("src/util.c"),
-        "void load(const char *path) {\n    app_die(\"config %s missing\", path);\n}\n",
-    )
-    .expect("write");
+    fs::write(repo.dir.join("src/util.c"), UTIL_C).expect("write");
     home.write_config("[scan]\nlog_functions = [\"app_die\"]\nexclude = [\"app/**\"]\n");
     let out = scan(&home, &["--stdout"], &repo.dir);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -6,18 +6,14 @@ mod support;
 
 use std::fs;
 
-use support::shop::{checkout, records, scan};
+use support::shop::{UTIL_C, checkout, records, scan};
 use support::{Home, stderr};
 
 #[test]
 fn a_logging_function_added_to_the_config_is_found_in_unchanged_files() {
     let home = Home::new();
     let (repo, _) = checkout(&home);
-    fs::write(
-        repo.dir.join("src/util.c"),
-        "void load(const char *path) {\n    app_die(\"config %s missing\", path);\n}\n",
-    )
-    .expect("write");
+    fs::write(repo.dir.join("src/util.c"), UTIL_C).expect("write");
     let first = scan(&home, &[], &repo.dir);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     let output = home.path("data/errdex/code/acme-shop.jsonl");

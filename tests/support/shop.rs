@@ -28,6 +28,10 @@ pub const MAIN_GO: &str = "package main\n\nfunc load(path string) error {\n\tret
 
 pub const DB_PY: &str = "import logging\nlog = logging.getLogger(__name__)\n\ndef connect(host):\n    log.error(\"connection to %s refused\", host)\n";
 
+/// C code that logs through the team's own function (`[scan] log_functions` names it).
+pub const UTIL_C: &str =
+    "void load(const char *path) {\n    app_die(\"config %s missing\", path);\n}\n";
+
 pub fn checkout(home: &Home) -> (Repo, String) {
     let dir = home.path("shop");
     fs::create_dir_all(dir.join("src")).expect("mkdir");
