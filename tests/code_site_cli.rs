@@ -36,13 +36,7 @@ fn checkout(home: &Home) -> (Repo, String) {
         dir: home.path("shop"),
     };
     repo.write("src/store.rs", STORE_RS);
-    repo.git(&["init", "-q", "-b", "main"]);
-    repo.git(&[
-        "remote",
-        "add",
-        "origin",
-        "https://github.com/Acme/Shop.git",
-    ]);
+    repo.init("https://github.com/Acme/Shop.git");
     let sha = commit(&repo, "store");
     home.write_config(&format!(
         "[repos]\n\"acme/shop\" = \"{}\"\n",

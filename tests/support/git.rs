@@ -24,10 +24,15 @@ impl Repo {
         let repo = Repo {
             dir: dir.to_path_buf(),
         };
-        repo.git(&["init", "-q", "-b", "main"]);
-        repo.git(&["remote", "add", "origin", url]);
+        repo.init(url);
         let sha = repo.commit_file(&with_lines_above(SNIPPET_START - 1, ""), "analysed");
         (repo, sha)
+    }
+
+    /// `git init` on branch `main`, with `url` as origin.
+    pub fn init(&self, url: &str) {
+        self.git(&["init", "-q", "-b", "main"]);
+        self.git(&["remote", "add", "origin", url]);
     }
 
     /// Runs git in the checkout, isolated from the user's own git config.

@@ -60,13 +60,7 @@ pub fn checkout(home: &Home) -> (Repo, String) {
     )
     .expect("write");
     let repo = Repo { dir: dir.clone() };
-    repo.git(&["init", "-q", "-b", "main"]);
-    repo.git(&[
-        "remote",
-        "add",
-        "origin",
-        "https://github.com/Acme/Shop.git",
-    ]);
+    repo.init("https://github.com/Acme/Shop.git");
     repo.git(&["add", "."]);
     repo.git(&["commit", "-q", "-m", "shop"]);
     let sha = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
