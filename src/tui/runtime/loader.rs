@@ -8,6 +8,7 @@ use super::inbox::Inbox;
 use super::worker::{Job, Take};
 use crate::tui::app::msg::{LoadSummary, Msg};
 use errdex_core::dataset::Dataset;
+use errdex_core::dataset::precedence::Layout;
 use errdex_core::load::cache::Cache;
 use errdex_core::load::{self, Loaded, Progress, SourceSpec};
 
@@ -17,7 +18,11 @@ const PARTIAL_EVERY: Duration = Duration::from_millis(200);
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// Load these sources, posting `Msg::Progress`, `Msg::Partial` and finally `Msg::Loaded`.
-pub struct Load(pub Vec<SourceSpec>);
+pub struct Load {
+    pub specs: Vec<SourceSpec>,
+    /// Where each kind of source lives, from the config the browser started with.
+    pub kinds: Layout,
+}
 
 impl Job for Load {
     type State = ();
@@ -38,14 +43,12 @@ impl Job for Load {
         };
         // The same index cache as the other commands, so a warm start is instant.
         let cache = Cache::open_default();
-        // Which record wins when two sources hold one id depends on where each lives.
-        let kinds = errdex_core::config::load().config.source_kinds();
         let options = load::Options {
-            kinds: Some(&kinds),
+            kinds: Some(&self.kinds),
             ..load::Options::default()
         };
         let loaded = load::load_streaming(
-            &self.0,
+            &self.specs,
             options,
             cache.as_ref(),
             &report,

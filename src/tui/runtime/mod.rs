@@ -2,7 +2,7 @@
 //! engine and every worker post to one `Inbox`; the loop blocks on it (no polling), runs
 //! `update`, hands effects to the workers and draws only when something changed.
 //! `terminal.rs` owns the terminal, `worker.rs` is the one shape of a worker, `loader.rs`
-//! loads, `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's
+//! loads, `options.rs` is how it starts, `setup.rs` turns the config into `Options`, `input_reader.rs` reads the terminal's
 //! keys.
 
 pub mod dataset_watch;
@@ -12,6 +12,7 @@ pub mod inbox;
 mod input_reader;
 mod loader;
 mod messages;
+mod options;
 #[cfg(unix)]
 mod paste_frame;
 pub mod setup;
@@ -33,83 +34,21 @@ use crate::tui::copy::worker::Effects;
 use crate::tui::detail::highlighting::Highlighting;
 use crate::tui::detail::worker::ReadDetail;
 use crate::tui::history::worker::{self as memory, Remember};
-use crate::tui::input::keymap::Keymap;
 use crate::tui::local::worker::{self as local_worker, Locate, Where};
 use crate::tui::rescan;
 use crate::tui::triage::worker::TriageJob;
 use crate::tui::triage::{self as triage_view, Origin};
-use crate::tui::ui::theme::{Theme, ThemeName};
+use crate::tui::ui::theme::Theme;
 use crate::tui::view;
 use dataset_watch::DatasetWatch;
 pub use ended::Ended;
+use errdex_core::dataset::precedence::Layout;
 use errdex_core::load::SourceSpec;
 use errdex_core::search::{Context, Engine, Weights};
 use inbox::Inbox;
+pub use options::Options;
 use terminal::Guard;
 use worker::Worker;
-
-/// How the browser starts.
-pub struct Options {
-    pub specs: Vec<SourceSpec>,
-    pub query: String,
-    pub theme: ThemeName,
-    /// False when NO_COLOR is set.
-    pub color: bool,
-    pub keymap: Keymap,
-    /// Stdin is a log to triage (`kubectl logs POD | errdex`); keys come from the terminal.
-    pub log_on_stdin: bool,
-    /// How much a match in each field counts (the config's `[ranking]`).
-    pub weights: Weights,
-    pub layout: errdex_core::config::Layout,
-    pub clipboard: crate::clipboard::Config,
-    /// Shown on the status line at start (config problems).
-    pub notice: Option<String>,
-    /// The command the query's first word is a slip of, to name if it finds nothing.
-    pub did_you_mean: Option<String>,
-    /// `errdex pick`: Enter ends the browser with the selected record.
-    pub pick: bool,
-    /// In `errdex tmux`'s popup (`--popup`): Esc while browsing closes it.
-    pub popup: bool,
-    /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
-    pub checkouts: errdex_core::config::Checkouts,
-    /// The team's records file (`N` adds to it; notes live beside it).
-    pub write_to: Option<std::path::PathBuf>,
-    /// Every config problem, for the problems overlay.
-    pub problems: Vec<String>,
-    /// What the last `errdex sync` brought (`is:new`, the status line).
-    pub news: errdex_core::sync::News,
-    /// `code/` of the data folder, when its scanned sites are loaded: the checkouts scanned
-    /// into it are rescanned in the background when their HEAD moves.
-    pub rescan_into: Option<std::path::PathBuf>,
-}
-
-impl Options {
-    /// The defaults, with colour unless NO_COLOR is set. The theme (ERRDEX_THEME, the
-    /// config, the terminal's background) is settled by `Options::configured`.
-    pub fn new(specs: Vec<SourceSpec>, query: String) -> Options {
-        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        Options {
-            specs,
-            query,
-            theme: ThemeName::Dark,
-            color,
-            keymap: Keymap::default(),
-            log_on_stdin: false,
-            weights: Weights::default(),
-            layout: errdex_core::config::Layout::default(),
-            clipboard: crate::clipboard::Config::default(),
-            notice: None,
-            did_you_mean: None,
-            pick: false,
-            popup: false,
-            checkouts: errdex_core::config::Checkouts::default(),
-            write_to: None,
-            problems: Vec::new(),
-            news: errdex_core::sync::News::default(),
-            rescan_into: None,
-        }
-    }
-}
 
 /// Runs the browser until the user quits. Errors are about the terminal, not the data.
 /// Runs the browser until the user quits, picks or cancels, or a signal ends it.
@@ -162,7 +101,10 @@ pub fn run(options: Options) -> Result<Ended, String> {
     })
     .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let loader = Worker::spawn("loader", inbox.clone(), |_| ());
-    loader.ask(loader::Load(options.specs.clone()));
+    loader.ask(loader::Load {
+        specs: options.specs.clone(),
+        kinds: options.kinds.clone(),
+    });
     let rescanner = rescan::worker::start(
         &inbox,
         watch.own_writes(),
@@ -208,6 +150,7 @@ pub fn run(options: Options) -> Result<Ended, String> {
         team,
         loader,
         specs: options.specs,
+        kinds: options.kinds,
         rescanner,
         context: Context {
             weights: options.weights,
@@ -259,6 +202,7 @@ struct Edge {
     loader: Worker<loader::Load>,
     /// What the loader loads.
     specs: Vec<SourceSpec>,
+    kinds: Layout,
     rescanner: Worker<rescan::worker::Rescan>,
     /// What the search engine knows beyond the records: pins, recent, notes, weights.
     context: Context,
@@ -354,7 +298,10 @@ fn run_effect(guard: &mut Guard, model: &Model, edge: &mut Edge, effect: Effect)
             checkouts,
         }),
         Effect::Reload if loader::reloadable(&edge.specs) => {
-            edge.loader.ask(loader::Load(edge.specs.clone()));
+            edge.loader.ask(loader::Load {
+                specs: edge.specs.clone(),
+                kinds: edge.kinds.clone(),
+            });
         }
         Effect::Reload => {
             let why = "the scanned code changed; what was read from stdin or a pipe cannot be read again: restart errdex to see it";
