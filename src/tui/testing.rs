@@ -57,6 +57,15 @@ fn load_specs(specs: &[SourceSpec]) -> Arc<Dataset> {
     Arc::new(loaded.dataset)
 }
 
+/// The index of the record with this id in the model's dataset.
+pub fn index_of(m: &Model, id: &str) -> usize {
+    let ds = m.dataset.as_ref().expect("loaded");
+    ds.entries()
+        .iter()
+        .position(|e| e.id == id)
+        .expect("fixture id")
+}
+
 /// Highlights every occurrence of the query's first word in the message, as a stand-in for
 /// the search engine's positions.
 pub fn substring_matcher(word: &str) -> RowMatcher {

@@ -8,7 +8,7 @@ use crate::tui::app::msg::Msg;
 use crate::tui::app::update::update;
 use crate::tui::results::listing::Row;
 use crate::tui::testing::{
-    dataset_of, detail, found, keys, load_detail, loaded_model_on, render, screen,
+    dataset_of, detail, found, index_of, keys, load_detail, loaded_model_on, render, screen,
 };
 
 /// One message at three sites of acme/store, the context that logged it, and another error.
@@ -16,14 +16,6 @@ const GROUPS: &[u8] = include_bytes!("../../../tests/fixtures/tui_groups.jsonl")
 
 /// A tracing line: its target names `src/store/cache.rs`; the cause is the grouped message.
 const LINE: &str = "2024-05-01T10:00:00Z ERROR acme::store::cache: failed to commit transaction: connection reset by peer";
-
-fn index_of(m: &Model, id: &str) -> usize {
-    let ds = m.dataset.as_ref().expect("loaded");
-    ds.entries()
-        .iter()
-        .position(|e| e.id == id)
-        .expect("fixture id")
-}
 
 /// The line pasted into the search box, its results in, the selected site's detail loaded.
 fn pasted(width: u16, height: u16) -> Model {

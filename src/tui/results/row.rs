@@ -45,6 +45,16 @@ pub fn row_lines(
             second.push(Span::styled(format!(":{line}"), theme.dim));
         }
     }
+    two_lines(first, second, selected, theme)
+}
+
+/// A row's two lines, the whole row highlighted when it is the selected one.
+pub fn two_lines(
+    first: Vec<Span<'static>>,
+    second: Vec<Span<'static>>,
+    selected: bool,
+    theme: &Theme,
+) -> [Line<'static>; 2] {
     let style = if selected {
         theme.selected
     } else {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::tui::app::effect::Effect;
 use crate::tui::app::model::{Model, Pane};
-use crate::tui::testing::{browsing_on, detail, keys, render, screen};
+use crate::tui::testing::{browsing_on, detail, index_of, keys, render, screen};
 use errdex_core::dataset::Dataset;
 
 const CURATED: &[u8] = include_bytes!("../../../tests/fixtures/tui.jsonl");
@@ -13,14 +13,6 @@ const SCANNED: &[u8] = include_bytes!("../../../tests/fixtures/code/acme-shop.js
 
 fn dataset() -> Arc<Dataset> {
     crate::tui::testing::dataset_with_code(CURATED, SCANNED)
-}
-
-fn index_of(m: &Model, id: &str) -> usize {
-    let ds = m.dataset.as_ref().expect("loaded");
-    ds.entries()
-        .iter()
-        .position(|e| e.id == id)
-        .expect("fixture id")
 }
 
 const SITE: &str = "scan-5f0c1a2b3c4d5e6f";

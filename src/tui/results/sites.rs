@@ -3,7 +3,7 @@
 
 use ratatui::text::{Line, Span};
 
-use super::row::row_lines;
+use super::row::{row_lines, two_lines};
 use crate::tui::app::model::Model;
 use crate::tui::app::msg::RowMatches;
 use crate::tui::results::listing::{Group, Row};
@@ -79,13 +79,5 @@ pub fn site_lines(
         second.push(Span::styled(format!("{}  ", one_line(repo)), theme.dim));
     }
     second.push(Span::styled(one_line(site.id), theme.dim));
-    let style = if selected {
-        theme.selected
-    } else {
-        ratatui::style::Style::new()
-    };
-    [
-        Line::from(first).style(style),
-        Line::from(second).style(style),
-    ]
+    two_lines(first, second, selected, theme)
 }

@@ -10,7 +10,7 @@ use crate::tui::app::update::update;
 use crate::tui::input::action::Action;
 use crate::tui::input::keymap::Mode;
 use crate::tui::results::listing::Row;
-use crate::tui::testing::{browsing, ctrl, detail, key, loaded_model, results, send};
+use crate::tui::testing::{browsing, ctrl, detail, index_of, key, loaded_model, results, send};
 use errdex_core::triage::LineHits;
 
 /// A log with three known errors of the fixture: the deadlock twice.
@@ -20,14 +20,6 @@ pub const LOG: &str = "2024-05-01T10:00:00Z INFO boot\n\
     2024-05-01T10:00:03Z ERROR connection refused by peer\n\
     2024-05-01T10:00:04Z ERROR deadlock detected while updating rows\n\
     2024-05-01T10:00:05Z INFO ok\n";
-
-fn index_of(m: &Model, id: &str) -> usize {
-    let ds = m.dataset.as_ref().expect("loaded");
-    ds.entries()
-        .iter()
-        .position(|e| e.id == id)
-        .expect("fixture id")
-}
 
 /// What the triage worker answers an `Effect::Triage` with, computed here the same way.
 pub fn answer(m: &Model, step: &Step) -> Msg {
