@@ -122,12 +122,14 @@ fn filter(args: &ScanArgs) -> Result<Filter, Failure> {
         languages.extend(named);
     }
     let config = errdex_core::config::load().config.scan;
-    let mut exclude = config.exclude;
-    exclude.extend(args.exclude.iter().cloned());
-    let mut filter =
-        Filter::new(languages, &args.include, &exclude, args.all_files).map_err(Failure::new)?;
-    filter.log_functions = config.log_functions;
-    Ok(filter)
+    Filter::configured(
+        &config,
+        languages,
+        &args.include,
+        &args.exclude,
+        args.all_files,
+    )
+    .map_err(Failure::new)
 }
 
 /// The config's checkouts, else the git work tree around the current folder.

@@ -11,6 +11,7 @@ use crate::tui::app::msg::Msg;
 use crate::tui::runtime::dataset_watch::OwnWrites;
 use crate::tui::runtime::inbox::Inbox;
 use crate::tui::runtime::worker::{Job, Take, Worker};
+use errdex_core::config::ScanConfig;
 use errdex_core::scan::Filter;
 use errdex_core::scan::rescan::rescan;
 
@@ -32,12 +33,8 @@ pub struct Setup {
 
 impl Setup {
     /// The config's `[scan]` as `errdex scan` with no options reads it.
-    pub fn from_config(own: OwnWrites) -> Setup {
-        let config = errdex_core::config::load().config.scan;
-        let filter = Filter::new(Vec::new(), &[], &config.exclude, false).map(|mut f| {
-            f.log_functions = config.log_functions;
-            f
-        });
+    pub fn from_config(config: &ScanConfig, own: OwnWrites) -> Setup {
+        let filter = Filter::configured(config, Vec::new(), &[], &[], false);
         Setup {
             filter: filter.map_err(|e| format!("[scan] in the config: {e}")),
             cache_dir: errdex_core::paths::cache_dir(),
@@ -71,6 +68,7 @@ pub fn start(
     own: OwnWrites,
     code_dir: Option<PathBuf>,
     checkouts: &errdex_core::config::Checkouts,
+    scan: ScanConfig,
 ) -> Worker<Rescan> {
     if let Some(code_dir) = code_dir {
         let head_inbox = inbox.clone();
@@ -78,7 +76,9 @@ pub fn start(
         let post = move |msg| head_inbox.post(msg);
         super::watch::spawn(checkouts.clone(), code_dir, cache_dir, EVERY, post);
     }
-    Worker::spawn("rescan", inbox.clone(), move |_| Setup::from_config(own))
+    Worker::spawn("rescan", inbox.clone(), move |_| {
+        Setup::from_config(&scan, own)
+    })
 }
 
 /// One checkout: what changed and whether its file was rewritten, or why not.

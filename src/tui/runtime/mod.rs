@@ -110,6 +110,7 @@ pub fn run(options: Options) -> Result<Ended, String> {
         watch.own_writes(),
         options.rescan_into,
         &options.checkouts,
+        options.scan.clone(),
     );
     let triage = Worker::spawn("triage", inbox.clone(), |_| Default::default());
     if options.log_on_stdin {

@@ -34,6 +34,8 @@ pub struct Options {
     pub popup: bool,
     /// Where the user's own checkouts are (`[repos]`, `repo_roots`).
     pub checkouts: errdex_core::config::Checkouts,
+    /// The config's `[scan]`: what a background rescan reads, as `errdex scan` does.
+    pub scan: errdex_core::config::ScanConfig,
     /// The team's records file (`N` adds to it; notes live beside it).
     pub write_to: Option<std::path::PathBuf>,
     /// Every config problem, for the problems overlay.
@@ -66,6 +68,7 @@ impl Options {
             pick: false,
             popup: false,
             checkouts: errdex_core::config::Checkouts::default(),
+            scan: errdex_core::config::ScanConfig::default(),
             write_to: None,
             problems: Vec::new(),
             news: errdex_core::sync::News::default(),

@@ -29,6 +29,7 @@ impl Options {
         options.weights = cfg.ranking.weights();
         options.checkouts = cfg.checkouts.clone();
         options.kinds = cfg.source_kinds();
+        options.scan = cfg.scan.clone();
         options.write_to = cfg.write_to_path();
         let mut notices: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
         notices.extend(key_problems);

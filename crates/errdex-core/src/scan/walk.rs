@@ -9,6 +9,7 @@ use ignore::WalkBuilder;
 
 use super::lang::Language;
 use super::module::Manifests;
+use crate::config::ScanConfig;
 use crate::text::one_line;
 
 /// Folders left out unless `--include` names them: build output, vendored dependencies,
@@ -63,6 +64,21 @@ impl Filter {
             everything,
             log_functions: Vec::new(),
         })
+    }
+
+    /// The config's `[scan]` (its exclusions and the team's logging functions) with a command
+    /// line's words on top: what `errdex scan` and the browser's rescans read.
+    pub fn configured(
+        config: &ScanConfig,
+        languages: Vec<Language>,
+        include: &[String],
+        exclude: &[String],
+        everything: bool,
+    ) -> Result<Filter, String> {
+        let exclude: Vec<String> = config.exclude.iter().chain(exclude).cloned().collect();
+        let mut filter = Filter::new(languages, include, &exclude, everything)?;
+        filter.log_functions.clone_from(&config.log_functions);
+        Ok(filter)
     }
 
     fn wants(&self, language: Language) -> bool {
