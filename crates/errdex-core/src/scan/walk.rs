@@ -13,7 +13,8 @@ use crate::config::ScanConfig;
 use crate::text::one_line;
 
 /// Folders left out unless `--include` names them: build output, vendored dependencies,
-/// tests and fixtures.
+/// tests and fixtures. `regress` is where C projects keep their test suites (OpenSSH's holds
+/// 135 sites of test programs), `__tests__` where Jest looks.
 pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &[
     "target",
     "vendor",
@@ -22,6 +23,9 @@ pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &[
     "tests",
     "test",
     "testdata",
+    "regress",
+    "__tests__",
+    "fixtures",
     "__pycache__",
     "site-packages",
     "dist",
@@ -211,4 +215,42 @@ pub fn walk(root: &Path, start: &Path, filter: &Filter) -> Walked {
     }
     walked.files.sort_by(|a, b| a.rel.cmp(&b.rel));
     walked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_suites_and_vendored_code_are_left_out_unless_asked_for() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let files = [
+            "src/auth.c",
+            "regress/netcat.c",
+            "web/__tests__/login.test.js",
+            "web/login.js",
+            "py/fixtures/broken.py",
+            "vendor/zlib/inflate.c",
+        ];
+        for f in files {
+            let path = root.path().join(f);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&path, "x").expect("write");
+        }
+        let rels = |filter: &Filter| -> Vec<String> {
+            walk(root.path(), root.path(), filter)
+                .files
+                .into_iter()
+                .map(|c| c.rel)
+                .collect()
+        };
+        assert_eq!(rels(&Filter::default()), ["src/auth.c", "web/login.js"]);
+        let everything = Filter {
+            everything: true,
+            ..Filter::default()
+        };
+        assert_eq!(rels(&everything).len(), files.len());
+        let regress = Filter::new(Vec::new(), &["regress/**".into()], &[], false).expect("glob");
+        assert_eq!(rels(&regress), ["regress/netcat.c"]);
+    }
 }
