@@ -76,7 +76,8 @@ impl Grammar for Go {
         let arguments = args(node.child_by_field_name("arguments")?);
         match function.kind() {
             "identifier" if cx.text(function) == "panic" => {
-                let message = message_of(*arguments.first()?, cx)?;
+                let value = *arguments.first()?;
+                let message = message_of(value, cx).or_else(|| made_of_literal(value, cx))?;
                 Some(Found::new(Kind::Panic, "panic", message))
             }
             "selector_expression" => {
@@ -124,7 +125,13 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
     }
     let level = log_level(method)?;
     let message = if method.ends_with('f') {
-        printf_call(arguments, 0, cx)?
+        // An error reporter that takes where first (the linker's `ctxt.Errorf(sym, "…")`,
+        // the compiler's `base.ErrorfAt(pos, "…")`) has its format second.
+        let at = usize::from(
+            literal(*arguments.first()?, cx).is_none()
+                && arguments.get(1).is_some_and(|a| literal(*a, cx).is_some()),
+        );
+        printf_call(arguments, at, cx)?
     } else {
         // slog's `ErrorContext(ctx, msg, …)` and klog's `ErrorS(err, msg, …)` put the
         // message second; everything else first.
@@ -182,6 +189,16 @@ fn named_logger(mut operand: Node, cx: &Cx) -> Option<String> {
         operand = function.child_by_field_name("operand")?;
     }
     None
+}
+
+/// A value made from one message by a conversion or a constructor of one argument, which
+/// Error() gives back: `panic(plainError("…"))`, `panic(errorString("…"))`.
+fn made_of_literal(value: Node, cx: &Cx) -> Option<Message> {
+    (value.kind() == "call_expression").then_some(())?;
+    let [only] = args(value.child_by_field_name("arguments")?)[..] else {
+        return None;
+    };
+    message_of(only, cx)
 }
 
 /// A printf-style call whose format is `arguments[at]`.

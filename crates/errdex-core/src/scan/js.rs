@@ -60,7 +60,11 @@ impl Grammar for Js {
                 let thrown = node.parent().is_some_and(|p| p.kind() == "throw_statement");
                 (thrown || ty.ends_with("Error") || ty.ends_with("Exception")).then_some(())?;
                 let arguments = args(node.child_by_field_name("arguments")?);
-                let message = tree::message(*arguments.first()?, cx, &leaf)?;
+                // Most take the message first; `AggregateError(errors, "…")` and
+                // `SuppressedError(error, suppressed, "…")` after what they wrap.
+                let message = arguments
+                    .iter()
+                    .find_map(|a| tree::message(*a, cx, &leaf))?;
                 Some(Found::new(Kind::Raise, ty, message))
             }
             "call_expression" => {

@@ -120,6 +120,9 @@ func helper() {
 	panic("unreachable state " + state)
 	t.Errorf("test helper %d", 1)
 	return errors.New(`raw message`)
+	ctxt.Errorf(sym, "stack over %d bytes", limit)
+	panic(plainError("closed channel"))
+	panic(wrap(err))
 }
 "#;
     assert_eq!(
@@ -131,6 +134,8 @@ func helper() {
             "10 log error | sync failed | sync failed | store.(*Store).Open",
             "15 panic panic | unreachable state {state} | unreachable state {} | store.helper",
             "17 raise errors.New | raw message | raw message | store.helper",
+            "18 log error | stack over {limit} bytes | stack over {} bytes | store.helper",
+            "19 panic panic | closed channel | closed channel | store.helper",
         ]
     );
 }
@@ -220,6 +225,7 @@ class Store {
   }
 }
 const load = () => { return Promise.reject(new TypeError("bad input")); };
+throw new AggregateError(errors, "all attempts failed");
 "#;
     let expected = [
         "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
@@ -229,6 +235,7 @@ const load = () => { return Promise.reject(new TypeError("bad input")); };
         "8 log error | disk full | disk full | Store.open",
         "10 log warn | registry no auth for {uri} | registry no auth for {} | Store.open",
         "13 raise TypeError | bad input | bad input | load",
+        "14 raise AggregateError | all attempts failed | all attempts failed | -",
     ];
     assert_eq!(brief(Language::TypeScript, src), expected);
     let js = src.replace("(path: string)", "(path)");
