@@ -80,8 +80,12 @@ impl Grammar for Go {
                 let message = message_of(value, cx).or_else(|| made_of_literal(value, cx))?;
                 Some(Found::new(Kind::Panic, "panic", message))
             }
+            "identifier" if cx.text(function) == ERRORF => errorf(&arguments, cx),
             "selector_expression" => {
                 let field = function.child_by_field_name("field")?;
+                if cx.text(field) == ERRORF {
+                    return errorf(&arguments, cx).map(|f| f.at(field));
+                }
                 selector_site(function, &arguments, cx).map(|f| f.at(field))
             }
             _ => None,
@@ -125,13 +129,7 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
     }
     let level = log_level(method)?;
     let message = if method.ends_with('f') {
-        // An error reporter that takes where first (the linker's `ctxt.Errorf(sym, "…")`,
-        // the compiler's `base.ErrorfAt(pos, "…")`) has its format second.
-        let at = usize::from(
-            literal(*arguments.first()?, cx).is_none()
-                && arguments.get(1).is_some_and(|a| literal(*a, cx).is_some()),
-        );
-        printf_call(arguments, at, cx)?
+        printf_call(arguments, format_at(arguments, cx), cx)?
     } else {
         // slog's `ErrorContext(ctx, msg, …)` and klog's `ErrorS(err, msg, …)` put the
         // message second; everything else first.
@@ -139,6 +137,27 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
         message_of(*arguments.get(at)?, cx)?
     };
     Some(Found::log(level, message).logger(named_logger(operand, cx)))
+}
+
+/// How Go names a package's own printf-style error helper, a function or a method
+/// (`p.errorf("expected %s", tok)` in a parser, `errorf(…)` that panics): it makes the error
+/// its caller reports.
+const ERRORF: &str = "errorf";
+
+fn errorf(arguments: &[Node], cx: &Cx) -> Option<Found> {
+    let message = printf_call(arguments, format_at(arguments, cx), cx)?;
+    Some(Found::new(Kind::Raise, ERRORF, message))
+}
+
+/// Where a printf-style reporter's format is: first, or after what it reports about (the
+/// linker's `ctxt.Errorf(sym, "…")`, the compiler's `base.ErrorfAt(pos, "…")`,
+/// `check.errorf(at, code, "…")`): the first of the first three arguments that is a literal.
+fn format_at(arguments: &[Node], cx: &Cx) -> usize {
+    arguments
+        .iter()
+        .take(3)
+        .position(|a| literal(*a, cx).is_some())
+        .unwrap_or(0)
 }
 
 /// The level a logging method name says: `Errorf` → error, `Warningf` → warning.
