@@ -62,10 +62,11 @@ impl Grammar for Js {
                 let arguments = args(node.child_by_field_name("arguments")?);
                 // Most take the message first; `AggregateError(errors, "…")` and
                 // `SuppressedError(error, suppressed, "…")` after what they wrap.
-                let message = arguments
+                let messages = arguments
                     .iter()
-                    .find_map(|a| tree::message(*a, cx, &leaf))?;
-                Some(Found::new(Kind::Raise, ty, message))
+                    .map(|a| tree::messages(*a, cx, &leaf))
+                    .find(|m| !m.is_empty())?;
+                Found::chosen(Kind::Raise, ty, messages)
             }
             "call_expression" => {
                 let function = node.child_by_field_name("function")?;

@@ -201,6 +201,7 @@ public class Store {
         callback.fail(new TimeoutException("timed out"));
         System.out.println("not an error");
         LOG.info("not an error either");
+        throw new IllegalArgumentException(neg ? "negative size" : "size too large: " + n);
     }
 }
 "#;
@@ -212,6 +213,8 @@ public class Store {
             "10 log error | write failed for {key} after {tries} | write failed for {} after {} | com.acme.shop.Store.open @com.acme.shop.Store",
             "11 log severe | bad {x} | bad {} | com.acme.shop.Store.open",
             "12 raise TimeoutException | timed out | timed out | com.acme.shop.Store.open",
+            "15 raise IllegalArgumentException | negative size | negative size | com.acme.shop.Store.open",
+            "15 raise IllegalArgumentException | size too large: {n} | size too large: {} | com.acme.shop.Store.open",
         ]
     );
 }
@@ -232,6 +235,7 @@ class Store {
 }
 const load = () => { return Promise.reject(new TypeError("bad input")); };
 throw new AggregateError(errors, "all attempts failed");
+throw new TypeError(s ? "Object is not iterable." : "Symbol.iterator is not defined.");
 "#;
     let expected = [
         "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
@@ -242,6 +246,8 @@ throw new AggregateError(errors, "all attempts failed");
         "10 log warn | registry no auth for {uri} | registry no auth for {} | Store.open",
         "13 raise TypeError | bad input | bad input | load",
         "14 raise AggregateError | all attempts failed | all attempts failed | -",
+        "15 raise TypeError | Object is not iterable. | Object is not iterable. | -",
+        "15 raise TypeError | Symbol.iterator is not defined. | Symbol.iterator is not defined. | -",
     ];
     assert_eq!(brief(Language::TypeScript, src), expected);
     let js = src.replace("(path: string)", "(path)");
