@@ -70,6 +70,14 @@ async fn t2() { panic!("nor is this"); }
 mod slow { fn s() { panic!("gated test code"); } }
 #[cfg(any(test, feature = "fuzz"))]
 fn helper() { panic!("built outside tests too"); }
+macro_rules! rng_integer {
+    ($t:ty) => {
+        fn gen(r: Range<$t>) -> $t {
+            if r.is_empty() { panic!("empty range: {:?}..{:?}", r.start, r.end); }
+            wrap!(format!("not a site"))
+        }
+    };
+}
 "#;
     assert_eq!(
         brief(Language::Rust, src),
@@ -87,6 +95,7 @@ fn helper() { panic!("built outside tests too"); }
             "25 log warn | slow query: {ms}ms | slow query: {}ms | free",
             "25 raise bail! | lost {n} | lost {} | free",
             "36 panic panic! | built outside tests too | built outside tests too | helper",
+            "40 panic panic! | empty range: {start}..{end} | empty range: {}..{} | -",
         ]
     );
 }
