@@ -210,10 +210,14 @@ fn named_logger(mut operand: Node, cx: &Cx) -> Option<String> {
     None
 }
 
-/// A value made from one message by a conversion or a constructor of one argument, which
-/// Error() gives back: `panic(plainError("…"))`, `panic(errorString("…"))`.
+/// An error value made from one message by a conversion to an error type, whose Error()
+/// gives the message back: `panic(plainError("…"))`, `panic(errorString("…"))`. Any other
+/// function of one argument (`n.no("SetVal")`) may write words of its own around it.
 fn made_of_literal(value: Node, cx: &Cx) -> Option<Message> {
     (value.kind() == "call_expression").then_some(())?;
+    let function = value.child_by_field_name("function")?;
+    let named_error = cx.text(function).to_ascii_lowercase().contains("error");
+    (function.kind() == "identifier" && named_error).then_some(())?;
     let [only] = args(value.child_by_field_name("arguments")?)[..] else {
         return None;
     };

@@ -132,6 +132,7 @@ func helper() {
 	ctxt.Errorf(sym, "stack over %d bytes", limit)
 	panic(plainError("closed channel"))
 	panic(wrap(err))
+	panic(n.no("SetVal"))
 	p.errorf("expected %s, found %s", want, tok)
 	errorf("unhandled tag %v", tag)
 	check.errorf(at, code, "%s is not a type", name)
@@ -148,9 +149,9 @@ func helper() {
             "17 raise errors.New | raw message | raw message | store.helper",
             "18 log error | stack over {limit} bytes | stack over {} bytes | store.helper",
             "19 panic panic | closed channel | closed channel | store.helper",
-            "21 raise errorf | expected {want}, found {tok} | expected {}, found {} | store.helper",
-            "22 raise errorf | unhandled tag {tag} | unhandled tag {} | store.helper",
-            "23 raise errorf | {name} is not a type | {} is not a type | store.helper",
+            "22 raise errorf | expected {want}, found {tok} | expected {}, found {} | store.helper",
+            "23 raise errorf | unhandled tag {tag} | unhandled tag {} | store.helper",
+            "24 raise errorf | {name} is not a type | {} is not a type | store.helper",
         ]
     );
 }
