@@ -76,11 +76,16 @@ impl Grammar for Go {
         let arguments = args(node.child_by_field_name("arguments")?);
         match function.kind() {
             "identifier" if cx.text(function) == "panic" => {
-                let message = message_of(*arguments.first()?, cx)?;
+                let value = *arguments.first()?;
+                let message = message_of(value, cx).or_else(|| made_of_literal(value, cx))?;
                 Some(Found::new(Kind::Panic, "panic", message))
             }
+            "identifier" if cx.text(function) == ERRORF => errorf(&arguments, cx),
             "selector_expression" => {
                 let field = function.child_by_field_name("field")?;
+                if cx.text(field) == ERRORF {
+                    return errorf(&arguments, cx).map(|f| f.at(field));
+                }
                 selector_site(function, &arguments, cx).map(|f| f.at(field))
             }
             _ => None,
@@ -124,7 +129,7 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
     }
     let level = log_level(method)?;
     let message = if method.ends_with('f') {
-        printf_call(arguments, 0, cx)?
+        printf_call(arguments, format_at(arguments, cx), cx)?
     } else {
         // slog's `ErrorContext(ctx, msg, …)` and klog's `ErrorS(err, msg, …)` put the
         // message second; everything else first.
@@ -132,6 +137,27 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
         message_of(*arguments.get(at)?, cx)?
     };
     Some(Found::log(level, message).logger(named_logger(operand, cx)))
+}
+
+/// How Go names a package's own printf-style error helper, a function or a method
+/// (`p.errorf("expected %s", tok)` in a parser, `errorf(…)` that panics): it makes the error
+/// its caller reports.
+const ERRORF: &str = "errorf";
+
+fn errorf(arguments: &[Node], cx: &Cx) -> Option<Found> {
+    let message = printf_call(arguments, format_at(arguments, cx), cx)?;
+    Some(Found::new(Kind::Raise, ERRORF, message))
+}
+
+/// Where a printf-style reporter's format is: first, or after what it reports about (the
+/// linker's `ctxt.Errorf(sym, "…")`, the compiler's `base.ErrorfAt(pos, "…")`,
+/// `check.errorf(at, code, "…")`): the first of the first three arguments that is a literal.
+fn format_at(arguments: &[Node], cx: &Cx) -> usize {
+    arguments
+        .iter()
+        .take(3)
+        .position(|a| literal(*a, cx).is_some())
+        .unwrap_or(0)
 }
 
 /// The level a logging method name says: `Errorf` → error, `Warningf` → warning.
@@ -182,6 +208,20 @@ fn named_logger(mut operand: Node, cx: &Cx) -> Option<String> {
         operand = function.child_by_field_name("operand")?;
     }
     None
+}
+
+/// An error value made from one message by a conversion to an error type, whose Error()
+/// gives the message back: `panic(plainError("…"))`, `panic(errorString("…"))`. Any other
+/// function of one argument (`n.no("SetVal")`) may write words of its own around it.
+fn made_of_literal(value: Node, cx: &Cx) -> Option<Message> {
+    (value.kind() == "call_expression").then_some(())?;
+    let function = value.child_by_field_name("function")?;
+    let named_error = cx.text(function).to_ascii_lowercase().contains("error");
+    (function.kind() == "identifier" && named_error).then_some(())?;
+    let [only] = args(value.child_by_field_name("arguments")?)[..] else {
+        return None;
+    };
+    message_of(only, cx)
 }
 
 /// A printf-style call whose format is `arguments[at]`.

@@ -106,8 +106,11 @@ impl Grammar for Java {
                 let thrown = node.parent().is_some_and(|p| p.kind() == "throw_statement");
                 (thrown || ty.ends_with("Exception") || ty.ends_with("Error")).then_some(())?;
                 let arguments = args(node.child_by_field_name("arguments")?);
-                let message = tree::message(*arguments.first()?, cx, &leaf)?;
-                Some(Found::new(Kind::Raise, ty, message))
+                Found::chosen(
+                    Kind::Raise,
+                    ty,
+                    tree::messages(*arguments.first()?, cx, &leaf),
+                )
             }
             "method_invocation" => log_call(node, cx),
             _ => None,

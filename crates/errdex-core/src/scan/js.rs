@@ -60,8 +60,13 @@ impl Grammar for Js {
                 let thrown = node.parent().is_some_and(|p| p.kind() == "throw_statement");
                 (thrown || ty.ends_with("Error") || ty.ends_with("Exception")).then_some(())?;
                 let arguments = args(node.child_by_field_name("arguments")?);
-                let message = tree::message(*arguments.first()?, cx, &leaf)?;
-                Some(Found::new(Kind::Raise, ty, message))
+                // Most take the message first; `AggregateError(errors, "…")` and
+                // `SuppressedError(error, suppressed, "…")` after what they wrap.
+                let messages = arguments
+                    .iter()
+                    .map(|a| tree::messages(*a, cx, &leaf))
+                    .find(|m| !m.is_empty())?;
+                Found::chosen(Kind::Raise, ty, messages)
             }
             "call_expression" => {
                 let function = node.child_by_field_name("function")?;

@@ -40,7 +40,7 @@ fn calls(language: Language) -> &'static [&'static str] {
             RUST_ERR,
         ],
         Language::Go => &[
-            "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(",
+            "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(", "errorf(",
         ],
         Language::Python => &["raise", "error", "warn", "exception", "critical", "fatal"],
         Language::Java => &[

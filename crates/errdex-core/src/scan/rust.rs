@@ -82,7 +82,8 @@ impl Grammar for Rust {
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
         match node.kind() {
-            "macro_invocation" => macro_site(node, cx),
+            "macro_invocation" => macro_site(macro_name(node, cx)?, token_tree(node)?, cx),
+            "identifier" => macro_rules_site(node, cx),
             "call_expression" => call_site(node, cx),
             "attribute_item" => error_attribute(node, cx),
             _ => None,
@@ -211,9 +212,19 @@ fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
     Some(message::braces(&format, &names))
 }
 
-fn macro_site(node: Node, cx: &Cx) -> Option<Found> {
-    let name = macro_name(node, cx)?;
-    let tree = token_tree(node)?;
+/// `panic!("empty range: {:?}", r)` in a `macro_rules!` body, where the grammar sees tokens
+/// (a name, `!`, a token tree), not a macro call: the code every expansion runs.
+fn macro_rules_site(node: Node, cx: &Cx) -> Option<Found> {
+    (node.parent()?.kind() == "token_tree").then_some(())?;
+    let bang = node.next_sibling()?;
+    let tree = bang.next_sibling()?;
+    (bang.kind() == "!" && tree.kind() == "token_tree").then_some(())?;
+    ancestor(node, &["macro_definition"], &["function_item", "impl_item"])?;
+    let found = macro_site(cx.text(node), tree, cx)?;
+    Some(found.at(node))
+}
+
+fn macro_site(name: &str, tree: Node, cx: &Cx) -> Option<Found> {
     let g = groups(tree);
     let kind_type = |kind, message| Some(Found::new(kind, format!("{name}!"), message));
     match name {

@@ -70,6 +70,9 @@ pub struct Found {
     /// The row to report when it is not the node's first (a method call at the end of a
     /// chain that starts lines above).
     pub row: Option<usize>,
+    /// The other messages the statement may carry, a site each: the branches of a condition
+    /// (`throw new TypeError(s ? "not iterable" : "no iterator")`).
+    pub others: Vec<Message>,
 }
 
 impl Found {
@@ -81,6 +84,7 @@ impl Found {
             message,
             logger: None,
             row: None,
+            others: Vec::new(),
         }
     }
 
@@ -93,7 +97,24 @@ impl Found {
             message,
             logger: None,
             row: None,
+            others: Vec::new(),
         }
+    }
+
+    /// A statement whose message is one of `messages` (at least one), as
+    /// [`super::tree::messages`] finds them.
+    pub fn chosen(
+        kind: Kind,
+        error_type: impl Into<String>,
+        mut messages: Vec<Message>,
+    ) -> Option<Self> {
+        if messages.is_empty() {
+            return None;
+        }
+        let first = messages.remove(0);
+        let mut found = Found::new(kind, error_type, first);
+        found.others = messages;
+        Some(found)
     }
 
     /// Reported at the line `node` starts on.

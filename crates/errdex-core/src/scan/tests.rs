@@ -70,6 +70,14 @@ async fn t2() { panic!("nor is this"); }
 mod slow { fn s() { panic!("gated test code"); } }
 #[cfg(any(test, feature = "fuzz"))]
 fn helper() { panic!("built outside tests too"); }
+macro_rules! rng_integer {
+    ($t:ty) => {
+        fn gen(r: Range<$t>) -> $t {
+            if r.is_empty() { panic!("empty range: {:?}..{:?}", r.start, r.end); }
+            wrap!(format!("not a site"))
+        }
+    };
+}
 "#;
     assert_eq!(
         brief(Language::Rust, src),
@@ -87,6 +95,7 @@ fn helper() { panic!("built outside tests too"); }
             "25 log warn | slow query: {ms}ms | slow query: {}ms | free",
             "25 raise bail! | lost {n} | lost {} | free",
             "36 panic panic! | built outside tests too | built outside tests too | helper",
+            "40 panic panic! | empty range: {start}..{end} | empty range: {}..{} | -",
         ]
     );
 }
@@ -120,6 +129,13 @@ func helper() {
 	panic("unreachable state " + state)
 	t.Errorf("test helper %d", 1)
 	return errors.New(`raw message`)
+	ctxt.Errorf(sym, "stack over %d bytes", limit)
+	panic(plainError("closed channel"))
+	panic(wrap(err))
+	panic(n.no("SetVal"))
+	p.errorf("expected %s, found %s", want, tok)
+	errorf("unhandled tag %v", tag)
+	check.errorf(at, code, "%s is not a type", name)
 }
 "#;
     assert_eq!(
@@ -131,6 +147,11 @@ func helper() {
             "10 log error | sync failed | sync failed | store.(*Store).Open",
             "15 panic panic | unreachable state {state} | unreachable state {} | store.helper",
             "17 raise errors.New | raw message | raw message | store.helper",
+            "18 log error | stack over {limit} bytes | stack over {} bytes | store.helper",
+            "19 panic panic | closed channel | closed channel | store.helper",
+            "22 raise errorf | expected {want}, found {tok} | expected {}, found {} | store.helper",
+            "23 raise errorf | unhandled tag {tag} | unhandled tag {} | store.helper",
+            "24 raise errorf | {name} is not a type | {} is not a type | store.helper",
         ]
     );
 }
@@ -190,6 +211,7 @@ public class Store {
         callback.fail(new TimeoutException("timed out"));
         System.out.println("not an error");
         LOG.info("not an error either");
+        throw new IllegalArgumentException(neg ? "negative size" : "size too large: " + n);
     }
 }
 "#;
@@ -201,6 +223,8 @@ public class Store {
             "10 log error | write failed for {key} after {tries} | write failed for {} after {} | com.acme.shop.Store.open @com.acme.shop.Store",
             "11 log severe | bad {x} | bad {} | com.acme.shop.Store.open",
             "12 raise TimeoutException | timed out | timed out | com.acme.shop.Store.open",
+            "15 raise IllegalArgumentException | negative size | negative size | com.acme.shop.Store.open",
+            "15 raise IllegalArgumentException | size too large: {n} | size too large: {} | com.acme.shop.Store.open",
         ]
     );
 }
@@ -220,6 +244,8 @@ class Store {
   }
 }
 const load = () => { return Promise.reject(new TypeError("bad input")); };
+throw new AggregateError(errors, "all attempts failed");
+throw new TypeError(s ? "Object is not iterable." : "Symbol.iterator is not defined.");
 "#;
     let expected = [
         "4 raise Error | cannot open {path}: {message} | cannot open {}: {} | Store.open",
@@ -229,6 +255,9 @@ const load = () => { return Promise.reject(new TypeError("bad input")); };
         "8 log error | disk full | disk full | Store.open",
         "10 log warn | registry no auth for {uri} | registry no auth for {} | Store.open",
         "13 raise TypeError | bad input | bad input | load",
+        "14 raise AggregateError | all attempts failed | all attempts failed | -",
+        "15 raise TypeError | Object is not iterable. | Object is not iterable. | -",
+        "15 raise TypeError | Symbol.iterator is not defined. | Symbol.iterator is not defined. | -",
     ];
     assert_eq!(brief(Language::TypeScript, src), expected);
     let js = src.replace("(path: string)", "(path)");

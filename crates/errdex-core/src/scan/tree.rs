@@ -120,15 +120,18 @@ pub fn sites(
             // Nothing under it: on to its next sibling.
         } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx))
         {
-            out.push(Site {
-                kind: found.kind,
-                error_type: found.error_type,
-                severity: found.severity,
-                message: found.message,
-                row: found.row.unwrap_or(node.start_position().row),
-                function: scopes.last().map(|(_, s)| s.clone()),
-                logger: found.logger,
-            });
+            let row = found.row.unwrap_or(node.start_position().row);
+            for message in std::iter::once(found.message).chain(found.others) {
+                out.push(Site {
+                    kind: found.kind,
+                    error_type: found.error_type.clone(),
+                    severity: found.severity,
+                    message,
+                    row,
+                    function: scopes.last().map(|(_, s)| s.clone()),
+                    logger: found.logger.clone(),
+                });
+            }
         }
         let skip = !visited || grammar.skip(node, &cx);
         if !skip && depth < MAX_DEPTH && cursor.goto_first_child() {
@@ -210,6 +213,20 @@ pub fn message(
 ) -> Option<Message> {
     let m = concat(node, cx, leaf, 0);
     m.has_text().then_some(m)
+}
+
+/// The messages `node` may be: each branch of a condition (`c ? "a" : "b"` in JavaScript,
+/// Java and C) that has literal text, else [`message`]'s one.
+pub fn messages(node: Node, cx: &Cx, leaf: &dyn Fn(Node, &Cx) -> Option<Message>) -> Vec<Message> {
+    let branches = ["consequence", "alternative"].map(|f| node.child_by_field_name(f));
+    if matches!(node.kind(), "ternary_expression" | "conditional_expression")
+        && let [Some(yes), Some(no)] = branches
+    {
+        let mut out = messages(yes, cx, leaf);
+        out.extend(messages(no, cx, leaf));
+        return out;
+    }
+    message(node, cx, leaf).into_iter().collect()
 }
 
 /// The text between a literal's quotes, escapes decoded (`"…"`, `'…'`, C's `L"…"`).

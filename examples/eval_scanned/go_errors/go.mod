@@ -1,0 +1,3 @@
+module errdex.eval/go_errors
+
+go 1.19

@@ -1,0 +1,93 @@
+"""Label each error go_errors logged with the statement that made it.
+
+    python3 label.py OUT.jsonl STDOUT.jsonl STDERR.txt GOROOT_COPY ROOT
+
+go_errors runs against a copy of GOROOT (instrument.sh) whose errors.New and fmt.Errorf print
+"ERRSITE ptr frame function file line" for the first frames above them each time they make an
+error value; after each case go_errors prints "ERRDONE n ptr..." with the addresses of the
+error's Unwrap chain, outermost first. All of it goes to stderr in order, so an address means
+the value made last at it.
+
+The statement a line is labelled with: the outermost error value of the chain that errors.New
+or fmt.Errorf made (the one whose text covers the most of the logged line), and of the frames
+that made it, the innermost whose line holds a string literal, if that literal has words in
+it, not only verbs: a helper such as text/template's `s.errorf(format, args...)` writes its
+caller's words, and frames inside fmt.Errorf are passed over. When that frame writes no words
+(a parser's `t.errorf("%s", item)` passes on text its lexer wrote earlier; net/http's
+`fmt.Errorf("%s %q", what, val)`), the line has no label and is left out, and so are errors
+made another way (a struct literal, an errno). A case is the logged line, the file relative
+to ROOT and the line; at most 3 cases per statement, each logged line once.
+"""
+
+import json
+import os
+import re
+import sys
+
+PER_SITE = 3
+
+
+def main():
+    out_path, stdout_path, stderr_path, copy, root = sys.argv[1:6]
+    copy_src = os.path.join(os.path.realpath(copy), "src") + os.sep
+    made = {}  # address -> [(function, file, line)], frames innermost first
+    done = {}  # case number -> the chain's frames of its labelled value
+    with open(stderr_path, encoding="utf-8", errors="replace") as f:
+        for raw in f:
+            parts = raw.split()
+            if len(parts) == 6 and parts[0] == "ERRSITE":
+                _, ptr, i, function, file, line = parts
+                if i == "0":
+                    made[ptr] = []
+                made.setdefault(ptr, []).append((function, file, int(line)))
+            elif parts and parts[0] == "ERRDONE":
+                chain = parts[2:]
+                frames = next((made[p] for p in chain if p in made), None)
+                if frames:
+                    done[int(parts[1])] = frames
+    per_site = {}
+    seen = set()
+    kept = 0
+    with open(stdout_path, encoding="utf-8") as f, open(out_path, "w", encoding="utf-8") as out:
+        for raw in f:
+            case = json.loads(raw)
+            frames = done.get(case["n"])
+            site = frames and statement(frames, copy_src)
+            if not site:
+                continue
+            file, line = site
+            shown = case["line"].split(" ", 2)[-1]  # without log's date and time
+            if (shown, site) in seen or per_site.get(site, 0) >= PER_SITE:
+                continue
+            seen.add((shown, site))
+            per_site[site] = per_site.get(site, 0) + 1
+            out.write(json.dumps({"line": case["line"], "file": file, "root": root,
+                                  "lineNumber": line, "endLineNumber": line,
+                                  "case": case["case"]}) + "\n")
+            kept += 1
+    print(f"{kept} cases, {len(per_site)} statements", file=sys.stderr)
+
+
+def statement(frames, copy_src):
+    frames = [f for f in frames if f[0] not in ("fmt.Errorf", "errors.New")]
+    inside = [f for f in frames if f[1].startswith(copy_src)]
+    for _, file, line in inside:
+        with open(file, encoding="utf-8", errors="replace") as f:
+            text = f.read().split("\n")
+        if line <= len(text) and LITERAL.search(text[line - 1]):
+            return (file[len(copy_src):], line) if writes_text(text[line - 1]) else None
+    return None
+
+
+LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`')
+VERB = re.compile(r"%[-+# 0-9.*\[\]]*[a-zA-Z%]")
+
+
+def writes_text(line):
+    """Whether a literal on the line holds words, not only verbs (`"%s: %v"` does not)."""
+    return any(re.search(r"[A-Za-z0-9]", VERB.sub("", m.group(0)[1:-1]))
+               for m in LITERAL.finditer(line))
+
+
+if __name__ == "__main__":
+    main()
