@@ -122,7 +122,7 @@ mod tests {
                 ctx: &ctx,
                 candidates: None,
                 limit: 1000,
-                narrow: true,
+                narrow: crate::search::pass::Narrow::ALL,
             };
             let out = pass.run();
             assert_eq!(out.whole.len(), out.hits.len(), "{text}");

@@ -165,7 +165,7 @@ fn whole_pass<'a>(
         ctx,
         candidates: None,
         limit,
-        narrow: true,
+        narrow: pass::Narrow::ALL,
     }
 }
 
