@@ -1,6 +1,5 @@
 //! Search benchmark: keystroke → ranked results while typing queries char by char, through the
-//! browser's `Engine`, with the score cut off (before: every match scored) and on (after),
-//! twice each,
+//! browser's `Engine`, with the block summaries off (before) and on (after), twice each,
 //! alternating, and when the rows on screen were settled; against the SkimMatcherV2-only
 //! reference on the same keystrokes; then the whole `errdex search` process against
 //! `fzf --filter` over the same records' text.
@@ -128,8 +127,8 @@ fn main() {
             );
         }
         // Before and after, twice, alternating: the machine's load drifts.
-        for (k, cut) in [false, true, false, true].into_iter().enumerate() {
-            keystrokes(&ds, reference && k == 3, cut);
+        for (k, blocks) in [false, true, false, true].into_iter().enumerate() {
+            keystrokes(&ds, reference && k == 3, blocks);
         }
         if paste {
             pasted_lines(&ds);
@@ -142,12 +141,12 @@ fn main() {
 type Published = mpsc::Receiver<(u64, usize, bool)>;
 
 /// An engine whose every publication (partial, rows on screen, finished) is heard.
-fn engine_for(ds: &Arc<Dataset>, cut: bool) -> (Engine, Published) {
+fn engine_for(ds: &Arc<Dataset>, blocks: bool) -> (Engine, Published) {
     let (tx, rx) = mpsc::channel();
     let engine = Engine::new(move |r| {
         let _ = tx.send((r.generation, r.settled, r.done));
     });
-    engine.set_score_bounds(cut);
+    engine.set_block_summaries(blocks);
     engine.set_dataset(Arc::clone(ds));
     (engine, rx)
 }
@@ -176,14 +175,14 @@ fn settle(rx: &Published, g: Option<u64>, since: Instant) -> (Duration, Duration
     }
 }
 
-/// Types every query char by char, waiting for each keystroke's final ranking; `cut`: records
-/// that cannot rank are not scored (off: every match is scored, as before).
-fn keystrokes(ds: &Arc<Dataset>, reference: bool, cut: bool) {
+/// Types every query char by char, waiting for each keystroke's final ranking; `blocks`: with
+/// the block summaries (off: every record the previous matches leave is scanned, as before).
+fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
     println!(
-        "  -- score cut {}",
-        if cut { "on (after)" } else { "off (before)" }
+        "  -- block summaries {}",
+        if blocks { "on (after)" } else { "off (before)" }
     );
-    let (engine, rx) = engine_for(ds, cut);
+    let (engine, rx) = engine_for(ds, blocks);
     settle(&rx, None, Instant::now());
     let ctx = Context::default();
     let (mut fast, mut slow, mut shown) = (Vec::new(), Vec::new(), Vec::new());

@@ -122,7 +122,7 @@ mod tests {
                 ctx: &ctx,
                 candidates: None,
                 limit: 1000,
-                narrow: crate::search::pass::Narrow::ALL,
+                narrow: true,
             };
             let out = pass.run();
             assert_eq!(out.whole.len(), out.hits.len(), "{text}");

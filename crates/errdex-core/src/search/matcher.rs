@@ -130,11 +130,6 @@ pub fn bonus(value: &str, needle: &str, exact: Option<(usize, usize)>) -> i64 {
     bonus_bytes(value.as_bytes(), needle.chars().count(), exact)
 }
 
-/// The most `bonus_bytes` gives a needle of `chars` characters (found whole, as a whole word).
-pub fn bonus_most(chars: usize) -> i64 {
-    chars as i64 * (EXACT_BONUS + WORD_BONUS)
-}
-
 /// `bonus` for a needle of `chars` characters found at byte range `exact` of `value`.
 pub fn bonus_bytes(value: &[u8], chars: usize, exact: Option<(usize, usize)>) -> i64 {
     let Some((s, e)) = exact else { return 0 };

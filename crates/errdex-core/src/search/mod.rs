@@ -165,7 +165,7 @@ fn whole_pass<'a>(
         ctx,
         candidates: None,
         limit,
-        narrow: pass::Narrow::ALL,
+        narrow: true,
     }
 }
 

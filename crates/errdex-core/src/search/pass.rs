@@ -7,8 +7,7 @@ use std::time::{Duration, Instant};
 use super::index::Index;
 use super::matcher::score_entry_whole;
 use super::narrow::Filter;
-use super::rank::{Cut, Hit, top_k_by};
-use super::scan::Judge;
+use super::rank::{Hit, top_k_by};
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entries};
 
@@ -21,8 +20,6 @@ pub struct Outcome {
     /// Per hit: every group of the query matched a term found whole, so the hit is certainly
     /// not weak (false also when the pass could not tell: a query that is not scored).
     pub whole: Vec<bool>,
-    /// How many matching records had their score estimated (the rest were only found to match).
-    pub scored: usize,
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
@@ -64,30 +61,9 @@ pub struct Pass<'a> {
     pub candidates: Option<&'a [u32]>,
     /// Ranked hits kept; 0 keeps none (only the matched set is wanted).
     pub limit: usize,
-    /// What the pass may skip that it can prove does not change the outcome (`Narrow::NONE`:
-    /// every candidate is scanned and scored, the reference a narrowed pass must equal).
-    pub narrow: Narrow,
-}
-
-/// The work a pass may skip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Narrow {
-    /// The block summaries may rule records out before the scan.
-    pub blocks: bool,
-    /// A record whose score cannot reach the best ones so far is only checked for a match,
-    /// not scored (see `rank::Cut`).
-    pub bounds: bool,
-}
-
-impl Narrow {
-    pub const ALL: Narrow = Narrow {
-        blocks: true,
-        bounds: true,
-    };
-    pub const NONE: Narrow = Narrow {
-        blocks: false,
-        bounds: false,
-    };
+    /// Whether the block summaries may rule records out before the scan (off: every candidate
+    /// is scanned, the reference a narrowed pass must equal).
+    pub narrow: bool,
 }
 
 impl Pass<'_> {
@@ -131,7 +107,7 @@ fn run(
     let prepared = (!q.is_empty()).then(|| scan::Prepared::new(index, q, ctx.weights));
     let filter = prepared
         .as_ref()
-        .filter(|_| narrow.blocks)
+        .filter(|_| narrow)
         .and_then(|p| Filter::new(q, p, index));
     let kept = filter.map(|f| index.records_kept(|m| f.keeps(m)));
     let all: Vec<u32>;
@@ -150,17 +126,8 @@ fn run(
             &all
         }
     };
-    // The scored hits, and every record that matches (scored or not), in dataset order.
-    let (mut hits, mut matched): (Vec<Hit>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut hits: Vec<Hit> = Vec::new();
     if let Some(prepared) = &prepared {
-        // An unscored query keeps its first hits in dataset order: every one counts.
-        let wanted = if limit == 0 {
-            0
-        } else {
-            CANDIDATES.max(limit * 2)
-        };
-        let mut cuts =
-            (narrow.bounds && q.is_scored()).then(|| [Cut::new(wanted), Cut::new(wanted)]);
         let started = Instant::now();
         let mut reported = started;
         let mut scanned = 0;
@@ -168,15 +135,7 @@ fn run(
             if cancelled() {
                 return None;
             }
-            let found = (&mut hits, &mut matched);
-            scan_chunk(
-                entries,
-                (index, prepared),
-                (q, ctx),
-                chunk,
-                cuts.as_mut(),
-                found,
-            )?;
+            scan_chunk(entries, (index, prepared), q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
             if let Some(p) = partial
                 && scanned < candidates.len() - candidates.len() / 4
@@ -184,7 +143,7 @@ fn run(
             {
                 (p.report)(
                     rank((entries, index), q, ctx, hits.clone(), limit).0,
-                    matched.len(),
+                    hits.len(),
                     scanned,
                 );
                 reported = Instant::now();
@@ -192,18 +151,16 @@ fn run(
         }
     } else {
         hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
-        matched.extend_from_slice(candidates);
     }
     if cancelled() {
         return None;
     }
-    let scored = hits.len();
+    let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
     let (hits, whole) = rank((entries, index), q, ctx, hits, limit);
     Some(Outcome {
         hits,
         matched,
         whole,
-        scored,
     })
 }
 
@@ -220,73 +177,38 @@ fn within(sorted: &[u32], ranges: &[std::ops::Range<u32>]) -> Vec<u32> {
     out
 }
 
-/// What a scan of some records found: the scored hits, and every record that matches.
-type Found<'a> = (&'a mut Vec<Hit>, &'a mut Vec<u32>);
-
-/// Scans one chunk, on two threads when it is big enough, each with its own cut (when scores
-/// may be skipped). None if a helper thread died.
+/// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
 fn scan_chunk(
     entries: Entries<'_>,
-    at: (&Index, &scan::Prepared),
-    (q, ctx): (&Query, &Context),
+    (index, prepared): (&Index, &scan::Prepared),
+    q: &Query,
+    ctx: &Context,
     chunk: &[u32],
-    cuts: Option<&mut [Cut; 2]>,
-    (hits, matched): Found<'_>,
+    out: &mut Vec<Hit>,
 ) -> Option<()> {
-    let scan_part = |part: &[u32], cut: Option<&mut Cut>, (hits, matched): Found<'_>| {
-        let Some(cut) = cut else {
-            for &i in part {
-                if let Some(score) = scan::estimate(at, (entries, i as usize), q, ctx) {
-                    hits.push(Hit { index: i, score });
-                    matched.push(i);
-                }
-            }
-            return;
-        };
+    let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
-            let record = (entries, i as usize);
-            let key = at.0.order_key(i);
-            // Until the cut is full every match is scored. After, a record is first found to
-            // match (it must be, for the count), then bounded, and scored only if it may rank.
-            if cut.is_full() {
-                if scan::judge(at, record, q, (ctx, Judge::Decide)).is_none() {
-                    continue;
-                }
-                let most = scan::judge(at, record, q, (ctx, Judge::Bound)).unwrap_or(i64::MAX);
-                if !cut.admits(most, key) {
-                    matched.push(i);
-                    continue;
-                }
-            }
-            if let Some(score) = scan::estimate(at, record, q, ctx) {
-                let hit = Hit { index: i, score };
-                cut.add(hit, key);
-                hits.push(hit);
-                matched.push(i);
+            if let Some(score) = scan::estimate((index, prepared), (entries, i as usize), q, ctx) {
+                out.push(Hit { index: i, score });
             }
         }
     };
-    let [mine, theirs] = match cuts {
-        Some([a, b]) => [Some(a), Some(b)],
-        None => [None, None],
-    };
     if chunk.len() < PARALLEL_MIN {
-        scan_part(chunk, mine, (hits, matched));
+        scan_part(chunk, out);
         return Some(());
     }
     let (a, b) = chunk.split_at(chunk.len() / 2);
-    let (their_hits, their_matched) = std::thread::scope(|s| {
+    let theirs = std::thread::scope(|s| {
         let other = s.spawn(|| {
-            let (mut h, mut m) = (Vec::new(), Vec::new());
-            scan_part(b, theirs, (&mut h, &mut m));
-            (h, m)
+            let mut v = Vec::new();
+            scan_part(b, &mut v);
+            v
         });
-        scan_part(a, mine, (&mut *hits, &mut *matched));
+        scan_part(a, out);
         // A panic in the helper is a bug the hook already reported; the pass is lost.
         other.join().ok()
     })?;
-    hits.extend(their_hits);
-    matched.extend(their_matched);
+    out.extend(theirs);
     Some(())
 }
 
@@ -388,7 +310,7 @@ mod tests {
             ctx,
             candidates: None,
             limit: 5,
-            narrow: Narrow::ALL,
+            narrow: true,
         }
     }
 

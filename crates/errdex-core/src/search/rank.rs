@@ -2,7 +2,6 @@
 //! the same query always gives the same order — and top-k selection in that order.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 use crate::dataset::{Entries, EntryRef};
 
@@ -95,59 +94,6 @@ pub fn top_k_by(
         index: c.index,
         score: c.score,
     }));
-}
-
-/// The `k`-th best of the hits seen so far, as a pass goes: a record whose score cannot beat it
-/// cannot be among the best `k` of the pass, however the rest scores (the bar only rises), so
-/// its score need not be estimated. The bar compares score, message length and the id's first
-/// 8 bytes only: a record is turned away when it is strictly worse by those, which the full
-/// order (ids compared whole) refines, so none of the best `k` is.
-pub struct Cut {
-    k: usize,
-    /// The best `k` seen so far, worst on top: (-score, message length, id head, index).
-    best: BinaryHeap<(i64, u32, u64, u32)>,
-}
-
-impl Cut {
-    /// A cut for the best `k` (0: no hit is wanted, none gets past).
-    pub fn new(k: usize) -> Cut {
-        Cut {
-            k,
-            best: BinaryHeap::with_capacity(k),
-        }
-    }
-
-    /// Whether `k` hits were seen: before, every record may rank.
-    pub fn is_full(&self) -> bool {
-        self.best.len() >= self.k
-    }
-
-    /// Whether a record of this key scoring `score` may rank among the best `k`.
-    pub fn admits(&self, score: i64, key: OrderKey) -> bool {
-        if self.k == 0 {
-            return false;
-        }
-        match self.best.peek() {
-            Some(&(worst, len, id_head, _)) if self.best.len() == self.k => {
-                (-score, key.len, key.id_head) <= (worst, len, id_head)
-            }
-            _ => true,
-        }
-    }
-
-    /// Counts a scored hit.
-    pub fn add(&mut self, hit: Hit, key: OrderKey) {
-        if self.k == 0 {
-            return;
-        }
-        let it = (-hit.score, key.len, key.id_head, hit.index);
-        if self.best.len() < self.k {
-            self.best.push(it);
-        } else if self.best.peek().is_some_and(|&top| it < top) {
-            self.best.pop();
-            self.best.push(it);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! searches all alignments, so it can only find a better one.
 
 use super::index::Index;
-use super::matcher::{Field, bonus_bytes, bonus_most, for_each_field};
+use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text;
 use super::{Context, Weights};
@@ -69,9 +69,17 @@ fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = us
     score
 }
 
-/// The earliest alignment of an ASCII needle in `hay` (fzf's v1 forward pass): where its last
-/// character lies, with the first 32 positions in `positions`; None when it does not match.
-fn earliest(hay: &[u8], needle: &[u8], cs: bool, positions: &mut [u32; 32]) -> Option<usize> {
+/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
+/// (for the exact bonus), or None when it does not match.
+fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
+    if !needle.is_ascii() {
+        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
+        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
+        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
+    }
+    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
+    let mut forward = [0u32; 32];
     let mut end = None;
     let mut at = 0;
     for (k, &n) in needle.iter().enumerate() {
@@ -84,30 +92,16 @@ fn earliest(hay: &[u8], needle: &[u8], cs: bool, positions: &mut [u32; 32]) -> O
         } else {
             memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
         };
-        let rel = rel?;
-        if k < positions.len() {
-            positions[k] = (at + rel) as u32;
+        let Some(rel) = rel else { break };
+        if k < forward.len() {
+            forward[k] = (at + rel) as u32;
         }
         if k + 1 == needle.len() {
             end = Some(at + rel);
         }
         at += rel + 1;
     }
-    end
-}
-
-/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
-/// (for the exact bonus), or None when it does not match.
-fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
-    if !needle.is_ascii() {
-        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
-        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
-        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
-        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
-    }
-    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
-    let mut forward = [0u32; 32];
-    let end = earliest(hay, needle, cs, &mut forward)?;
+    let end = end?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start.
     if let Some(s) = text::find(hay, needle, cs) {
         let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
@@ -166,44 +160,6 @@ fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]
     Some((raw + bonus_bytes(hay, chars, exact)) * w.of(field) / 100)
 }
 
-/// At least `score_field` of a term that is not negated, read from the field's first byte
-/// alone: SkimMatcherV2 doubles the bonus of a character at a field's start, and runs carry a
-/// character's bonus on, so an alignment scores at most `SCORE_MATCH + 2 × BONUS_HEAD` a
-/// character from the start, `SCORE_MATCH + BONUS_HEAD` elsewhere; the exact and whole-word
-/// bonuses at most add theirs.
-fn bound_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]) -> i64 {
-    let needle = t.text.as_bytes();
-    let at_start = matches!((hay.first(), needle.first()), (Some(&h), Some(&n)) if text::eq_byte(h, n, t.case_sensitive));
-    let per_byte = SCORE_MATCH + BONUS_HEAD * if at_start { 2 } else { 1 };
-    let raw = per_byte * needle.len() as i64;
-    (raw + bonus_most(chars)) * w.of(field) / 100
-}
-
-/// Whether a term (negated or not: whether its text is found) holds in one field value, without
-/// scoring it.
-fn holds_field(t: &Term, hay: &[u8]) -> bool {
-    let needle = t.text.as_bytes();
-    if t.kind == Kind::Fuzzy && !t.negated {
-        if needle.is_ascii() {
-            return earliest(hay, needle, t.case_sensitive, &mut [0; 32]).is_some();
-        }
-        return text::find(hay, needle, t.case_sensitive).is_some()
-            || text::is_subsequence(hay, needle, t.case_sensitive);
-    }
-    text::locate_bytes(hay, needle, t.kind, t.case_sensitive).is_some()
-}
-
-/// What a scan asks of a record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judge {
-    /// Whether it matches and its estimated score.
-    Score,
-    /// None when it cannot match; otherwise at least its estimate (it may not match).
-    Bound,
-    /// Whether it matches, scored 0.
-    Decide,
-}
-
 /// What a query needs once per pass rather than once per record: each term's score against
 /// every distinct tag.
 pub struct Prepared {
@@ -246,13 +202,12 @@ impl Prepared {
     }
 }
 
-/// A term's estimated weighted score in one record (0 for a negated term that holds), or what
-/// `judge` asks instead.
-fn judge_term(
+/// A term's estimated weighted score in one record (0 for a negated term that holds).
+fn estimate_term(
     (index, prepared): (&Index, &Prepared),
     (entries, i): (Entries<'_>, usize),
     (k, t): (usize, &Term),
-    (ctx, judge): (&Context, Judge),
+    ctx: &Context,
 ) -> Option<i64> {
     let scanned = matches!(
         t.scope,
@@ -267,7 +222,6 @@ fn judge_term(
         return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];
-    let weights = &prepared.weights;
     let mut best: Option<i64> = None;
     let mut keep = |s: Option<i64>| {
         if let Some(s) = s {
@@ -285,13 +239,7 @@ fn judge_term(
         index.fields(i, message, path, |field, hay, has| {
             // A byte of the term the field lacks: no match, without reading the field.
             if needs & !has == 0 {
-                keep(match judge {
-                    // Finding a negated term is as cheap as bounding it, and must be exact.
-                    _ if t.negated => score_field(t, chars, (field, weights), hay),
-                    Judge::Score => score_field(t, chars, (field, weights), hay),
-                    Judge::Bound => Some(bound_field(t, chars, (field, weights), hay)),
-                    Judge::Decide => holds_field(t, hay).then_some(0),
-                });
+                keep(score_field(t, chars, (field, &prepared.weights), hay));
             }
         });
     }
@@ -302,7 +250,12 @@ fn judge_term(
     }
     if let Some(e) = entry {
         for_each_field(e, t.scope, |field, v| {
-            keep(score_field(t, chars, (field, weights), v.as_bytes()));
+            keep(score_field(
+                t,
+                chars,
+                (field, &prepared.weights),
+                v.as_bytes(),
+            ));
         });
     }
     if t.negated {
@@ -318,23 +271,12 @@ pub fn estimate(
     q: &Query,
     ctx: &Context,
 ) -> Option<i64> {
-    judge(at, record, q, (ctx, Judge::Score))
-}
-
-/// What `judge` asks of record `i` (see `Judge`), summed over the query's groups; None when it
-/// does not match (for `Judge::Bound`: cannot).
-pub fn judge(
-    at: (&Index, &Prepared),
-    record: (Entries<'_>, usize),
-    q: &Query,
-    how: (&Context, Judge),
-) -> Option<i64> {
     let mut total = 0;
     let mut k = 0;
     for group in &q.groups {
         let mut best = None;
         for t in group {
-            if let Some(s) = judge_term(at, record, (k, t), how) {
+            if let Some(s) = estimate_term(at, record, (k, t), ctx) {
                 best = Some(best.map_or(s, |b: i64| b.max(s)));
             }
             k += 1;

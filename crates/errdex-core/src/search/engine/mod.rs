@@ -76,8 +76,6 @@ struct State {
     narrowing_off: bool,
     /// The block summaries rule nothing out (for benchmarks against the scan of every record).
     blocks_off: bool,
-    /// Every matching record is scored (for benchmarks against skipping those that cannot rank).
-    bounds_off: bool,
 }
 
 struct Shared {
@@ -176,13 +174,6 @@ impl Engine {
     /// the previous matches still narrow: a benchmark's "before").
     pub fn set_block_summaries(&self, on: bool) {
         self.shared.changed(|st| st.blocks_off = !on);
-        self.run_inline_without_worker();
-    }
-
-    /// Whether a pass may skip scoring the records whose score cannot reach the best ones so
-    /// far (on by default; off, every matching record is scored: a benchmark's "before").
-    pub fn set_score_bounds(&self, on: bool) {
-        self.shared.changed(|st| st.bounds_off = !on);
         self.run_inline_without_worker();
     }
 

@@ -52,7 +52,7 @@ struct Memo {
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
 pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
-    let (ds, ctx, text, generation, request, (narrowing, narrow)) = {
+    let (ds, ctx, text, generation, request, (narrowing, blocks)) = {
         let mut st = shared.state();
         st.pending = false;
         let Some(ds) = st.dataset.clone() else { return };
@@ -62,13 +62,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             st.query.clone(),
             st.generation,
             shared.request.load(Ordering::SeqCst),
-            (
-                !st.narrowing_off,
-                pass::Narrow {
-                    blocks: !st.narrowing_off && !st.blocks_off,
-                    bounds: !st.narrowing_off && !st.bounds_off,
-                },
-            ),
+            (!st.narrowing_off, !st.narrowing_off && !st.blocks_off),
         )
     };
     let stale = || shared.request.load(Ordering::SeqCst) != request;
@@ -127,7 +121,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             ctx: &ctx,
             candidates: base.as_deref(),
             limit: LIMIT,
-            narrow,
+            narrow: blocks,
         };
         let partial = pass::Partial {
             report: &partial,
