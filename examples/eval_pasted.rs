@@ -5,7 +5,7 @@
 //!
 //! DATASET and LINES as `gen_pasted` writes them. A row is right when it is the expected
 //! record or a group row holding it (one repository, one messagePattern); `--show` prints
-//! the lines that went wrong.
+//! the lines that went wrong and the chains not named whole.
 
 // The line writer is shared with gen_pasted; this side reads its records and pieces only.
 #[allow(dead_code, unused_imports)]
@@ -119,6 +119,18 @@ fn main() {
                 .iter()
                 .all(|&c| named.iter().any(|&n| group_of(n) == group_of(c)));
             t.chain_whole += usize::from(all);
+            if show && !all {
+                let texts = |ids: &[usize]| -> Vec<&str> {
+                    ids.iter()
+                        .map(|&i| entries.at(i).pattern.unwrap_or(entries.at(i).message))
+                        .collect()
+                };
+                println!(
+                    "CHAIN {line:?}\n  want {:?}\n  named {:?}",
+                    texts(&chain),
+                    texts(&named)
+                );
+            }
         }
         // A link is invented when no literal piece of its record's pattern is in the line.
         // A JSON line holds its text escaped (`\n`): the link's text is in its values.

@@ -4,7 +4,7 @@
 //! matching alone, and from the records found where in the line, the links outer to inner.
 
 use super::Triage;
-use super::locate::{Fit, Found};
+use super::locate::{Fit, Found, locate};
 use crate::dataset::Entries;
 
 /// A link's place in a chain, outer to inner.
@@ -182,7 +182,7 @@ fn field_at(b: &[u8]) -> bool {
 
 /// The links of a line, outer to inner (the last is the root cause): confident records whose
 /// literal text is in the line, the most faithful first, each taking bytes no other link has,
-/// one per group. `seen` is best first.
+/// one per group on each line of the text. `seen` is best first.
 pub fn links(
     triage: &Triage,
     entries: Entries<'_>,
@@ -197,11 +197,17 @@ pub fn links(
             break;
         }
         let f = s.found;
-        if !s.confident || f.fit == Fit::Absent || entries.get(s.record).is_none() {
+        let Some(e) = entries.get(s.record) else {
+            continue;
+        };
+        if !s.confident || f.fit == Fit::Absent {
             continue;
         }
         let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
-        let same = out.iter().any(|p| group_of(p.record) == group_of(s.record));
+        let same = out.iter().any(|p| {
+            group_of(p.record) == group_of(s.record)
+                && !apart(text, (p.start, p.end), (f.start, f.end))
+        });
         if overlaps || same {
             continue;
         }
@@ -211,9 +217,48 @@ pub fn links(
             end: f.end,
             role: Role::Context,
         });
+        // Its text again on a later line of the text is a link of its own: an exception
+        // raised again while handling itself, a context repeated in a cause list.
+        let mut after = f.end;
+        while out.len() < MAX_LINKS
+            && let Some(later) = again(e.pattern.unwrap_or(e.message), text, after)
+        {
+            after = later.end;
+            if out
+                .iter()
+                .any(|p| later.start < p.end && p.start < later.end)
+            {
+                continue;
+            }
+            out.push(Placed {
+                record: s.record,
+                start: later.start,
+                end: later.end,
+                role: Role::Context,
+            });
+        }
     }
     order(&mut out, line, text);
     out
+}
+
+/// `pattern` found as written (or in another case) on a line of `text` after the one `after`
+/// is on.
+fn again(pattern: &str, text: &str, after: usize) -> Option<Found> {
+    let from = after + text.get(after..)?.find('\n')?;
+    let f = locate(pattern, &text[from..]);
+    matches!(f.fit, Fit::Exact | Fit::Folded).then(|| Found {
+        start: from + f.start,
+        end: from + f.end,
+        ..f
+    })
+}
+
+/// Whether a line break separates two ranges of `text`.
+fn apart(text: &str, a: (usize, usize), b: (usize, usize)) -> bool {
+    let (first, second) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+    text.get(first.1..second.0)
+        .is_some_and(|between| between.contains('\n'))
 }
 
 /// Outer to inner: the log call's message first, then the rest as written — but Python's
@@ -267,9 +312,12 @@ fn key_before<'a>(line: &'a str, piece: &str) -> Option<&'a str> {
     let head = head
         .strip_suffix('=')
         .or_else(|| head.strip_suffix(':').map(|h| h.trim_end_matches('"')))?;
+    // Past the last byte of the character before the key: the line may hold any script.
     let start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-        .map_or(0, |k| k + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |(k, c)| k + c.len_utf8());
     let key = &head[start..];
     let key = key.rsplit('.').next().unwrap_or(key);
     (!key.is_empty()).then_some(key)
@@ -332,6 +380,16 @@ mod tests {
             end,
             role: Role::Context,
         }
+    }
+
+    #[test]
+    fn a_key_is_read_after_any_script() {
+        let line = r#"msg="request failed" err="警告: 翻译字段错误: bad""#;
+        assert_eq!(key_before(line, "bad"), None);
+        assert_eq!(key_before(line, "警告: 翻译字段错误: bad"), Some("err"));
+        let line = "警告:错误=bad";
+        assert_eq!(key_before(line, "bad"), None);
+        assert_eq!(key_before("é_x=bad", "bad"), Some("_x"));
     }
 
     #[test]
