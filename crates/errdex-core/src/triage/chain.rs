@@ -89,6 +89,17 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[' | b':' | b'=') => i,
             _ => continue,
         };
+        // The value of a field saying where the line was written (`"name":"request"` of a
+        // span, `logger=db`) is no link, even in a line cut short of whole JSON.
+        if matches!(b[i], b'=' | b'\'' | b'"')
+            && key_at(text, i + usize::from(b[i] == b'=')).is_some_and(|k| {
+                super::jsonlog::WHERE_KEYS
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(k))
+            })
+        {
+            continue;
+        }
         let mut s = after;
         while b.get(s).is_some_and(u8::is_ascii_whitespace) {
             s += 1;
@@ -307,8 +318,13 @@ fn order(links: &mut [Placed], line: &str, text: &str) {
 /// The key of the field `piece` is the value of in the line as written (`err="…"`,
 /// `"error":"…"`, `error=…`), when the piece is found there.
 fn key_before<'a>(line: &'a str, piece: &str) -> Option<&'a str> {
-    let at = line.find(piece)?;
-    let head = line[..at].trim_end_matches(['"', ' ']);
+    key_at(line, line.find(piece)?)
+}
+
+/// The key of the field whose value starts at byte `at` of `line` (`key=`, `"key":"`,
+/// `key: `), the last of a dotted one.
+fn key_at(line: &str, at: usize) -> Option<&str> {
+    let head = line.get(..at)?.trim_end_matches(['"', ' ']);
     let head = head
         .strip_suffix('=')
         .or_else(|| head.strip_suffix(':').map(|h| h.trim_end_matches('"')))?;
@@ -380,6 +396,20 @@ mod tests {
             end,
             role: Role::Context,
         }
+    }
+
+    #[test]
+    fn where_a_line_was_written_is_no_piece() {
+        let line =
+            r#"{"fields":{"message":"alias 0x7f"},"span":{"id":7,"name":"request"}} host=ip-10-0"#;
+        assert!(!texts(line).contains(&"request"), "{:?}", texts(line));
+        assert!(texts(line).iter().any(|t| t.starts_with("alias 0x7f")));
+        let t = texts("WARN logger=db name=pool retry failed");
+        assert!(
+            !t.iter().any(|s| s.starts_with("pool") || *s == "db"),
+            "{t:?}"
+        );
+        assert!(t.contains(&"retry failed"), "{t:?}");
     }
 
     #[test]
