@@ -5,7 +5,7 @@
 //!
 //! DATASET and LINES as `gen_pasted` writes them. A row is right when it is the expected
 //! record or a group row holding it (one repository, one messagePattern); `--show` prints
-//! the lines that went wrong.
+//! the lines that went wrong, the chains not named whole and the sites not picked.
 
 // The line writer is shared with gen_pasted; this side reads its records and pieces only.
 #[allow(dead_code, unused_imports)]
@@ -99,7 +99,20 @@ fn main() {
         }
         if v["origin"] == true {
             t.origin += 1;
-            t.origin_first += usize::from(answer.first().is_some_and(|r| r.record == want));
+            let exact = answer.first().is_some_and(|r| r.record == want);
+            t.origin_first += usize::from(exact);
+            if show && !exact && first_right {
+                let at = |i: usize| {
+                    let e = entries.at(i);
+                    format!(
+                        "{}:{}",
+                        e.file_path.unwrap_or(""),
+                        e.line_number.unwrap_or(0)
+                    )
+                };
+                let got = answer.first().map_or(String::new(), |r| at(r.record));
+                println!("SITE {line:?}\n  want {}\n  got  {got}", at(want));
+            }
         }
         let chain: Vec<usize> = v["chain"]
             .as_array()
@@ -119,6 +132,18 @@ fn main() {
                 .iter()
                 .all(|&c| named.iter().any(|&n| group_of(n) == group_of(c)));
             t.chain_whole += usize::from(all);
+            if show && !all {
+                let texts = |ids: &[usize]| -> Vec<&str> {
+                    ids.iter()
+                        .map(|&i| entries.at(i).pattern.unwrap_or(entries.at(i).message))
+                        .collect()
+                };
+                println!(
+                    "CHAIN {line:?}\n  want {:?}\n  named {:?}",
+                    texts(&chain),
+                    texts(&named)
+                );
+            }
         }
         // A link is invented when no literal piece of its record's pattern is in the line.
         // A JSON line holds its text escaped (`\n`): the link's text is in its values.

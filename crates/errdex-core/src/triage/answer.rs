@@ -59,11 +59,19 @@ impl Candidate {
     }
 
     /// Confident first, then the most faithful fit of its literal text, then the score less
-    /// what empty placeholders cost, then the most of the line explained.
-    fn key(&self) -> (bool, Fit, f32, usize) {
+    /// what empty placeholders cost, then the most of the line explained, then the most of it
+    /// held literally (`sequence: "{}"` over `sequence: {}` on a line with the quotes).
+    fn key(&self) -> (bool, Fit, f32, usize, usize) {
         let cost = EMPTY_COST * self.found.empty as f32;
         let span = self.reach - self.found.start;
-        (self.confident(), self.found.fit, self.score - cost, span)
+        let held = self.found.end - self.found.start;
+        (
+            self.confident(),
+            self.found.fit,
+            self.score - cost,
+            span,
+            held,
+        )
     }
 }
 
@@ -124,6 +132,7 @@ impl Triage {
                 .then(y.1.cmp(&x.1))
                 .then(y.2.total_cmp(&x.2))
                 .then(y.3.cmp(&x.3))
+                .then(y.4.cmp(&x.4))
                 .then(a.record.cmp(&b.record))
         });
         let links = chain::links(self, entries, line, text, &cands_view(&cands));

@@ -100,3 +100,72 @@ fn a_chained_tracebacks_short_root_cause_is_the_row_and_a_link() {
         );
     }
 }
+
+/// The first row's chain: each link's record id and the text it took.
+fn chain(entries: &[Entry], line: &str) -> Vec<(String, String)> {
+    let es = Entries::from(entries);
+    let t = Triage::from_entries(es);
+    let rows = t.answer_line(es, line, 5);
+    rows.first().map_or_else(Vec::new, |r| {
+        r.chain
+            .iter()
+            .map(|l| (entries[l.record].id.to_string(), l.text.clone()))
+            .collect()
+    })
+}
+
+const CAUSE: &str = "\n\nThe above exception was the direct cause of the following exception:\n\n";
+
+#[test]
+fn a_root_cause_opening_with_a_placeholder_is_a_link_beside_the_outer_one() {
+    let entries = [
+        entry(
+            "cause",
+            "pd",
+            "The `@field_serializer` decorator needs strings.",
+        ),
+        entry(
+            "raised",
+            "pd",
+            "@{} should not decorate functions that are concrete",
+        ),
+    ];
+    let line = format!(
+        "PydanticUserError: The `@field_serializer` decorator needs strings.{CAUSE}\
+         Mismatch: @c0ffee42 should not decorate functions that are concrete"
+    );
+    let ids: Vec<String> = chain(&entries, &line).into_iter().map(|l| l.0).collect();
+    assert_eq!(ids, ["raised", "cause"], "the first printed is the cause");
+}
+
+#[test]
+fn an_exception_raised_again_while_handling_itself_is_two_links() {
+    let entries = [
+        entry(
+            "same",
+            "pd",
+            "At least one of `by_alias` or `by_name` must be set.",
+        ),
+        entry("other", "pd", "At least one of `a` or `b` must be set."),
+    ];
+    let msg = "UserError: At least one of `by_alias` or `by_name` must be set.";
+    let line = format!("{msg}{CAUSE}{msg}");
+    let links = chain(&entries, &line);
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert!(links.iter().all(|l| l.0 == "same"), "{links:?}");
+}
+
+#[test]
+fn the_record_holding_the_lines_quotes_is_the_link() {
+    let entries = [
+        entry("bare", "pp", "unknown enumerator sequence: {}"),
+        entry("quoted", "pp", "unknown enumerator sequence: \"{}\""),
+        entry("cause", "pp", "Size of trim too large; can't trim {} items"),
+    ];
+    let line = format!(
+        "IndexError: Size of trim too large; can't trim 8 items{CAUSE}\
+         ParserError: unknown enumerator sequence: \"42\""
+    );
+    let ids: Vec<String> = chain(&entries, &line).into_iter().map(|l| l.0).collect();
+    assert_eq!(ids, ["quoted", "cause"]);
+}

@@ -4,7 +4,7 @@
 //! matching alone, and from the records found where in the line, the links outer to inner.
 
 use super::Triage;
-use super::locate::{Fit, Found};
+use super::locate::{Fit, Found, locate};
 use crate::dataset::Entries;
 
 /// A link's place in a chain, outer to inner.
@@ -89,6 +89,17 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             b'\'' | b'"' if i > 0 && matches!(b[i - 1], b' ' | b'(' | b'[' | b':' | b'=') => i,
             _ => continue,
         };
+        // The value of a field saying where the line was written (`"name":"request"` of a
+        // span, `logger=db`) is no link, even in a line cut short of whole JSON.
+        if matches!(b[i], b'=' | b'\'' | b'"')
+            && key_at(text, i + usize::from(b[i] == b'=')).is_some_and(|k| {
+                super::jsonlog::WHERE_KEYS
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(k))
+            })
+        {
+            continue;
+        }
         let mut s = after;
         while b.get(s).is_some_and(u8::is_ascii_whitespace) {
             s += 1;
@@ -182,7 +193,7 @@ fn field_at(b: &[u8]) -> bool {
 
 /// The links of a line, outer to inner (the last is the root cause): confident records whose
 /// literal text is in the line, the most faithful first, each taking bytes no other link has,
-/// one per group. `seen` is best first.
+/// one per group on each line of the text. `seen` is best first.
 pub fn links(
     triage: &Triage,
     entries: Entries<'_>,
@@ -197,11 +208,17 @@ pub fn links(
             break;
         }
         let f = s.found;
-        if !s.confident || f.fit == Fit::Absent || entries.get(s.record).is_none() {
+        let Some(e) = entries.get(s.record) else {
+            continue;
+        };
+        if !s.confident || f.fit == Fit::Absent {
             continue;
         }
         let overlaps = out.iter().any(|p| f.start < p.end && p.start < f.end);
-        let same = out.iter().any(|p| group_of(p.record) == group_of(s.record));
+        let same = out.iter().any(|p| {
+            group_of(p.record) == group_of(s.record)
+                && !apart(text, (p.start, p.end), (f.start, f.end))
+        });
         if overlaps || same {
             continue;
         }
@@ -211,9 +228,48 @@ pub fn links(
             end: f.end,
             role: Role::Context,
         });
+        // Its text again on a later line of the text is a link of its own: an exception
+        // raised again while handling itself, a context repeated in a cause list.
+        let mut after = f.end;
+        while out.len() < MAX_LINKS
+            && let Some(later) = again(e.pattern.unwrap_or(e.message), text, after)
+        {
+            after = later.end;
+            if out
+                .iter()
+                .any(|p| later.start < p.end && p.start < later.end)
+            {
+                continue;
+            }
+            out.push(Placed {
+                record: s.record,
+                start: later.start,
+                end: later.end,
+                role: Role::Context,
+            });
+        }
     }
     order(&mut out, line, text);
     out
+}
+
+/// `pattern` found as written (or in another case) on a line of `text` after the one `after`
+/// is on.
+fn again(pattern: &str, text: &str, after: usize) -> Option<Found> {
+    let from = after + text.get(after..)?.find('\n')?;
+    let f = locate(pattern, &text[from..]);
+    matches!(f.fit, Fit::Exact | Fit::Folded).then(|| Found {
+        start: from + f.start,
+        end: from + f.end,
+        ..f
+    })
+}
+
+/// Whether a line break separates two ranges of `text`.
+fn apart(text: &str, a: (usize, usize), b: (usize, usize)) -> bool {
+    let (first, second) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+    text.get(first.1..second.0)
+        .is_some_and(|between| between.contains('\n'))
 }
 
 /// Outer to inner: the log call's message first, then the rest as written — but Python's
@@ -262,14 +318,22 @@ fn order(links: &mut [Placed], line: &str, text: &str) {
 /// The key of the field `piece` is the value of in the line as written (`err="…"`,
 /// `"error":"…"`, `error=…`), when the piece is found there.
 fn key_before<'a>(line: &'a str, piece: &str) -> Option<&'a str> {
-    let at = line.find(piece)?;
-    let head = line[..at].trim_end_matches(['"', ' ']);
+    key_at(line, line.find(piece)?)
+}
+
+/// The key of the field whose value starts at byte `at` of `line` (`key=`, `"key":"`,
+/// `key: `), the last of a dotted one.
+fn key_at(line: &str, at: usize) -> Option<&str> {
+    let head = line.get(..at)?.trim_end_matches(['"', ' ']);
     let head = head
         .strip_suffix('=')
         .or_else(|| head.strip_suffix(':').map(|h| h.trim_end_matches('"')))?;
+    // Past the last byte of the character before the key: the line may hold any script.
     let start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-        .map_or(0, |k| k + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |(k, c)| k + c.len_utf8());
     let key = &head[start..];
     let key = key.rsplit('.').next().unwrap_or(key);
     (!key.is_empty()).then_some(key)
@@ -288,75 +352,5 @@ pub fn named(links: &[Placed], text: &str, site: usize, root: usize) -> Vec<Link
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn texts(text: &str) -> Vec<&str> {
-        segments(text)
-            .into_iter()
-            .map(|(s, e)| &text[s..e])
-            .collect()
-    }
-
-    #[test]
-    fn an_empty_or_blank_line_has_no_pieces() {
-        for line in ["", " ", "\n", "'", "\""] {
-            assert!(segments(line).iter().all(|&(a, b)| a < b), "{line:?}");
-        }
-        assert!(segments("").is_empty());
-    }
-
-    #[test]
-    fn a_line_splits_into_the_pieces_a_link_may_be() {
-        let line =
-            r#"WARN fetch: Fetch Error, retrying error="could not create config: denied" id=8"#;
-        let t = texts(line);
-        assert!(t.contains(&"could not create config: denied"), "{t:?}");
-        assert!(t.iter().any(|s| s.starts_with("denied")), "{t:?}");
-        assert!(t.contains(&"Fetch Error, retrying"), "{t:?}");
-        let t = texts("Error: a\n\nCaused by:\n    0: b\n    1: c");
-        assert!(t.contains(&"b") && t.contains(&"c"), "{t:?}");
-        let t = texts("ERROR [web-6] req=b54c ECONNREFUSED pending:5525");
-        assert!(t.contains(&"ECONNREFUSED pending:5525"), "{t:?}");
-        let t = texts("pod=w-7 ERROR:app.db:Template variable warning: 1048576");
-        assert!(t.contains(&"Template variable warning: 1048576"), "{t:?}");
-        let t = texts(r#"level=error msg="a b c" caller=x.go:3"#);
-        assert!(!t.iter().any(|s| s.starts_with("b c")), "{t:?}");
-        assert!(segments(&"x: ".repeat(10_000)).len() <= MAX_SEGMENTS * 2);
-    }
-
-    fn placed(start: usize, end: usize) -> Placed {
-        Placed {
-            record: start,
-            start,
-            end,
-            role: Role::Context,
-        }
-    }
-
-    #[test]
-    fn the_logged_message_is_outermost_and_python_reads_backwards() {
-        let text = "sync failed ; mail: empty group";
-        let line = r#"{"error":"mail: empty group","msg":"sync failed"}"#;
-        let mut links = [placed(14, 31), placed(0, 11)];
-        order(&mut links, line, text);
-        assert_eq!((links[0].start, links[0].role), (0, Role::Logged));
-        assert_eq!((links[1].start, links[1].role), (14, Role::Cause));
-        let line = r#"level=error msg="request failed" err="bad path 'x': reader: negative""#;
-        let mut links = [placed(52, 68), placed(38, 51)];
-        order(&mut links, line, line);
-        assert_eq!(
-            links.map(|p| (p.start, p.role)),
-            [(38, Role::Context), (52, Role::Cause)],
-            "a link inside the error's value is not the logged message"
-        );
-        let text = "KeyError: inner\n\nDuring handling of the above exception, another exception occurred:\n\nValueError: outer";
-        let mut links = [placed(10, 15), placed(text.len() - 5, text.len())];
-        order(&mut links, text, text);
-        assert_eq!(
-            links[1].start, 10,
-            "the first exception printed is the root cause"
-        );
-        assert_eq!(links[0].role, Role::Context);
-    }
-}
+#[path = "chain_tests.rs"]
+mod tests;

@@ -19,6 +19,27 @@ const LEVEL_KEYS: &[&str] = &[
 /// Keys whose value is the line's time (an RFC 3339 text, or epoch seconds or milliseconds).
 const TIME_KEYS: &[&str] = &["ts", "time", "timestamp", "@timestamp", "@t", "datetime"];
 
+/// Keys whose value says where or under what a line was written — the span it was in
+/// (`"span":{"name":"request"}`), the module, logger, thread or host — never what happened:
+/// left out of the text, so no record is matched to a span's name (nor is such a field's
+/// value in a line that is not whole JSON a link). Origins are read from the line as written.
+pub(super) const WHERE_KEYS: &[&str] = &[
+    "span",
+    "spans",
+    "target",
+    "module_path",
+    "logger",
+    "logger_name",
+    "name",
+    "thread",
+    "thread_name",
+    "threadName",
+    "hostname",
+    "host",
+    "pid",
+    "service",
+];
+
 /// A JSON log line read for matching.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flat {
@@ -58,7 +79,9 @@ pub fn flatten(line: &str) -> Option<Flat> {
                 _ => None,
             };
         }
-        push_values(value, &mut text);
+        if !named(WHERE_KEYS) {
+            push_values(value, &mut text);
+        }
     }
     Some(Flat { text, level, time })
 }
@@ -93,6 +116,16 @@ mod tests {
             "2024-01-15T10:23:45Z ; column \"id\" does not exist ; main"
         );
         assert_eq!(level, Some(Level::Error));
+    }
+
+    #[test]
+    fn where_a_line_was_written_is_not_its_text() {
+        let line = r#"{"timestamp":"2025-12-01T22:58:21Z","level":"WARN","fields":{"message":"accept error: x"},"target":"hyper::server::tcp","span":{"id":7,"name":"request"},"spans":[{"name":"conn"}]}"#;
+        let flat = flatten(line).expect("a JSON object");
+        assert_eq!(flat.text, "2025-12-01T22:58:21Z ; accept error: x");
+        let line =
+            r#"{"name":"api","hostname":"h-1","pid":7,"msg":"boom","err":{"message":"EOF"}}"#;
+        assert_eq!(flatten(line).expect("JSON").text, "boom ; EOF");
     }
 
     #[test]

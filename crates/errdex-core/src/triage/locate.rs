@@ -33,7 +33,7 @@ const MAX_VALUE: usize = 256;
 const MAX_PIECES: usize = 16;
 
 /// Finds `pattern` (`{}` per placeholder) in `line`. Placeholders at the pattern's ends may
-/// take any text; one between two pieces up to `MAX_VALUE` bytes.
+/// take any text; one between two pieces up to `MAX_VALUE` bytes of one line.
 pub fn locate(pattern: &str, line: &str) -> Found {
     let absent = Found {
         fit: Fit::Absent,
@@ -123,7 +123,14 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
         let mut literal = pieces[0].len();
         let total: usize = pieces.iter().map(|p| p.len()).sum();
         for piece in &pieces[1..] {
-            let reach = (end + MAX_VALUE + piece.len()).min(line.len());
+            let mut reach = (end + MAX_VALUE + piece.len()).min(line.len());
+            // A value stays on its line of the text: a traceback's or a cause list's next
+            // line is another link, whose text the record does not explain.
+            if !piece.contains('\n')
+                && let Some(k) = memchr::memchr(b'\n', &line.as_bytes()[end..reach])
+            {
+                reach = end + k;
+            }
             if let Some(next) = find(&line[..reach], piece, end, folded) {
                 empty += usize::from(line[end..next].trim().is_empty());
                 end = next + piece.len();
@@ -229,6 +236,25 @@ mod tests {
         assert_eq!(locate("Unsupported data type `{}`", line).fit, Fit::Exact);
         assert_eq!(locate("unsupported data type: {}", line).fit, Fit::Absent);
         assert_eq!(locate("unsupported data type `{}`", line).fit, Fit::Folded);
+    }
+
+    #[test]
+    fn a_value_between_two_pieces_stays_on_its_line() {
+        let text = "KeyError: `@field` should be strings.\n\nThe above exception was the direct \
+                    cause of the following exception:\n\nMismatch: @main should not decorate";
+        let f = locate("@{} should not decorate", text);
+        assert_eq!(f.fit, Fit::Exact);
+        assert_eq!(&text[f.start..f.end], "@main should not decorate");
+        let f = locate(
+            "{}:{}: Misplaced '|'",
+            "E: x\nSyntaxError: a:b: Misplaced '|'",
+        );
+        assert_eq!(f.start, 16, "the colon of the line's own exception");
+        assert_eq!(
+            locate("a {} b", "a 1\n b").fit,
+            Fit::Absent,
+            "no value spans two lines"
+        );
     }
 
     #[test]
