@@ -181,7 +181,7 @@ impl Gen {
 /// Matches each event of the log against what it was generated from.
 fn quality(triage: &Triage, entries: Entries<'_>, log: &[u8], truth: &[(usize, Option<String>)]) {
     let mut found = std::collections::HashMap::new();
-    let mut scanner = triage.scanner(1);
+    let mut scanner = triage.scanner(entries, 1);
     for l in log.split(|&b| b == b'\n') {
         found.extend(
             scanner
@@ -298,7 +298,7 @@ fn bench(path: &str, mb: usize, runs: usize) {
             .sum()
     });
     let (scan, hits) = time_runs(runs, || {
-        let mut scanner = triage.scanner(1);
+        let mut scanner = triage.scanner(entries, 1);
         let mut hits = 0;
         for l in log.split(|&b| b == b'\n') {
             if scanner.push(&String::from_utf8_lossy(l)).is_some() {
@@ -308,7 +308,7 @@ fn bench(path: &str, mb: usize, runs: usize) {
         hits + usize::from(scanner.finish().is_some())
     });
     let (scan2, hits2) = time_runs(runs, || {
-        let mut scanner = triage.scanner(1);
+        let mut scanner = triage.scanner(entries, 1);
         let mut out = Vec::new();
         let mut batch: Vec<std::borrow::Cow<str>> = Vec::with_capacity(BATCH_LINES);
         let mut hits = 0;

@@ -73,7 +73,7 @@ fn main() {
         .collect();
     let bytes: usize = log.iter().map(|l| l.len() + 1).sum();
     let t = Instant::now();
-    let mut scanner = triage.scanner(1);
+    let mut scanner = triage.scanner(ds.entries(), 1);
     let mut hits: Vec<LineHits> = log.iter().filter_map(|l| scanner.push(l)).collect();
     hits.extend(scanner.finish());
     let secs = t.elapsed().as_secs_f64();

@@ -69,6 +69,9 @@ fn the_root_cause_is_the_row_and_the_chain_is_named() {
         first["chain"].is_array() && first["sitesTotal"].is_u64(),
         "{first}"
     );
+    // One ranking: triage reports the row and the chain search answers.
+    assert_eq!(first["id"], top["id"], "{line}");
+    assert_eq!(first["chain"], top["chain"], "{line}");
 }
 
 #[test]

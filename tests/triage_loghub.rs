@@ -65,7 +65,7 @@ fn score(system: &str) -> (usize, usize, usize) {
         truth.len(),
         "{system}: one EventId a line"
     );
-    let report = triage.scan(log.lines(), 1);
+    let report = triage.scan(&entries, log.lines(), 1);
     let (mut right, mut wrong) = (0, 0);
     for hits in &report.hits {
         assert_eq!(hits.line, hits.last_line, "{system}: one line an event");

@@ -50,7 +50,7 @@ pub fn triage(
     let loaded = load_data(data)?;
     let ds = &loaded.dataset;
     let triage = Triage::new(ds);
-    let mut scanner = triage.scanner(limit).report_unknown(true);
+    let mut scanner = triage.scanner(ds, limit).report_unknown(true);
     let mut incident = Incident::default();
     let mut read_error = None;
     let lines = feed::read_lines(input, BATCH_LINES);
@@ -141,7 +141,8 @@ fn open(file: Option<&str>) -> Result<Box<dyn Read + Send>, Failure> {
 }
 
 /// One line a match: `LINENO  ID  SCORE  MESSAGE`, or an NDJSON object, which also names the
-/// match's group (`sites`, `sitesTotal`) and the chain the line holds, as `search --json` does.
+/// match's group (`sites`, `sitesTotal`) and the chain the line holds, as `search --json` does
+/// (one ranking: the scan's answer is the pasted line's).
 fn write_hits(
     out: &mut dyn Write,
     ds: &Dataset,
@@ -150,16 +151,8 @@ fn write_hits(
     as_json: bool,
     incident: &Incident,
 ) -> io::Result<()> {
-    let chain = if as_json && !hits.matches.is_empty() {
-        triage
-            .answer_line(ds.entries(), &hits.text, 1)
-            .into_iter()
-            .next()
-            .map(|row| row.chain)
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
+    // The scan answered the event as a pasted line is answered: its chain came with it.
+    let chain = &hits.chain;
     for m in &hits.matches {
         let e = ds.entries().at(m.record);
         let score = (f64::from(m.score) * 100.0).round() / 100.0;

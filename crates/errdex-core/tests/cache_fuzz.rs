@@ -26,7 +26,7 @@ type Loaded = (Vec<Entry>, Vec<Diagnostic>, Vec<Vec<Match>>);
 fn load(data: &Path, cache: Option<&Cache>) -> Loaded {
     let spec = SourceSpec::Path(data.to_path_buf());
     let loaded = load_cached(&[spec], Options::default(), cache, &|_| {});
-    let report = Triage::new(&loaded.dataset).scan(LINES, 3);
+    let report = Triage::new(&loaded.dataset).scan(&loaded.dataset, LINES, 3);
     let answers = report.hits.into_iter().map(|h| h.matches).collect();
     (
         loaded.dataset.entries().to_vec(),

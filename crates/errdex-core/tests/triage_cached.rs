@@ -103,7 +103,10 @@ fn the_cached_line_index_answers_as_the_built_one() {
     // The comparison means something only if most lines are answered.
     assert!(answered * 2 > lines.len(), "{answered}/{}", lines.len());
     assert!(ranked * 2 > lines.len(), "{ranked}/{}", lines.len());
-    let (want, got) = (built.scan(&lines, 3), mapped.scan(&lines, 3));
+    let (want, got) = (
+        built.scan(&parsed, &lines, 3),
+        mapped.scan(&mapped_ds, &lines, 3),
+    );
     assert_eq!(got.hits, want.hits);
     assert!(!want.hits.is_empty());
 }

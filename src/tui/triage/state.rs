@@ -241,6 +241,7 @@ mod tests {
                 score,
                 via: Via::Contains,
             }],
+            chain: Vec::new(),
         }
     }
 

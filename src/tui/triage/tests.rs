@@ -33,7 +33,7 @@ pub fn answer(m: &Model, step: &Step) -> Msg {
         .expect("a triage effect");
     let ds = m.dataset.as_ref().expect("loaded");
     let triage = errdex_core::triage::Triage::new(ds);
-    Msg::Triage(worker::scan_paste(&triage, id, &log))
+    Msg::Triage(worker::scan_paste(&triage, ds, id, &log))
 }
 
 /// `LOG` and error events no record knows: the disk quota one twice (its numbers differ).
@@ -191,7 +191,7 @@ fn streamed_news_regroup_and_keep_the_selected_record() {
     start(&mut m, 1, Origin::Stdin);
     assert!(m.in_triage() && m.mode == Mode::Browse);
     let ds = m.dataset.clone().expect("loaded");
-    let report = errdex_core::triage::Triage::new(&ds).scan(LOG.lines(), 1);
+    let report = errdex_core::triage::Triage::new(&ds).scan(ds.entries(), LOG.lines(), 1);
     let mut hits = report.hits.into_iter();
     let news = |phase, lines, hits| {
         Msg::Triage(TriageNews {
@@ -245,6 +245,7 @@ fn lines_kept_per_group_are_bounded_but_counts_are_not() {
                 score: 0.9,
                 via: errdex_core::triage::Via::Contains,
             }],
+            chain: Vec::new(),
         })
         .collect();
     t.add(hits);

@@ -116,6 +116,7 @@ fn a_live_unknown_event_that_turns_out_known_moves_and_the_selection_stays() {
             })
             .into_iter()
             .collect(),
+        chain: Vec::new(),
     };
     let news = |hits| {
         Msg::Triage(TriageNews {

@@ -316,7 +316,9 @@ mod tests {
             })
             .collect();
         let ds = m.dataset.clone().expect("loaded");
-        let hits = errdex_core::triage::Triage::new(&ds).scan(&log, 1).hits;
+        let hits = errdex_core::triage::Triage::new(&ds)
+            .scan(ds.entries(), &log, 1)
+            .hits;
         assert_eq!(hits.len(), 60);
         update(
             &mut m,

@@ -67,13 +67,14 @@ impl Job for TriageJob {
         for job in state.waiting.drain(..) {
             match job {
                 TriageJob::Paste { id, log } => {
-                    inbox.post(scan_paste(&triage, id, &log).into());
+                    inbox.post(scan_paste(&triage, ds, id, &log).into());
                 }
                 TriageJob::Stream { id, input } => {
                     // A log that never ends must not hold up the pastes.
                     let triage = Arc::clone(&triage);
+                    let ds = Arc::clone(ds);
                     let inbox = inbox.clone();
-                    thread::spawn(move || stream(&triage, id, input, &inbox));
+                    thread::spawn(move || stream(&triage, &ds, id, input, &inbox));
                 }
                 TriageJob::Dataset(_) => {}
             }
@@ -83,9 +84,9 @@ impl Job for TriageJob {
 
 /// A pasted log's news, all at once: its known error events and the error events no record
 /// knows (the view lists those under the known ones).
-pub fn scan_paste(triage: &Triage, id: u64, log: &str) -> TriageNews {
+pub fn scan_paste(triage: &Triage, ds: &Dataset, id: u64, log: &str) -> TriageNews {
     let lines: Vec<&str> = log.lines().collect();
-    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
+    let mut scanner = triage.scanner(ds, LIMIT).report_unknown(true);
     let mut hits = Vec::new();
     scanner.push_many(&lines, &mut hits);
     hits.extend(scanner.finish());
@@ -107,8 +108,8 @@ impl From<TriageNews> for Msg {
 /// Streams a log through a scanner: news every `NEWS_EVERY` while lines keep coming, and when
 /// the input pauses — then with the pending event settled, so a live log's last error shows now
 /// (if its trace arrives later, the event comes again, updated).
-pub fn stream(triage: &Triage, id: u64, input: Box<dyn Read + Send>, inbox: &Inbox) {
-    let mut scanner = triage.scanner(LIMIT).report_unknown(true);
+pub fn stream(triage: &Triage, ds: &Dataset, id: u64, input: Box<dyn Read + Send>, inbox: &Inbox) {
+    let mut scanner = triage.scanner(ds, LIMIT).report_unknown(true);
     let news = |phase, scanner: &errdex_core::triage::Scanner<'_>, hits| -> Msg {
         TriageNews {
             id,
@@ -174,7 +175,7 @@ mod tests {
         let (inbox, answers) = Inbox::new();
         let log = "INFO started\nERROR deadlock detected while updating rows\nINFO ok\n\
                    ERROR connection refused by peer\n";
-        stream(&triage, 7, Box::new(log.as_bytes()), &inbox);
+        stream(&triage, &ds, 7, Box::new(log.as_bytes()), &inbox);
         let seen = news(&answers);
         assert_eq!(seen.first().map(|n| &n.phase), Some(&Phase::Reading));
         let last = seen.last().expect("final news");
@@ -203,7 +204,7 @@ mod tests {
         let ds = dataset();
         let triage = Triage::new(&ds);
         let (inbox, answers) = Inbox::new();
-        stream(&triage, 1, Box::new(Broken(false)), &inbox);
+        stream(&triage, &ds, 1, Box::new(Broken(false)), &inbox);
         let seen = news(&answers);
         let last = seen.last().expect("final news");
         assert!(

@@ -384,3 +384,9 @@ pub fn grew_from(old: &Arc<Dataset>, new: &Arc<Dataset>) -> bool {
         && o.first() == n.first()
         && o.last() == o.len().checked_sub(1).and_then(|i| n.get(i))
 }
+
+impl<'a> From<&'a Dataset> for Entries<'a> {
+    fn from(ds: &'a Dataset) -> Self {
+        ds.entries()
+    }
+}

@@ -9,7 +9,7 @@ use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, locate};
 use super::matcher::{Scratch, Via};
-use super::{Triage, bare, chain, normalize, origin, resolve, trust};
+use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 
@@ -18,7 +18,7 @@ pub const MAX_SITES: usize = 50;
 /// Sites of one group weighed to pick the row's (a message written at thousands of places).
 const MAX_PICKED: usize = 4096;
 /// Records the whole line's ranking returns to pick rows and links from.
-const CANDIDATES: usize = 200;
+pub(super) const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
 const EMPTY_COST: f32 = 0.02;
 /// What an answer not to be trusted scores at most.
@@ -38,6 +38,18 @@ pub struct Row {
     pub sites_total: usize,
     /// Outer to inner; empty for a line of one link.
     pub chain: Vec<Link>,
+}
+
+/// What a line (or a log event of several lines) says: its text as written, the text matched
+/// (a JSON line flattened), and the `path:line` frames it and its trace name.
+#[derive(Clone, Copy)]
+pub(super) struct Evidence<'a> {
+    pub line: &'a str,
+    pub text: &'a str,
+    pub frames: &'a [Frame],
+    /// Match each piece of the line alone too (a short cause, a context between two `: `);
+    /// the log scanner's whole-event pass has already found what it reads.
+    pub pieces: bool,
 }
 
 /// A record the line matched, with where its text is.
@@ -88,8 +100,36 @@ impl Triage {
     pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
         let (text, found) = super::line::read_line(line);
         let text = text.as_ref();
-        let mut matches = self.rank_text(text, &found, CANDIDATES);
-        self.match_links(entries, text, &found, &mut matches);
+        let matches = self.rank_text(text, &found, CANDIDATES);
+        let evidence = Evidence {
+            line,
+            text,
+            frames: &found,
+            pieces: true,
+        };
+        self.answer(entries, &evidence, matches, limit)
+    }
+
+    /// The one ranking behind `answer_line` and the log scanner: from the records a first pass
+    /// found (`matches`), the line's links matched alone, each record trusted only when its
+    /// own text is in the line, the root cause first with its chain, one row per group at the
+    /// site the evidence (frames, origin names) points to.
+    pub(super) fn answer(
+        &self,
+        entries: Entries<'_>,
+        evidence: &Evidence<'_>,
+        mut matches: Vec<LineMatch>,
+        limit: usize,
+    ) -> Vec<Row> {
+        let Evidence {
+            line,
+            text,
+            frames,
+            pieces,
+        } = *evidence;
+        if pieces {
+            self.match_links(entries, text, frames, &mut matches);
+        }
         let mut bounds = chain::segments(text);
         // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
         // 22:19:21 file not found`): where a message starts is read from each piece's start.
@@ -133,11 +173,56 @@ impl Triage {
                 .then(y.2.total_cmp(&x.2))
                 .then(y.3.cmp(&x.3))
                 .then(y.4.cmp(&x.4))
-                .then(a.record.cmp(&b.record))
+                // Equal answers go to the smaller id, as they always did in triage.
+                .then(self.index.rank(a.record).cmp(&self.index.rank(b.record)))
         });
         let links = chain::links(self, entries, line, text, &cands_view(&cands));
         let names = origin::names(line);
         self.rows(entries, text, &cands, &links, &names, limit)
+    }
+
+    /// A log event's records, from those the log scanner's containment pass found (best
+    /// first), ranked as `answer` ranks a pasted line's — only where the pass left a choice
+    /// (more than one record, or one message at several sites), since an answer costs far
+    /// more than the pass. Where the answer trusts none of them, the pass's order stands.
+    /// Returns at most `limit` matches and the first one's chain.
+    pub(super) fn answer_event(
+        &self,
+        entries: Entries<'_>,
+        evidence: &Evidence<'_>,
+        mut found: Vec<Match>,
+        limit: usize,
+    ) -> (Vec<Match>, Vec<Link>) {
+        let choice = found.len() > 1
+            || found
+                .first()
+                .is_some_and(|m| self.sites_of(m.record).len() > 1);
+        if choice {
+            let first = found
+                .iter()
+                .map(|m| LineMatch {
+                    record: m.record,
+                    score: m.score,
+                    via: m.via,
+                })
+                .collect();
+            let mut rows = self.answer(entries, evidence, first, limit);
+            rows.retain(|r| !r.weak);
+            if let Some(row) = rows.first() {
+                let chain = row.chain.clone();
+                let matches = rows
+                    .into_iter()
+                    .map(|r| Match {
+                        record: r.record,
+                        score: r.score,
+                        via: r.via,
+                    })
+                    .collect();
+                return (matches, chain);
+            }
+        }
+        found.truncate(limit);
+        (found, Vec::new())
     }
 
     /// Each segment of the line matched alone (containment and whole-message forms), so a

@@ -169,3 +169,83 @@ fn the_record_holding_the_lines_quotes_is_the_link() {
     let ids: Vec<String> = chain(&entries, &line).into_iter().map(|l| l.0).collect();
     assert_eq!(ids, ["quoted", "cause"]);
 }
+
+/// What triage's log scanner reports for `log`'s first event: its records and chain.
+fn scanned(entries: &[Entry], log: &[&str], limit: usize) -> (Vec<usize>, Vec<super::Link>) {
+    let t = Triage::from_entries(entries);
+    let report = t.scan(entries, log, limit);
+    let hits = report.hits.into_iter().next();
+    hits.map_or((Vec::new(), Vec::new()), |h| {
+        (h.matches.iter().map(|m| m.record).collect(), h.chain)
+    })
+}
+
+#[test]
+fn triage_reads_a_line_as_a_pasted_line_is_read() {
+    let entries = [
+        entry("wrap", "compile", "could not create aws config: {}"),
+        entry("cause", "compile", "MSK credential test failed: {}"),
+        entry("fetch", "src", "Fetch Error, retrying file split"),
+        entry("sign", "src", "Invalid sign: {}"),
+        entry("refused", "net", "connection refused"),
+    ];
+    let es = Entries::from(&entries[..]);
+    let t = Triage::from_entries(es);
+    for line in [
+        r#"level=error msg="sync failed" err="could not create aws config: MSK credential test failed: permission denied""#,
+        "2025-12-01T10:00:00Z WARN fs_fetch_executor: Fetch Error, retrying file split source_id=86 error=Invalid sign: 8",
+        "ERROR failed to connect to kafka broker b-2.prod:9092: connection refused",
+        "ERROR the peer said connection refused twice, giving up",
+    ] {
+        let rows = t.answer_line(es, line, 5);
+        let confident: Vec<usize> = rows.iter().filter(|r| !r.weak).map(|r| r.record).collect();
+        let chain = rows.first().map(|r| r.chain.clone()).unwrap_or_default();
+        assert_eq!(scanned(&entries, &[line], 5), (confident, chain), "{line}");
+    }
+    // The chain comes out of the scan itself, root cause first.
+    let (records, chain) = scanned(
+        &entries,
+        &[
+            r#"level=error msg="sync failed" err="could not create aws config: MSK credential test failed: permission denied""#,
+        ],
+        5,
+    );
+    assert_eq!(records.first(), Some(&1));
+    let roles: Vec<Role> = chain.iter().map(|l| l.role).collect();
+    assert_eq!(roles, [Role::Context, Role::Cause]);
+    // A short record inside another program's sentence is no match for triage either.
+    assert_eq!(
+        scanned(
+            &entries,
+            &["ERROR the peer said connection refused twice, giving up"],
+            5
+        )
+        .0,
+        Vec::<usize>::new()
+    );
+}
+
+#[test]
+fn a_pasted_traceback_and_a_logged_one_pick_the_site_the_trace_names() {
+    let site = |id: &str, path: &str, line: i64| {
+        let mut e = entry(id, "app", "invalid record type {}");
+        e.file_path = Some(path.into());
+        e.line_number = Some(line);
+        e
+    };
+    let entries = [
+        site("reader", "app/io/reader.py", 40),
+        site("writer", "app/io/writer.py", 77),
+    ];
+    let trace = [
+        "Traceback (most recent call last):",
+        "  File \"/srv/app/io/writer.py\", line 77, in flush",
+        "ValueError: invalid record type 9",
+    ];
+    let es = Entries::from(&entries[..]);
+    let t = Triage::from_entries(es);
+    let pasted = t.answer_line(es, &trace.join("\n"), 5);
+    assert_eq!(pasted.first().map(|r| (r.record, r.weak)), Some((1, false)));
+    assert_eq!(pasted[0].sites, [0]);
+    assert_eq!(scanned(&entries, &trace, 5).0, [1]);
+}

@@ -75,8 +75,12 @@ pub struct LineHits {
     /// When it happened: the time of its first line, else of the last line before it that
     /// had one.
     pub time: Option<Stamp>,
-    /// Best first.
+    /// Best first: one per group of records (one message at many sites), the site the
+    /// event's frames and origin point to.
     pub matches: Vec<Match>,
+    /// The links of the event's first match, outer to inner, when it holds more than one
+    /// (the log call's message, contexts, the cause).
+    pub chain: Vec<Link>,
 }
 
 /// The records of a dataset, indexed for matching log lines.
@@ -136,13 +140,19 @@ impl Triage {
         Index::read(bytes).is_some_and(|i| i.records() == records)
     }
 
-    /// Reads a whole log; at most `limit` records per log event (at least one).
-    pub fn scan<I, S>(&self, lines: I, limit: usize) -> Report
+    /// Reads a whole log; at most `limit` records per log event (at least one). `entries`
+    /// are the records the triage was built from.
+    pub fn scan<'a, I, S>(
+        &'a self,
+        entries: impl Into<Entries<'a>>,
+        lines: I,
+        limit: usize,
+    ) -> Report
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let mut scanner = self.scanner(limit);
+        let mut scanner = self.scanner(entries, limit);
         let mut report = Report::default();
         for line in lines {
             if let Some(hits) = scanner.push(line.as_ref()) {
@@ -156,9 +166,10 @@ impl Triage {
         report
     }
 
-    /// A line-at-a-time reader of one log.
-    pub fn scanner(&self, limit: usize) -> Scanner<'_> {
-        Scanner::new(&self.index, limit.max(1), 0)
+    /// A line-at-a-time reader of one log, answering each event as `answer_line` answers a
+    /// pasted block. `entries` are the records the triage was built from.
+    pub fn scanner<'a>(&'a self, entries: impl Into<Entries<'a>>, limit: usize) -> Scanner<'a> {
+        Scanner::new(self, entries.into(), limit.max(1), 0)
     }
 }
 

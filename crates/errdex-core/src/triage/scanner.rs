@@ -2,6 +2,8 @@
 //! event is reported — when the next one starts, at the end, or when the input pauses
 //! (`settle`), in which case a trace arriving later still joins it and comes out as an update.
 
+use super::answer::Evidence;
+use super::chain::Link;
 use super::clock::{self, Stamp};
 use super::events::{LineKind, Splitter, has_header, is_error_event};
 use super::frames::{self, Frame};
@@ -9,8 +11,11 @@ use super::index::Index;
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
 use super::timeline::Extent;
-use super::{LineHits, Match, incident, jsonlog, resolve};
+use super::{LineHits, Match, Triage, incident, jsonlog, resolve};
+use crate::dataset::Entries;
 
+/// Records of an event the answer chooses among: the containment pass's best.
+const ANSWERED: usize = 4;
 /// Frames kept per event: a deep trace names the same few files over and over.
 pub(super) const MAX_FRAMES: usize = 64;
 /// Bytes of a line that are matched: a message sits at the start of even a huge line.
@@ -24,6 +29,10 @@ struct Event {
     line: usize,
     last_line: usize,
     text: String,
+    /// Every line of the event as written, and as matched (JSON flattened), joined by line
+    /// breaks: what the answer reads, as it reads a pasted block.
+    raw: String,
+    flat: String,
     level: Option<Level>,
     /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
     /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
@@ -38,6 +47,8 @@ struct Event {
 /// Feeds a log line by line; an event's hits come out when the next event starts (or at
 /// `finish` or `settle`), since a trace may still follow its first line.
 pub struct Scanner<'t> {
+    triage: &'t Triage,
+    entries: Entries<'t>,
     index: &'t Index,
     limit: usize,
     splitter: Splitter,
@@ -58,9 +69,16 @@ pub struct Scanner<'t> {
 }
 
 impl<'t> Scanner<'t> {
-    pub(super) fn new(index: &'t Index, limit: usize, line_no: usize) -> Self {
+    pub(super) fn new(
+        triage: &'t Triage,
+        entries: Entries<'t>,
+        limit: usize,
+        line_no: usize,
+    ) -> Self {
         Scanner {
-            index,
+            triage,
+            entries,
+            index: &triage.index,
             limit,
             splitter: Splitter::new(),
             scratch: Scratch::default(),
@@ -112,6 +130,8 @@ impl<'t> Scanner<'t> {
                     line: self.line_no,
                     last_line: self.line_no,
                     text: line.to_string(),
+                    raw: String::new(),
+                    flat: String::new(),
                     level: None,
                     field_level: false,
                     benign: false,
@@ -145,8 +165,8 @@ impl<'t> Scanner<'t> {
             return;
         };
         let (first, rest) = lines.split_at(cut);
-        let mut second =
-            Scanner::new(self.index, self.limit, self.line_no + cut).report_unknown(self.unknown);
+        let mut second = Scanner::new(self.triage, self.entries, self.limit, self.line_no + cut)
+            .report_unknown(self.unknown);
         let later = std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
                 let hits: Vec<LineHits> = rest
@@ -225,6 +245,8 @@ impl<'t> Scanner<'t> {
             line: event.line,
             last_line: event.last_line,
             text: event.text.clone(),
+            raw: event.raw.clone(),
+            flat: event.flat.clone(),
             level: event.level,
             field_level: event.field_level,
             benign: event.benign,
@@ -242,15 +264,31 @@ impl<'t> Scanner<'t> {
         Some(hits)
     }
 
+    /// The event answered as a pasted block is: the containment pass run line by line (and for
+    /// an error the pasted line's own first pass) finds the records, and the one ranking
+    /// (`Triage::answer`) trusts, chains and groups them. Only confident rows are matches.
+    /// The event's records ranked as a pasted line's are: one ranking for triage and `search`.
+    fn answer(&self, event: &Event, found: Vec<Match>) -> (Vec<Match>, Vec<Link>) {
+        let evidence = Evidence {
+            line: &event.raw,
+            text: &event.flat,
+            frames: &event.frames,
+            pieces: false,
+        };
+        self.triage
+            .answer_event(self.entries, &evidence, found, self.limit)
+    }
+
     fn resolve(&self, mut event: Event) -> Option<LineHits> {
         let trace = event.last_line > event.line;
-        let matches = resolve::resolve(
+        let found = resolve::resolve(
             self.index,
             &mut event.hits,
             &event.frames,
             !event.benign || trace,
-            self.limit,
+            ANSWERED.max(self.limit),
         );
+        let (matches, chain) = self.answer(&event, found);
         let traced = trace || (!event.frames.is_empty() && !event.field_level);
         let unknown_error =
             self.unknown && matches.is_empty() && is_error_event(&event.text, event.level, traced);
@@ -263,6 +301,7 @@ impl<'t> Scanner<'t> {
             text: event.text,
             time: None,
             matches,
+            chain,
         })
     }
 
@@ -292,6 +331,8 @@ impl<'t> Scanner<'t> {
             Some(flat) => (flat.text.as_str(), flat.level),
             None => (line, None),
         };
+        push_capped(&mut event.raw, line);
+        push_capped(&mut event.flat, text);
         normalize::tokenize(text, &mut self.scratch.tokens);
         let field = json_level.or_else(|| Level::from_logfmt(text));
         let level = field.or(self.scratch.tokens.level());
@@ -323,6 +364,17 @@ fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
         let line = lines[i].as_ref();
         !line.starts_with([' ', '\t']) && has_header(line.trim_end())
     })
+}
+
+/// Appends a line to an event's text, a line break between, up to `MAX_LINE_BYTES` in all.
+fn push_capped(to: &mut String, line: &str) {
+    if to.len() >= MAX_LINE_BYTES {
+        return;
+    }
+    if !to.is_empty() {
+        to.push('\n');
+    }
+    to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
 }
 
 /// At most `max` bytes of `line`, cut at a character boundary.

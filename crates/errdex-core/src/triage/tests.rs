@@ -29,8 +29,9 @@ const VNODE: &str = "should not update vnode bitmap during consuming log store";
 fn a_named_location_raises_the_score_of_that_record() {
     let ds = sample();
     let t = Triage::new(&ds);
-    let bare = t.scan([VNODE], 1);
+    let bare = t.scan(&ds, [VNODE], 1);
     let located = t.scan(
+        &ds,
         [
             "thread 'actor' panicked at /build/src/stream/src/executor/backfill/snapshot_backfill/executor.rs:428:33:",
             VNODE,
@@ -50,6 +51,7 @@ fn a_location_alone_matches_inside_a_trace() {
     let ds = sample();
     let t = Triage::new(&ds);
     let report = t.scan(
+        &ds,
         [
             "panic: something odd happened",
             "goroutine 1 [running]:",
@@ -67,6 +69,7 @@ fn an_info_line_naming_a_location_is_not_a_hit() {
     let ds = sample();
     let t = Triage::new(&ds);
     let report = t.scan(
+        &ds,
         ["2024-01-15 10:00:00 INFO loaded src/runtime/map.go:607"],
         1,
     );
@@ -78,7 +81,7 @@ fn a_logfmt_info_line_with_a_caller_is_no_unknown_error() {
     let ds = sample();
     let t = Triage::new(&ds);
     let unknown = |line: &str| {
-        let mut s = t.scanner(1).report_unknown(true);
+        let mut s = t.scanner(&ds, 1).report_unknown(true);
         let mut hits: Vec<LineHits> = s.push(line).into_iter().collect();
         hits.extend(s.finish());
         hits.len()
@@ -106,8 +109,8 @@ fn overlap_applies_to_error_lines_only() {
     let ds = sample();
     let t = Triage::new(&ds);
     let text = "nodes is forbidden: User \"x\" cannot list resource \"nodes\" in API group \"\" at the cluster scope";
-    let error = t.scan([format!("2024-01-15 10:00:00 ERROR {text}")], 1);
-    let info = t.scan([format!("2024-01-15 10:00:00 INFO {text}")], 1);
+    let error = t.scan(&ds, [format!("2024-01-15 10:00:00 ERROR {text}")], 1);
+    let info = t.scan(&ds, [format!("2024-01-15 10:00:00 INFO {text}")], 1);
     assert_eq!(ids(&ds, &error), [["3021ef161b4b6015"]]);
     assert_eq!(error.hits[0].matches[0].via, Via::Overlap);
     assert!(info.is_empty());
@@ -119,7 +122,7 @@ fn groups_count_hits_most_frequent_first() {
     let t = Triage::new(&ds);
     let a = "ERROR database is locked";
     let b = "ERROR deadlock detected";
-    let report = t.scan([a, b, "INFO all good", a, a], 1);
+    let report = t.scan(&ds, [a, b, "INFO all good", a, a], 1);
     let groups: Vec<(String, usize, Vec<usize>)> = report
         .groups
         .iter()
@@ -145,20 +148,20 @@ fn limit_keeps_the_best_records_first() {
     let ds = sample();
     let t = Triage::new(&ds);
     let line = "rpc error: code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial tcp 10.0.0.1:50051: connect: connection refused\"";
-    assert_eq!(ids(&ds, &t.scan([line], 1)), [["6a42ea166f8cf182"]]);
-    let two = t.scan([line], 5);
+    assert_eq!(ids(&ds, &t.scan(&ds, [line], 1)), [["6a42ea166f8cf182"]]);
+    let two = t.scan(&ds, [line], 5);
     assert_eq!(ids(&ds, &two), [["6a42ea166f8cf182", "8ef2b1e4ccf0cbac"]]);
     let m = &two.hits[0].matches;
     assert!(m[0].score > m[1].score);
 }
 
 #[test]
-fn equal_messages_tie_on_the_smaller_id() {
-    let entry = |id: &str| Entry {
+fn equal_messages_tie_on_the_smaller_id_and_one_repositorys_are_one_row() {
+    let entry = |id: &str, repo: &str| Entry {
         id: id.into(),
         message: "replica lagging behind leader".into(),
         pattern: None,
-        repo: None,
+        repo: Some(repo.into()),
         file_path: None,
         line_number: None,
         severity: None,
@@ -169,13 +172,30 @@ fn equal_messages_tie_on_the_smaller_id() {
         len: 0,
         line: 0,
     };
-    let entries = [entry("bbb"), entry("aaa"), entry("ccc")];
+    let line = ["WARN replica lagging behind leader by 3s"];
+    let entries = [
+        entry("bbb", "x/b"),
+        entry("aaa", "x/a"),
+        entry("ccc", "x/c"),
+    ];
     let t = Triage::from_entries(&entries);
-    let one = t.scan(["WARN replica lagging behind leader by 3s"], 1);
+    let one = t.scan(&entries, line, 1);
     assert_eq!(one.hits[0].matches[0].record, 1);
-    let all = t.scan(["WARN replica lagging behind leader by 3s"], 3);
+    let all = t.scan(&entries, line, 3);
     let order: Vec<usize> = all.hits[0].matches.iter().map(|m| m.record).collect();
     assert_eq!(order, [1, 0, 2]);
+    // One message at three sites of one repository is one row, at its first site, as a
+    // pasted line is answered.
+    let entries = [
+        entry("bbb", "x/a"),
+        entry("aaa", "x/a"),
+        entry("ccc", "x/a"),
+    ];
+    let t = Triage::from_entries(&entries);
+    let all = t.scan(&entries, line, 3);
+    let order: Vec<usize> = all.hits[0].matches.iter().map(|m| m.record).collect();
+    assert_eq!(order, [0]);
+    assert_eq!(t.sites_of(0), [0, 1, 2]);
 }
 
 #[test]
@@ -183,8 +203,8 @@ fn streaming_and_whole_log_agree() {
     let ds = sample();
     let t = Triage::new(&ds);
     let log = include_str!("../../../../tests/fixtures/logs/java_stacktrace.log");
-    let whole = t.scan(log.lines(), 2);
-    let mut scanner = t.scanner(2);
+    let whole = t.scan(&ds, log.lines(), 2);
+    let mut scanner = t.scanner(&ds, 2);
     let mut streamed = Vec::new();
     for line in log.split_inclusive('\n') {
         streamed.extend(scanner.push(line));
@@ -214,8 +234,8 @@ fn odd_input_never_panics() {
     }
     lines.push("x".repeat(MAX_LINE_BYTES * 2));
     lines.push(format!("{}é", "a".repeat(MAX_LINE_BYTES - 1)));
-    t.scan(&lines, 3);
-    Triage::from_entries(&[][..]).scan(&lines, 1);
+    t.scan(&ds, &lines, 3);
+    Triage::from_entries(&[][..]).scan(&[][..], &lines, 1);
 }
 
 #[test]
@@ -244,8 +264,8 @@ fn two_threads_find_what_one_finds() {
             log.push("    at com.x.Pool.get(Pool.java:197)".to_string());
         }
     }
-    let one = t.scan(&log, 1).hits;
-    let mut scanner = t.scanner(1);
+    let one = t.scan(&ds, &log, 1).hits;
+    let mut scanner = t.scanner(&ds, 1);
     let mut two = Vec::new();
     scanner.push_many(&log, &mut two);
     two.extend(scanner.finish());
@@ -257,7 +277,7 @@ fn two_threads_find_what_one_finds() {
 fn a_settled_event_is_reported_again_only_when_it_changes() {
     let ds = sample();
     let t = Triage::new(&ds);
-    let mut scanner = t.scanner(1);
+    let mut scanner = t.scanner(&ds, 1);
     assert!(scanner.push(&format!("ERROR {VNODE}")).is_none());
     let settled = scanner.settle().expect("reported on a pause");
     assert_eq!(settled.line, 1);
@@ -273,7 +293,7 @@ fn a_settled_event_is_reported_again_only_when_it_changes() {
     let update = scanner.finish().expect("an update");
     assert_eq!((update.line, update.last_line), (1, 2));
     assert!(update.matches[0].score > settled.matches[0].score);
-    let mut same = t.scanner(1);
+    let mut same = t.scanner(&ds, 1);
     same.push(&format!("ERROR {VNODE}"));
     same.settle().expect("reported");
     assert!(
@@ -299,6 +319,7 @@ fn a_java_frame_names_its_class_file_not_every_file_of_that_name() {
     ];
     let t = Triage::from_entries(&entries);
     let report = t.scan(
+        &entries,
         [
             "2024-01-15 ERROR request failed",
             "\tat com.zaxxer.hikari.pool.Pool.get(Pool.java:197)",
@@ -326,7 +347,7 @@ fn an_event_without_a_time_happened_by_the_last_time_before_it() {
         "2024-01-15T09:59:00Z INFO a line written late",
     ]
     .map(|l| l.replace("{VNODE}", VNODE));
-    let mut scanner = t.scanner(1);
+    let mut scanner = t.scanner(&ds, 1);
     let mut hits = Vec::new();
     scanner.push_many(&log, &mut hits);
     hits.extend(scanner.finish());
@@ -362,10 +383,10 @@ fn two_threads_carry_the_time_across_their_cut() {
         // A level but no time: it happened at the line before it.
         log.push(format!("ERROR {VNODE}"));
     }
-    let mut one = t.scanner(1);
+    let mut one = t.scanner(&ds, 1);
     let mut sequential: Vec<LineHits> = log.iter().filter_map(|l| one.push(l)).collect();
     sequential.extend(one.finish());
-    let mut two = t.scanner(1);
+    let mut two = t.scanner(&ds, 1);
     let mut parallel = Vec::new();
     two.push_many(&log, &mut parallel);
     parallel.extend(two.finish());
