@@ -182,9 +182,11 @@ impl Triage {
     }
 
     /// A log event's records, from those the log scanner's containment pass found (best
-    /// first), ranked as `answer` ranks a pasted line's — only where the pass left a choice
-    /// (more than one record, or one message at several sites), since an answer costs far
-    /// more than the pass. Where the answer trusts none of them, the pass's order stands.
+    /// first), ranked as `answer` ranks a pasted line's: the record whose own text is in the
+    /// event first, the root cause first with its chain, one per group at the site the frames
+    /// and origin name. Where the answer trusts none of them (a record's literal number that
+    /// the event has another of, a short message inside a longer sentence), the pass's order
+    /// stands: `search` shows that record as a weak row, triage still reports the line.
     /// Returns at most `limit` matches and the first one's chain.
     pub(super) fn answer_event(
         &self,
@@ -193,36 +195,32 @@ impl Triage {
         mut found: Vec<Match>,
         limit: usize,
     ) -> (Vec<Match>, Vec<Link>) {
-        let choice = found.len() > 1
-            || found
-                .first()
-                .is_some_and(|m| self.sites_of(m.record).len() > 1);
-        if choice {
-            let first = found
-                .iter()
-                .map(|m| LineMatch {
-                    record: m.record,
-                    score: m.score,
-                    via: m.via,
-                })
-                .collect();
-            let mut rows = self.answer(entries, evidence, first, limit);
-            rows.retain(|r| !r.weak);
-            if let Some(row) = rows.first() {
-                let chain = row.chain.clone();
-                let matches = rows
-                    .into_iter()
-                    .map(|r| Match {
-                        record: r.record,
-                        score: r.score,
-                        via: r.via,
-                    })
-                    .collect();
-                return (matches, chain);
-            }
+        if found.is_empty() {
+            return (Vec::new(), Vec::new());
         }
-        found.truncate(limit);
-        (found, Vec::new())
+        let first = found
+            .iter()
+            .map(|m| LineMatch {
+                record: m.record,
+                score: m.score,
+                via: m.via,
+            })
+            .collect();
+        let mut rows = self.answer(entries, evidence, first, limit);
+        rows.retain(|r| !r.weak);
+        let Some(chain) = rows.first().map(|r| r.chain.clone()) else {
+            found.truncate(limit);
+            return (found, Vec::new());
+        };
+        let matches = rows
+            .into_iter()
+            .map(|r| Match {
+                record: r.record,
+                score: r.score,
+                via: r.via,
+            })
+            .collect();
+        (matches, chain)
     }
 
     /// Each segment of the line matched alone (containment and whole-message forms), so a

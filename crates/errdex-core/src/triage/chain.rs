@@ -51,6 +51,19 @@ const EXCEPTION_JOINTS: &[&str] = &[
     "The above exception was the direct cause",
 ];
 
+/// Whether the text says outright that it carries an error inside it: a field of
+/// `ERROR_KEYS` (`error=…`, `"err":…`), a `Caused by:` list or a chained traceback. Such a
+/// cause may be too short to be found but as a piece of its own.
+pub fn holds_cause(text: &str) -> bool {
+    let fields = ERROR_KEYS.iter().any(|k| {
+        text.match_indices(k).any(|(at, _)| {
+            let rest = &text.as_bytes()[at + k.len()..];
+            rest.first() == Some(&b'=') || rest.starts_with(b"\":")
+        })
+    });
+    fields || text.contains("Caused by:") || EXCEPTION_JOINTS.iter().any(|j| text.contains(j))
+}
+
 /// A record the line matched, as the chain finder sees it.
 pub struct Seen {
     pub record: usize,

@@ -273,7 +273,7 @@ impl<'t> Scanner<'t> {
             line: &event.raw,
             text: &event.flat,
             frames: &event.frames,
-            pieces: false,
+            pieces: super::chain::holds_cause(&event.flat),
         };
         self.triage
             .answer_event(self.entries, &evidence, found, self.limit)
