@@ -1,0 +1,243 @@
+//! What one file cannot say alone: an exception whose class writes its message
+//! (`raise IllegalMonthError(month)`, the class's `__str__` in another file of the
+//! repository). Each file keeps the classes it defines and the raises it could not give a
+//! message; they are resolved over the whole repository when the output is assembled, by a
+//! scan and by a rescan (from the state of the files it did not read again), so a change to
+//! the file that defines a class updates the raises of every other file.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+use super::git::Origin;
+use super::message::Message;
+use super::record::{site_id, web_url};
+
+/// Base classes followed from a class to the one that writes the message.
+const MAX_BASES: usize = 8;
+
+/// A file's part of what is resolved over the repository.
+#[derive(Debug, Clone, Default, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct Deferred {
+    pub classes: Vec<ClassTemplate>,
+    pub raises: Vec<PendingRaise>,
+}
+
+/// An exception class a file defines.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct ClassTemplate {
+    pub name: String,
+    /// Its base classes, each by the last part of its dotted name.
+    pub bases: Vec<String>,
+    pub writes: Writes,
+}
+
+/// Who writes a class's message.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub enum Writes {
+    /// Its `__str__` returns this, or its `__init__` hands this to the base class.
+    Message(Message),
+    /// A base class.
+    Base,
+    /// The class, but nothing the scan can read (`return self.text`).
+    Unknown,
+}
+
+/// A `raise X(…)` whose message is not at the statement.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct PendingRaise {
+    /// The class, by the last part of its dotted name.
+    pub class: String,
+    pub function: Option<String>,
+    /// The site's record as JSON, without `errorMessage`, `messagePattern` and `id`.
+    pub record: String,
+    /// The patterns of the file's own records in the same function, which the ordinal of
+    /// the id counts too.
+    pub taken: Vec<String>,
+}
+
+impl Deferred {
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty() && self.raises.is_empty()
+    }
+}
+
+/// The records of the pending raises of `files` (path, what it deferred) whose class's
+/// message is known: from a class of the same file first, else from the one class of that
+/// name in the repository (several that disagree say nothing), following base classes.
+pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, Value>> {
+    let mut classes: HashMap<&str, Vec<(&str, &ClassTemplate)>> = HashMap::new();
+    for (path, deferred) in files {
+        for class in &deferred.classes {
+            classes
+                .entry(class.name.as_str())
+                .or_default()
+                .push((path, class));
+        }
+    }
+    let mut out = Vec::new();
+    for (path, deferred) in files {
+        let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
+        for raise in &deferred.raises {
+            let Some(message) = template(&classes, &raise.class, path, 0) else {
+                continue;
+            };
+            let Ok(mut record) = serde_json::from_str::<Map<String, Value>>(&raise.record) else {
+                continue;
+            };
+            let pattern = message.pattern();
+            let ordinal = ordinals
+                .entry((raise.function.as_deref(), pattern.clone()))
+                .or_insert_with(|| raise.taken.iter().filter(|t| **t == pattern).count());
+            let id = site_id(
+                &origin.repo,
+                path,
+                raise.function.as_deref().unwrap_or(""),
+                &pattern,
+                *ordinal,
+            );
+            *ordinal += 1;
+            let line = record
+                .get("lineNumber")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
+            record.insert("id".into(), id.into());
+            record.insert("errorMessage".into(), message.message().into());
+            record.insert("messagePattern".into(), pattern.into());
+            // The output is assembled at this HEAD, whatever HEAD the raise was read at.
+            record.insert(
+                "githubUrl".into(),
+                json!(web_url(origin, path, usize::try_from(line).unwrap_or(0))),
+            );
+            record.insert("analyzedSha".into(), json!(origin.sha));
+            out.push(record);
+        }
+    }
+    out
+}
+
+/// The message class `name` writes, as seen from the file `path`.
+fn template<'a>(
+    classes: &HashMap<&str, Vec<(&'a str, &'a ClassTemplate)>>,
+    name: &str,
+    path: &str,
+    depth: usize,
+) -> Option<&'a Message> {
+    if depth > MAX_BASES {
+        return None;
+    }
+    let defined = classes.get(name)?;
+    let (at, class) = match defined.iter().find(|(p, _)| *p == path) {
+        Some(&(p, c)) => (p, c),
+        None => {
+            let (p, first) = *defined.first()?;
+            let agree = defined
+                .iter()
+                .all(|(_, c)| c.writes == first.writes && c.bases == first.bases);
+            agree.then_some((p, first))?
+        }
+    };
+    match &class.writes {
+        Writes::Message(message) => Some(message),
+        Writes::Unknown => None,
+        Writes::Base => class
+            .bases
+            .iter()
+            .filter(|b| b.as_str() != name)
+            .find_map(|base| template(classes, base, at, depth + 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(name: &str, bases: &[&str], message: Option<&str>) -> ClassTemplate {
+        ClassTemplate {
+            name: name.into(),
+            bases: bases.iter().map(|b| (*b).to_string()).collect(),
+            writes: match message {
+                Some("?") => Writes::Unknown,
+                Some(m) => Writes::Message(Message::text(m)),
+                None => Writes::Base,
+            },
+        }
+    }
+
+    fn raise(class: &str, line: u64) -> PendingRaise {
+        PendingRaise {
+            class: class.into(),
+            function: Some("f".into()),
+            record: json!({"lineNumber": line, "filePath": "x"}).to_string(),
+            taken: Vec::new(),
+        }
+    }
+
+    fn messages(files: &[(&str, &Deferred)]) -> Vec<String> {
+        let origin = Origin {
+            repo: "acme/shop".into(),
+            web: None,
+            sha: None,
+        };
+        resolve(files, &origin)
+            .iter()
+            .map(|r| format!("{} {}", r["lineNumber"], r["messagePattern"]))
+            .collect()
+    }
+
+    #[test]
+    fn a_raise_takes_its_class_message_from_its_own_file_then_the_repository() {
+        let errors = Deferred {
+            classes: vec![
+                class("Bad", &["ValueError"], Some("bad thing")),
+                class("Worse", &["Bad"], None),
+                class("Opaque", &["Bad"], Some("?")),
+                class("Dup", &[], Some("one")),
+            ],
+            raises: vec![],
+        };
+        let other = Deferred {
+            classes: vec![class("Dup", &[], Some("two"))],
+            raises: vec![],
+        };
+        let user = Deferred {
+            classes: vec![class("Local", &["Exception"], Some("here"))],
+            raises: vec![
+                raise("Bad", 3),
+                raise("Worse", 4),
+                raise("Dup", 5),
+                raise("Local", 6),
+                raise("Opaque", 8),
+                raise("Unknown", 7),
+            ],
+        };
+        let files = [
+            ("errors.py", &errors),
+            ("other.py", &other),
+            ("use.py", &user),
+        ];
+        assert_eq!(
+            messages(&files),
+            ["3 \"bad thing\"", "4 \"bad thing\"", "6 \"here\""]
+        );
+    }
+
+    #[test]
+    fn repeated_messages_in_one_function_get_their_own_ids() {
+        let mut second = raise("Bad", 9);
+        second.taken = vec!["bad thing".into()];
+        let file = Deferred {
+            classes: vec![class("Bad", &[], Some("bad thing"))],
+            raises: vec![raise("Bad", 3), second],
+        };
+        let origin = Origin {
+            repo: "r".into(),
+            web: None,
+            sha: None,
+        };
+        let records = resolve(&[("a.py", &file)], &origin);
+        let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
+        assert_eq!(ids.len(), 2);
+        assert_ne!(ids[0], ids[1]);
+    }
+}

@@ -1,0 +1,194 @@
+//! Python messages that are not written at the raising statement: a message its class
+//! writes (in the same file or another), an exception raised by name, a message the caller
+//! passes in.
+
+use serde_json::{Map, Value};
+
+use super::deferred::{Deferred, resolve};
+use super::git::Origin;
+use super::lang::Language;
+use super::python_classes::file_records;
+use super::record::FileCx;
+
+fn origin() -> Origin {
+    Origin {
+        repo: "acme/shop".into(),
+        web: None,
+        sha: None,
+    }
+}
+
+/// One file's records and what it leaves to the repository.
+fn scan_file(path: &str, src: &str) -> (Vec<Map<String, Value>>, Deferred) {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&Language::Python.tree_sitter())
+        .expect("grammar loads");
+    let tree = parser.parse(src, None).expect("parses");
+    let (mut sites, _) =
+        super::tree::sites(Language::Python.grammar(), &tree, src, Some("m"), &[], None);
+    let origin = origin();
+    let cx = FileCx {
+        origin: &origin,
+        path,
+        language: Language::Python,
+        module: Some("m"),
+        tag: None,
+        analyzed_at: "2026-01-01T00:00:00Z",
+    };
+    file_records(&tree, src, &mut sites, &cx)
+}
+
+/// `line type | pattern | function` of records.
+fn brief(records: &[Map<String, Value>]) -> Vec<String> {
+    let mut out: Vec<String> = records
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} | {} | {}",
+                r["lineNumber"],
+                r["errorType"].as_str().unwrap_or(""),
+                r["messagePattern"].as_str().unwrap_or(""),
+                r["function"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every record of the files as one repository, own and resolved.
+fn repository(files: &[(&str, &str)]) -> Vec<String> {
+    let scanned: Vec<(&str, Vec<Map<String, Value>>, Deferred)> = files
+        .iter()
+        .map(|(path, src)| {
+            let (records, deferred) = scan_file(path, src);
+            (*path, records, deferred)
+        })
+        .collect();
+    let deferred: Vec<(&str, &Deferred)> = scanned.iter().map(|(p, _, d)| (*p, d)).collect();
+    let mut all: Vec<Map<String, Value>> = scanned.iter().flat_map(|f| f.1.clone()).collect();
+    all.extend(resolve(&deferred, &origin()));
+    brief(&all)
+}
+
+#[test]
+fn a_class_that_writes_its_message_gives_it_to_its_raises() {
+    let errors = r#"
+class IllegalMonthError(ValueError):
+    def __init__(self, month):
+        self.month = month
+    def __str__(self):
+        return "bad month number %r; must be 1-12" % self.month
+
+class NotFound(LookupError):
+    def __init__(self, name):
+        super().__init__(f"No package metadata was found for {name}")
+
+class Gone(NotFound):
+    pass
+
+class Legacy(Exception):
+    def __init__(self, path, why):
+        Exception.__init__(self, "cannot read %s: %s" % (path, why))
+
+class Opaque(ValueError):
+    def __str__(self):
+        return self.text
+
+class Plain:
+    def __str__(self):
+        return "not an exception"
+"#;
+    let user = r#"
+from .errors import *
+
+def month(m):
+    if not 1 <= m <= 12:
+        raise IllegalMonthError(m)
+    raise NotFound(m)
+
+def more(p):
+    raise Gone(p)
+    raise errors.Legacy(p, "eof")
+    raise Opaque(p)
+    raise Plain(p)
+    raise ValueError(p)
+"#;
+    assert_eq!(
+        repository(&[("errors.py", errors), ("user.py", user)]),
+        [
+            "10 Gone | No package metadata was found for {} | more",
+            "11 Legacy | cannot read {}: {} | more",
+            "6 IllegalMonthError | bad month number {}; must be 1-12 | month",
+            "7 NotFound | No package metadata was found for {} | month",
+        ]
+    );
+}
+
+#[test]
+fn an_exception_raised_by_name_is_its_raise() {
+    let src = r#"
+def check(x):
+    exc = ValueError("bad value %r" % x)
+    log(exc)
+    raise exc
+
+def rethrow(e):
+    raise e
+"#;
+    assert_eq!(
+        repository(&[("a.py", src)]),
+        ["5 ValueError | bad value {} | check"]
+    );
+}
+
+#[test]
+fn a_message_the_caller_passes_in_lands_on_the_raise() {
+    let src = r#"
+class Parser:
+    def _error(self, msg, pos=None):
+        raise SyntaxError(msg)
+
+    def _fail(self, msg):
+        msg = msg.upper()
+        raise ValueError(msg)
+
+    def parse(self, tok):
+        if tok is None:
+            self._error("unexpected end of input")
+        self._error("unexpected token %r" % tok)
+        self._error(msg="bad token %s" % tok)
+        self._error("unexpected end of input")
+        self._error(tok)
+        self._fail("never followed")
+
+def fail(reason, code):
+    raise RuntimeError(code)
+
+def main():
+    fail("why", "code %d" % 3)
+    other.fail("elsewhere", "not this %d" % 4)
+"#;
+    assert_eq!(
+        repository(&[("p.py", src)]),
+        [
+            "20 RuntimeError | code {} | fail",
+            "4 SyntaxError | bad token {} | Parser._error",
+            "4 SyntaxError | unexpected end of input | Parser._error",
+            "4 SyntaxError | unexpected token {} | Parser._error",
+        ]
+    );
+}
+
+#[test]
+fn ids_of_caller_messages_are_stable_across_line_moves() {
+    let src = "def err(m):\n    raise KeyError(m)\n\ndef f():\n    err('no such key')\n";
+    let moved = format!("\n\n# a comment\n{src}");
+    let id = |s: &str| {
+        let (records, _) = scan_file("k.py", s);
+        records[0]["id"].as_str().map(str::to_string)
+    };
+    assert!(id(src).is_some());
+    assert_eq!(id(src), id(&moved));
+}
