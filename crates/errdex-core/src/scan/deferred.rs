@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::git::Origin;
-use super::message::Message;
+use super::message::{Message, Piece};
 use super::record::{site_id, web_url};
 
 /// Base classes followed from a class to the one that writes the message.
@@ -30,6 +30,9 @@ pub struct ClassTemplate {
     /// Its base classes, each by the last part of its dotted name.
     pub bases: Vec<String>,
     pub writes: Writes,
+    /// The positional parameters of its `__init__` after `self`; `None`: it has none of
+    /// its own, a raise's arguments go to its base's.
+    pub params: Option<Vec<String>>,
 }
 
 /// Who writes a class's message.
@@ -48,12 +51,18 @@ pub enum Writes {
 pub struct PendingRaise {
     /// The class, by the last part of its dotted name.
     pub class: String,
+    /// What each positional argument of the raise says, when it has literal text: fills
+    /// the hole of the class's message named by that parameter (`JSONDecodeError("Extra
+    /// data", s, end)` → `Extra data: line {} column {} (char {})`).
+    pub args: Vec<Option<Message>>,
     pub function: Option<String>,
     /// The site's record as JSON, without `errorMessage`, `messagePattern` and `id`.
     pub record: String,
     /// The patterns of the file's own records in the same function, which the ordinal of
     /// the id counts too.
     pub taken: Vec<String>,
+    /// The pattern of the file's own record at this raise (its literal argument), if any.
+    pub taken_here: Option<String>,
 }
 
 impl Deferred {
@@ -79,9 +88,14 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
     for (path, deferred) in files {
         let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
         for raise in &deferred.raises {
-            let Some(message) = template(&classes, &raise.class, path, 0) else {
+            let Some(written) = template(&classes, &raise.class, path, 0) else {
                 continue;
             };
+            let message = filled(written, &raise.args);
+            // The raise's own record already says this.
+            if raise.taken_here.as_ref() == Some(&message.pattern()) {
+                continue;
+            }
             let Ok(mut record) = serde_json::from_str::<Map<String, Value>>(&raise.record) else {
                 continue;
             };
@@ -116,13 +130,15 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
     out
 }
 
-/// The message class `name` writes, as seen from the file `path`.
+/// The message class `name` writes, as seen from the file `path`, and the parameters a
+/// raise of it fills that message's holes from (`None` when a class between has an
+/// `__init__` of its own: which argument lands where is not known).
 fn template<'a>(
     classes: &HashMap<&str, Vec<(&'a str, &'a ClassTemplate)>>,
     name: &str,
     path: &str,
     depth: usize,
-) -> Option<&'a Message> {
+) -> Option<(&'a Message, Option<&'a [String]>)> {
     if depth > MAX_BASES {
         return None;
     }
@@ -131,21 +147,42 @@ fn template<'a>(
         Some(&(p, c)) => (p, c),
         None => {
             let (p, first) = *defined.first()?;
-            let agree = defined
-                .iter()
-                .all(|(_, c)| c.writes == first.writes && c.bases == first.bases);
+            let agree = defined.iter().all(|(_, c)| c == &first);
             agree.then_some((p, first))?
         }
     };
     match &class.writes {
-        Writes::Message(message) => Some(message),
+        Writes::Message(message) => Some((message, class.params.as_deref())),
         Writes::Unknown => None,
-        Writes::Base => class
-            .bases
-            .iter()
-            .filter(|b| b.as_str() != name)
-            .find_map(|base| template(classes, base, at, depth + 1)),
+        Writes::Base => {
+            let (message, params) = class
+                .bases
+                .iter()
+                .filter(|b| b.as_str() != name)
+                .find_map(|base| template(classes, base, at, depth + 1))?;
+            Some((message, params.filter(|_| class.params.is_none())))
+        }
     }
+}
+
+/// The class's message with the holes its parameters fill given the raise's arguments.
+fn filled((message, params): (&Message, Option<&[String]>), args: &[Option<Message>]) -> Message {
+    let mut out = Message::default();
+    for piece in &message.0 {
+        let arg = match (piece, params) {
+            (Piece::Hole(Some(name)), Some(params)) => params
+                .iter()
+                .position(|p| p == name)
+                .and_then(|i| args.get(i).cloned().flatten()),
+            _ => None,
+        };
+        match (arg, piece) {
+            (Some(arg), _) => out.append(arg),
+            (None, Piece::Text(t)) => out.push_text(t),
+            (None, Piece::Hole(name)) => out.push_hole(name.clone()),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -161,15 +198,18 @@ mod tests {
                 Some(m) => Writes::Message(Message::text(m)),
                 None => Writes::Base,
             },
+            params: None,
         }
     }
 
     fn raise(class: &str, line: u64) -> PendingRaise {
         PendingRaise {
             class: class.into(),
+            args: Vec::new(),
             function: Some("f".into()),
             record: json!({"lineNumber": line, "filePath": "x"}).to_string(),
             taken: Vec::new(),
+            taken_here: None,
         }
     }
 

@@ -84,18 +84,7 @@ fn raiser<'t>(raise: Node<'t>, cx: &Cx<'t>) -> Option<Raiser<'t>> {
         function = f.parent();
     }
     let function = function?;
-    let parameters = args(function.child_by_field_name("parameters")?);
-    let names: Vec<&str> = parameters
-        .iter()
-        .map(|p| match p.kind() {
-            "identifier" => text(cx.src, *p),
-            "typed_parameter" => args(*p).first().map_or("", |n| text(cx.src, *n)),
-            "default_parameter" | "typed_default_parameter" => p
-                .child_by_field_name("name")
-                .map_or("", |n| text(cx.src, n)),
-            _ => "",
-        })
-        .collect();
+    let names = param_names(function, cx);
     let at = names.iter().position(|n| *n == param)?;
     let class = enclosing_class(function, cx);
     let skip = usize::from(class.is_some() && matches!(names.first(), Some(&("self" | "cls"))));
@@ -111,6 +100,24 @@ fn raiser<'t>(raise: Node<'t>, cx: &Cx<'t>) -> Option<Raiser<'t>> {
         raise,
         error_type,
     })
+}
+
+/// The names of `function`'s parameters, in order (`""` for `*args`, `**kw`, `/`, `*`).
+pub(super) fn param_names<'t>(function: Node, cx: &Cx<'t>) -> Vec<&'t str> {
+    let Some(parameters) = function.child_by_field_name("parameters") else {
+        return Vec::new();
+    };
+    args(parameters)
+        .iter()
+        .map(|p| match p.kind() {
+            "identifier" => text(cx.src, *p),
+            "typed_parameter" => args(*p).first().map_or("", |n| text(cx.src, *n)),
+            "default_parameter" | "typed_default_parameter" => p
+                .child_by_field_name("name")
+                .map_or("", |n| text(cx.src, n)),
+            _ => "",
+        })
+        .collect()
 }
 
 /// The class `function` is a method of.

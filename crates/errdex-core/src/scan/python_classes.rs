@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 use tree_sitter::{Node, Tree};
 
 use super::deferred::{ClassTemplate, Deferred, PendingRaise, Writes};
-use super::message::Message;
+use super::message::{Message, Piece};
 use super::python::{class_name, message_of, raised_call};
-use super::python_callers::caller_sites;
+use super::python_callers::{caller_sites, param_names};
 use super::record::{FileCx, records};
 use super::site::{Kind, Site};
 use super::tree::{Cx, Facts, args};
@@ -44,19 +44,19 @@ pub fn file_records(
     let direct: Vec<usize> = sites.iter().map(|s| s.row).collect();
     sites.extend(caller_sites(root, &cx, &direct));
     let own = records(sites, text, file);
-    let direct: Vec<usize> = sites.iter().map(|s| s.row).collect();
     let mut out = Deferred {
         classes: classes(root, &cx),
         raises: Vec::new(),
     };
-    for (class, raise) in pending(root, &cx, &direct) {
+    for (class, raise, call) in pending(root, &cx, sites) {
+        let row = raise.start_position().row;
         let function = frame_name(raise, &cx);
         let site = Site {
             kind: Kind::Raise,
             error_type: class.clone(),
             severity: Kind::Raise.severity(),
             message: Message::default(),
-            row: raise.start_position().row,
+            row,
             function: function.clone(),
             logger: None,
         };
@@ -71,11 +71,25 @@ pub fn file_records(
             .filter(|s| s.function == function)
             .map(|s| s.message.pattern())
             .collect();
+        let taken_here = sites
+            .iter()
+            .find(|s| s.row == row)
+            .map(|s| s.message.pattern());
+        let args = call
+            .child_by_field_name("arguments")
+            .map(args)
+            .unwrap_or_default()
+            .into_iter()
+            .take_while(|a| !matches!(a.kind(), "keyword_argument" | "list_splat"))
+            .map(|a| message_of(a, &cx))
+            .collect();
         out.raises.push(PendingRaise {
             class,
+            args,
             function,
             record: Value::Object(record).to_string(),
             taken,
+            taken_here,
         });
     }
     (own, out)
@@ -193,14 +207,22 @@ fn class_template(node: Node, cx: &Cx) -> Option<ClassTemplate> {
         (None, None) => None,
     };
     let writes = match written {
-        Some(Some(message)) => Writes::Message(message),
-        Some(None) => Writes::Unknown,
+        Some(Some(message)) if says_something(&message) => Writes::Message(message),
+        Some(_) => Writes::Unknown,
         None => Writes::Base,
     };
+    let params = method("__init__").map(|init| {
+        param_names(init, cx)
+            .into_iter()
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    });
     Some(ClassTemplate {
         name,
         bases,
         writes,
+        params,
     })
 }
 
@@ -232,7 +254,13 @@ fn handed_to_base(init: Node, bases: &[String], cx: &Cx) -> Option<Option<Messag
             .into_iter()
             .filter(|a| a.kind() != "keyword_argument")
             .collect();
-        let message = if object.starts_with("super(") {
+        // Two or more arguments: the base prints them as a tuple, or takes a code first.
+        let message = if arguments.len() > 2 {
+            return Some(None);
+        } else if object.starts_with("super(") {
+            if arguments.len() > 1 {
+                return Some(None);
+            }
             *arguments.first()?
         } else if bases.iter().any(|b| b == last_part(object))
             && arguments.first().is_some_and(|a| cx.text(*a) == "self")
@@ -245,19 +273,26 @@ fn handed_to_base(init: Node, bases: &[String], cx: &Cx) -> Option<Option<Messag
     })
 }
 
-/// The `raise X(…)` statements of the file not at `direct` rows (sites already found) whose
-/// class is not one of Python's own: (class, the raise statement).
-pub fn pending<'t>(root: Node<'t>, cx: &Cx, direct: &[usize]) -> Vec<(String, Node<'t>)> {
+/// The `raise X(…)` statements of the file whose class is not one of Python's own: (class,
+/// the raise, the call). A raise that is a site already (`sites`, with its literal argument)
+/// is one too: its class may write more around that argument.
+pub fn pending<'t>(root: Node<'t>, cx: &Cx, sites: &[Site]) -> Vec<(String, Node<'t>, Node<'t>)> {
     let mut out = Vec::new();
     each_node(root, &mut |node| {
-        if node.kind() != "raise_statement" || direct.contains(&node.start_position().row) {
+        if node.kind() != "raise_statement" {
             return;
         }
-        let Some(class) = raised_call(node, cx).and_then(|call| class_name(call, cx)) else {
+        let row = node.start_position().row;
+        let Some(call) = raised_call(node, cx) else {
             return;
         };
-        if !BUILTIN.contains(&class) && class.chars().next().is_some_and(char::is_uppercase) {
-            out.push((class.to_string(), node));
+        let Some(class) = class_name(call, cx) else {
+            return;
+        };
+        let site = sites.iter().find(|s| s.row == row);
+        let own = !BUILTIN.contains(&class) && class.chars().next().is_some_and(char::is_uppercase);
+        if own && site.is_none_or(|s| s.kind == Kind::Raise && s.error_type == class) {
+            out.push((class.to_string(), node, call));
         }
     });
     out
@@ -290,6 +325,15 @@ pub fn frame_name(node: Node, cx: &Cx) -> Option<String> {
         });
     }
     name
+}
+
+/// Whether the literal text of `message` holds a letter: `{}: {}` says nothing a line could
+/// be told by.
+fn says_something(message: &Message) -> bool {
+    message
+        .0
+        .iter()
+        .any(|p| matches!(p, Piece::Text(t) if t.chars().any(char::is_alphabetic)))
 }
 
 fn last_part(name: &str) -> &str {

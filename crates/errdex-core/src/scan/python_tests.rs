@@ -119,9 +119,42 @@ def more(p):
         repository(&[("errors.py", errors), ("user.py", user)]),
         [
             "10 Gone | No package metadata was found for {} | more",
-            "11 Legacy | cannot read {}: {} | more",
+            "11 Legacy | cannot read {}: eof | more",
             "6 IllegalMonthError | bad month number {}; must be 1-12 | month",
             "7 NotFound | No package metadata was found for {} | month",
+        ]
+    );
+}
+
+#[test]
+fn a_raise_fills_the_class_message_with_its_arguments() {
+    let src = r#"
+class JSONDecodeError(ValueError):
+    def __init__(self, msg, doc, pos):
+        lineno = doc.count('\n', 0, pos) + 1
+        errmsg = '%s: line %d (char %d)' % (msg, lineno, pos)
+        ValueError.__init__(self, errmsg)
+
+class Coded(Exception):
+    def __init__(self, name):
+        super().__init__("NotFound", f"no such thing: {name}")
+
+class Bare(Exception):
+    def __str__(self):
+        return "%s: %s" % (self.a, self.b)
+
+def decode(s, end):
+    raise JSONDecodeError("Extra data", s, end)
+    raise JSONDecodeError(why, s, end)
+    raise Coded(s)
+    raise Bare(s)
+"#;
+    assert_eq!(
+        repository(&[("json.py", src)]),
+        [
+            "17 JSONDecodeError | Extra data | decode",
+            "17 JSONDecodeError | Extra data: line {} (char {}) | decode",
+            "18 JSONDecodeError | {}: line {} (char {}) | decode",
         ]
     );
 }
