@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::git::Origin;
-use super::message::{Message, Piece};
+use super::message::{Message, Piece, braces, printf};
 use super::record::{site_id, web_url};
 
 /// Base classes followed from a class to the one that writes the message.
@@ -33,6 +33,8 @@ pub struct ClassTemplate {
     /// The positional parameters of its `__init__` after `self`; `None`: it has none of
     /// its own, a raise's arguments go to its base's.
     pub params: Option<Vec<String>>,
+    /// The string constants its body sets (`msg_template = "str type expected"`).
+    pub attrs: Vec<(String, String)>,
 }
 
 /// Who writes a class's message.
@@ -42,8 +44,22 @@ pub enum Writes {
     Message(Message),
     /// A base class.
     Base,
+    /// A class attribute of the class raised (or of the first of its bases that sets it),
+    /// as `__str__` uses it: `return self.msg_template.format(**self.__dict__)`.
+    Attribute { name: String, style: Style },
     /// The class, but nothing the scan can read (`return self.text`).
     Unknown,
+}
+
+/// How `__str__` makes the message of a class attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub enum Style {
+    /// `.format(…)`: `{name}` holes.
+    Format,
+    /// `% …`: printf holes.
+    Percent,
+    /// As it is.
+    Plain,
 }
 
 /// A `raise X(…)` whose message is not at the statement.
@@ -55,6 +71,8 @@ pub struct PendingRaise {
     /// the hole of the class's message named by that parameter (`JSONDecodeError("Extra
     /// data", s, end)` → `Extra data: line {} column {} (char {})`).
     pub args: Vec<Option<Message>>,
+    /// What each keyword argument with literal text says: fills the hole of that name.
+    pub keywords: Vec<(String, Message)>,
     pub function: Option<String>,
     /// The site's record as JSON, without `errorMessage`, `messagePattern` and `id`.
     pub record: String,
@@ -75,7 +93,7 @@ impl Deferred {
 /// message is known: from a class of the same file first, else from the one class of that
 /// name in the repository (several that disagree say nothing), following base classes.
 pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, Value>> {
-    let mut classes: HashMap<&str, Vec<(&str, &ClassTemplate)>> = HashMap::new();
+    let mut classes: Classes = HashMap::new();
     for (path, deferred) in files {
         for class in &deferred.classes {
             classes
@@ -88,10 +106,14 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
     for (path, deferred) in files {
         let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
         for raise in &deferred.raises {
-            let Some(written) = template(&classes, &raise.class, path, 0) else {
+            let raised = (raise.class.as_str(), *path);
+            let Some(written) = template(&classes, raised, &raise.class, path, 0) else {
                 continue;
             };
-            let message = filled(written, &raise.args);
+            let message = filled(written, &raise.args, &raise.keywords);
+            if !message.has_word() {
+                continue;
+            }
             // The raise's own record already says this.
             if raise.taken_here.as_ref() == Some(&message.pattern()) {
                 continue;
@@ -132,54 +154,107 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
 
 /// The message class `name` writes, as seen from the file `path`, and the parameters a
 /// raise of it fills that message's holes from (`None` when a class between has an
-/// `__init__` of its own: which argument lands where is not known).
+/// `__init__` of its own: which argument lands where is not known). `raised` is the class
+/// the raise names, as seen from its file: a class attribute is read from it.
 fn template<'a>(
-    classes: &HashMap<&str, Vec<(&'a str, &'a ClassTemplate)>>,
+    classes: &Classes<'a>,
+    raised: (&str, &str),
     name: &str,
     path: &str,
     depth: usize,
-) -> Option<(&'a Message, Option<&'a [String]>)> {
-    if depth > MAX_BASES {
-        return None;
-    }
-    let defined = classes.get(name)?;
-    let (at, class) = match defined.iter().find(|(p, _)| *p == path) {
-        Some(&(p, c)) => (p, c),
-        None => {
-            let (p, first) = *defined.first()?;
-            let agree = defined.iter().all(|(_, c)| c == &first);
-            agree.then_some((p, first))?
-        }
-    };
+) -> Option<(Message, Option<&'a [String]>)> {
+    let (at, class) = class(classes, name, path, depth)?;
     match &class.writes {
-        Writes::Message(message) => Some((message, class.params.as_deref())),
+        Writes::Message(message) => Some((message.clone(), class.params.as_deref())),
         Writes::Unknown => None,
+        Writes::Attribute { name: attr, style } => {
+            let value = attribute(classes, raised.0, raised.1, attr, 0)?;
+            let message = match style {
+                Style::Format => braces(value, &[]),
+                Style::Percent => printf(value, &[]),
+                Style::Plain => Message::text(value),
+            };
+            Some((message, class.params.as_deref()))
+        }
         Writes::Base => {
             let (message, params) = class
                 .bases
                 .iter()
                 .filter(|b| b.as_str() != name)
-                .find_map(|base| template(classes, base, at, depth + 1))?;
+                .find_map(|base| template(classes, raised, base, at, depth + 1))?;
             Some((message, params.filter(|_| class.params.is_none())))
         }
     }
 }
 
-/// The class's message with the holes its parameters fill given the raise's arguments.
-fn filled((message, params): (&Message, Option<&[String]>), args: &[Option<Message>]) -> Message {
+/// Classes by name: where each is defined.
+type Classes<'a> = HashMap<&'a str, Vec<(&'a str, &'a ClassTemplate)>>;
+
+/// The class `name` as seen from `path`: the file's own, else the one of the repository
+/// (several that differ: none).
+fn class<'a>(
+    classes: &Classes<'a>,
+    name: &str,
+    path: &str,
+    depth: usize,
+) -> Option<(&'a str, &'a ClassTemplate)> {
+    if depth > MAX_BASES {
+        return None;
+    }
+    let defined = classes.get(name)?;
+    match defined.iter().find(|(p, _)| *p == path) {
+        Some(&found) => Some(found),
+        None => {
+            let first = *defined.first()?;
+            defined.iter().all(|(_, c)| c == &first.1).then_some(first)
+        }
+    }
+}
+
+/// The string class attribute `attr` of class `name` or of the first of its bases that
+/// sets it.
+fn attribute<'a>(
+    classes: &Classes<'a>,
+    name: &str,
+    path: &str,
+    attr: &str,
+    depth: usize,
+) -> Option<&'a str> {
+    let (at, class) = class(classes, name, path, depth)?;
+    if let Some((_, value)) = class.attrs.iter().find(|(n, _)| n == attr) {
+        return Some(value);
+    }
+    class
+        .bases
+        .iter()
+        .filter(|b| b.as_str() != name)
+        .find_map(|base| attribute(classes, base, at, attr, depth + 1))
+}
+
+/// The class's message with the holes the raise's arguments fill: a keyword argument the
+/// hole of its name, a positional one the hole named by its parameter.
+fn filled(
+    (message, params): (Message, Option<&[String]>),
+    args: &[Option<Message>],
+    keywords: &[(String, Message)],
+) -> Message {
     let mut out = Message::default();
-    for piece in &message.0 {
-        let arg = match (piece, params) {
-            (Piece::Hole(Some(name)), Some(params)) => params
+    for piece in message.0 {
+        let arg = match &piece {
+            Piece::Hole(Some(name)) => keywords
                 .iter()
-                .position(|p| p == name)
-                .and_then(|i| args.get(i).cloned().flatten()),
+                .find(|(k, _)| k == name)
+                .map(|(_, m)| m.clone())
+                .or_else(|| {
+                    let at = params?.iter().position(|p| p == name)?;
+                    args.get(at).cloned().flatten()
+                }),
             _ => None,
         };
         match (arg, piece) {
             (Some(arg), _) => out.append(arg),
-            (None, Piece::Text(t)) => out.push_text(t),
-            (None, Piece::Hole(name)) => out.push_hole(name.clone()),
+            (None, Piece::Text(t)) => out.push_text(&t),
+            (None, Piece::Hole(name)) => out.push_hole(name),
         }
     }
     out
@@ -199,6 +274,7 @@ mod tests {
                 None => Writes::Base,
             },
             params: None,
+            attrs: Vec::new(),
         }
     }
 
@@ -206,6 +282,7 @@ mod tests {
         PendingRaise {
             class: class.into(),
             args: Vec::new(),
+            keywords: Vec::new(),
             function: Some("f".into()),
             record: json!({"lineNumber": line, "filePath": "x"}).to_string(),
             taken: Vec::new(),

@@ -56,6 +56,13 @@ impl Message {
             .any(|p| matches!(p, Piece::Text(t) if !t.trim().is_empty()))
     }
 
+    /// Whether the literal text holds a letter: `{}: {}` says nothing a line could be told by.
+    pub fn has_word(&self) -> bool {
+        self.0
+            .iter()
+            .any(|p| matches!(p, Piece::Text(t) if t.chars().any(char::is_alphabetic)))
+    }
+
     /// `errorMessage`: holes named by their variable, `{}` where there is none.
     pub fn message(&self) -> String {
         self.render(true)

@@ -21,6 +21,7 @@ pub mod own;
 mod python;
 mod python_callers;
 mod python_classes;
+mod python_templates;
 pub mod record;
 pub mod rescan;
 mod rust;

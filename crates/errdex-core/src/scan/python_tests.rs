@@ -95,10 +95,6 @@ class Legacy(Exception):
 class Opaque(ValueError):
     def __str__(self):
         return self.text
-
-class Plain:
-    def __str__(self):
-        return "not an exception"
 "#;
     let user = r#"
 from .errors import *
@@ -112,7 +108,6 @@ def more(p):
     raise Gone(p)
     raise errors.Legacy(p, "eof")
     raise Opaque(p)
-    raise Plain(p)
     raise ValueError(p)
 "#;
     assert_eq!(
@@ -155,6 +150,53 @@ def decode(s, end):
             "17 JSONDecodeError | Extra data | decode",
             "17 JSONDecodeError | Extra data: line {} (char {}) | decode",
             "18 JSONDecodeError | {}: line {} (char {}) | decode",
+        ]
+    );
+}
+
+#[test]
+fn a_class_attribute_is_the_message_its_base_formats() {
+    let errors = r#"
+class ErrorMixin:
+    msg_template: str
+
+    def __init__(self, **ctx):
+        self.__dict__ = ctx
+
+    def __str__(self):
+        return self.msg_template.format(**self.__dict__)
+
+class TypeErr(ErrorMixin, TypeError):
+    pass
+
+class StrError(TypeErr):
+    msg_template = 'str type expected'
+
+class ColorError(TypeErr):
+    msg_template = 'value is not a valid color: {reason}'
+
+class NoTemplate(TypeErr):
+    pass
+
+class VersionNotFound(Exception):
+    def __str__(self):
+        return "Specification version not found"
+"#;
+    let user = r#"
+def check(v):
+    raise errors.StrError()
+    raise ColorError(reason="tuples must have length 3 or 4")
+    raise ColorError(reason=why)
+    raise NoTemplate()
+    raise VersionNotFound
+"#;
+    assert_eq!(
+        repository(&[("errors.py", errors), ("v.py", user)]),
+        [
+            "3 StrError | str type expected | check",
+            "4 ColorError | value is not a valid color: tuples must have length 3 or 4 | check",
+            "5 ColorError | value is not a valid color: {} | check",
+            "7 VersionNotFound | Specification version not found | check",
         ]
     );
 }
