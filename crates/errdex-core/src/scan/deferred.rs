@@ -35,6 +35,9 @@ pub struct ClassTemplate {
     pub params: Option<Vec<String>>,
     /// The string constants its body sets (`msg_template = "str type expected"`).
     pub attrs: Vec<(String, String)>,
+    /// The literal defaults of its `__init__`'s parameters (`message="Invalid file"`): fill
+    /// the hole of that name when the raise passes nothing for it.
+    pub defaults: Vec<(String, Message)>,
 }
 
 /// Who writes a class's message.
@@ -153,8 +156,9 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
 }
 
 /// The message class `name` writes, as seen from the file `path`, and the parameters a
-/// raise of it fills that message's holes from (`None` when a class between has an
-/// `__init__` of its own: which argument lands where is not known). `raised` is the class
+/// raise of it fills that message's holes from: the class whose `__init__` the arguments go
+/// to (`None` when a class between has an `__init__` of its own: which argument lands where
+/// is not known). `raised` is the class
 /// the raise names, as seen from its file: a class attribute is read from it.
 fn template<'a>(
     classes: &Classes<'a>,
@@ -162,10 +166,10 @@ fn template<'a>(
     name: &str,
     path: &str,
     depth: usize,
-) -> Option<(Message, Option<&'a [String]>)> {
+) -> Option<(Message, Option<&'a ClassTemplate>)> {
     let (at, class) = class(classes, name, path, depth)?;
     match &class.writes {
-        Writes::Message(message) => Some((message.clone(), class.params.as_deref())),
+        Writes::Message(message) => Some((message.clone(), Some(class))),
         Writes::Unknown => None,
         Writes::Attribute { name: attr, style } => {
             let value = attribute(classes, raised.0, raised.1, attr, 0)?;
@@ -174,7 +178,7 @@ fn template<'a>(
                 Style::Percent => printf(value, &[]),
                 Style::Plain => Message::text(value),
             };
-            Some((message, class.params.as_deref()))
+            Some((message, Some(class)))
         }
         Writes::Base => {
             let (message, params) = class
@@ -232,9 +236,10 @@ fn attribute<'a>(
 }
 
 /// The class's message with the holes the raise's arguments fill: a keyword argument the
-/// hole of its name, a positional one the hole named by its parameter.
+/// hole of its name, a positional one the hole named by its parameter, else the parameter's
+/// default.
 fn filled(
-    (message, params): (Message, Option<&[String]>),
+    (message, init): (Message, Option<&ClassTemplate>),
     args: &[Option<Message>],
     keywords: &[(String, Message)],
 ) -> Message {
@@ -246,8 +251,16 @@ fn filled(
                 .find(|(k, _)| k == name)
                 .map(|(_, m)| m.clone())
                 .or_else(|| {
-                    let at = params?.iter().position(|p| p == name)?;
-                    args.get(at).cloned().flatten()
+                    let init = init?;
+                    let at = init.params.as_ref()?.iter().position(|p| p == name)?;
+                    match args.get(at) {
+                        Some(given) => given.clone(),
+                        None => init
+                            .defaults
+                            .iter()
+                            .find(|(k, _)| k == name)
+                            .map(|(_, m)| m.clone()),
+                    }
                 }),
             _ => None,
         };
@@ -275,6 +288,7 @@ mod tests {
             },
             params: None,
             attrs: Vec::new(),
+            defaults: Vec::new(),
         }
     }
 

@@ -52,32 +52,39 @@ fn class_template(node: Node, cx: &Cx) -> Option<ClassTemplate> {
         })
     };
     // What `__str__` returns is what is printed, whatever `__init__` gave the base.
-    let str_method = method("__str__");
-    if let Some(writes) = str_method.and_then(|m| attribute_returned(m, cx)) {
-        return Some(ClassTemplate {
-            name,
-            bases,
-            writes,
-            params: init_params(method("__init__"), cx),
-            attrs: string_attributes(body, cx),
-        });
-    }
-    let written = match (str_method, method("__init__")) {
-        (Some(str_method), _) => Some(returned(str_method, cx)),
-        (None, Some(init)) => handed_to_base(init, &bases, cx),
-        (None, None) => None,
+    let (str_method, init) = (method("__str__"), method("__init__"));
+    let params = init_params(init, cx);
+    let returned_attribute = str_method.and_then(|m| attribute_returned(m, init, cx));
+    let written = match (returned_attribute, str_method, init) {
+        (Some(writes), ..) => Ok(writes),
+        (None, Some(str_method), _) => Err(Some(returned(str_method, cx))),
+        (None, None, Some(init)) => Err(handed_to_base(init, &bases, cx)),
+        (None, None, None) => Err(None),
+    };
+    // A message that is only the `__init__`'s parameters says something once a raise
+    // passes them (or their defaults) literal text.
+    let of_params = |m: &Message| {
+        m.0.iter().all(|p| match p {
+            Piece::Hole(Some(name)) => params.as_ref().is_some_and(|ps| ps.contains(name)),
+            Piece::Hole(None) => false,
+            Piece::Text(_) => true,
+        })
     };
     let writes = match written {
-        Some(Some(message)) if message.has_word() => Writes::Message(message),
-        Some(_) => Writes::Unknown,
-        None => Writes::Base,
+        Ok(writes) => writes,
+        Err(Some(Some(message))) if message.has_word() || of_params(&message) => {
+            Writes::Message(message)
+        }
+        Err(Some(_)) => Writes::Unknown,
+        Err(None) => Writes::Base,
     };
     Some(ClassTemplate {
         name,
         bases,
         writes,
-        params: init_params(method("__init__"), cx),
+        params,
         attrs: string_attributes(body, cx),
+        defaults: init.map(|i| defaults(i, cx)).unwrap_or_default(),
     })
 }
 
@@ -90,6 +97,37 @@ fn init_params(init: Option<Node>, cx: &Cx) -> Option<Vec<String>> {
             .map(str::to_string)
             .collect()
     })
+}
+
+/// The parameters of `__init__` with a literal default (`message="Invalid file"`).
+fn defaults(init: Node, cx: &Cx) -> Vec<(String, Message)> {
+    let Some(parameters) = init.child_by_field_name("parameters") else {
+        return Vec::new();
+    };
+    args(parameters)
+        .into_iter()
+        .filter(|p| matches!(p.kind(), "default_parameter" | "typed_default_parameter"))
+        .filter_map(|p| {
+            let name = cx.text(p.child_by_field_name("name")?).to_string();
+            let value = message_of(p.child_by_field_name("value")?, cx)?;
+            Some((name, value))
+        })
+        .collect()
+}
+
+/// The parameter `__init__` stores in `self.<attribute>` (`self.msg = msg`).
+fn stored_param(init: Node, attribute: &str, cx: &Cx) -> Option<String> {
+    let params = init_params(Some(init), cx)?;
+    args(init.child_by_field_name("body")?)
+        .into_iter()
+        .find_map(|statement| {
+            let assignment = args(statement).into_iter().next()?;
+            (assignment.kind() == "assignment").then_some(())?;
+            let left = cx.text(assignment.child_by_field_name("left")?);
+            (left.strip_prefix("self.")? == attribute).then_some(())?;
+            let right = cx.text(assignment.child_by_field_name("right")?);
+            params.iter().find(|p| *p == right).cloned()
+        })
 }
 
 /// The string constants a class body sets: `msg_template = "…"`, `code: str = "…"`.
@@ -112,13 +150,22 @@ fn string_attributes(body: Node, cx: &Cx) -> Vec<(String, String)> {
 }
 
 /// `__str__` returning a class attribute: `self.msg_template.format(**self.__dict__)`,
-/// `self.template % self.args`, `self.message`.
-fn attribute_returned(method: Node, cx: &Cx) -> Option<Writes> {
+/// `self.template % self.args`, `self.message`; or, as `self.msg` or `str(self.msg)`, a
+/// parameter `__init__` stores there.
+fn attribute_returned(method: Node, init: Option<Node>, cx: &Cx) -> Option<Writes> {
     let body = method.child_by_field_name("body")?;
     let statements = args(body);
     let [only] = statements[..] else { return None };
     (only.kind() == "return_statement").then_some(())?;
-    let value = *args(only).first()?;
+    let mut value = *args(only).first()?;
+    if value.kind() == "call"
+        && value
+            .child_by_field_name("function")
+            .is_some_and(|f| cx.text(f) == "str")
+        && let [inner] = args(value.child_by_field_name("arguments")?)[..]
+    {
+        value = inner;
+    }
     let (attribute, style) = match value.kind() {
         "call" => {
             let function = value.child_by_field_name("function")?;
@@ -138,6 +185,11 @@ fn attribute_returned(method: Node, cx: &Cx) -> Option<Writes> {
     let name = cx
         .text(attribute.child_by_field_name("attribute")?)
         .to_string();
+    if style == Style::Plain
+        && let Some(param) = init.and_then(|init| stored_param(init, &name, cx))
+    {
+        return Some(Writes::Message(Message::hole(Some(param))));
+    }
     Some(Writes::Attribute { name, style })
 }
 
@@ -170,7 +222,7 @@ fn handed_to_base(init: Node, bases: &[String], cx: &Cx) -> Option<Option<Messag
             .filter(|a| a.kind() != "keyword_argument")
             .collect();
         // Two or more arguments: the base prints them as a tuple, or takes a code first.
-        let message = if arguments.len() > 2 {
+        let handed = if arguments.len() > 2 {
             return Some(None);
         } else if object.starts_with("super(") {
             if arguments.len() > 1 {
@@ -184,6 +236,11 @@ fn handed_to_base(init: Node, bases: &[String], cx: &Cx) -> Option<Option<Messag
         } else {
             return None;
         };
-        Some(message_of(message, cx))
+        // The parameter itself: a raise's argument (or the default) is the message.
+        let params = init_params(Some(init), cx).unwrap_or_default();
+        if handed.kind() == "identifier" && params.iter().any(|p| p == cx.text(handed)) {
+            return Some(Some(Message::hole(Some(cx.text(handed).to_string()))));
+        }
+        Some(message_of(handed, cx))
     })
 }

@@ -202,6 +202,39 @@ def check(v):
 }
 
 #[test]
+fn a_parameter_the_class_prints_takes_the_raise_argument_or_its_default() {
+    let src = r#"
+class InvalidFile(ValueError):
+    def __init__(self, message="Invalid file"):
+        ValueError.__init__(self, message)
+
+class NotCallable(TypeError):
+    def __init__(self, msg, value):
+        super(TypeError, self).__init__(msg, value)
+        self.msg = msg
+
+    def __str__(self):
+        return str(self.msg)
+
+def load(fp, value):
+    raise InvalidFile()
+    raise InvalidFile("Invalid header")
+    raise InvalidFile(why)
+    message = "'{name}' must be callable (got {value!r})."
+    raise NotCallable(msg=message.format(name="x", value=value), value=value)
+    raise NotCallable(reason, value)
+"#;
+    assert_eq!(
+        repository(&[("plist.py", src)]),
+        [
+            "15 InvalidFile | Invalid file | load",
+            "16 InvalidFile | Invalid header | load",
+            "19 NotCallable | '{}' must be callable (got {}). | load",
+        ]
+    );
+}
+
+#[test]
 fn an_exception_raised_by_name_is_its_raise() {
     let src = r#"
 def check(x):
