@@ -25,14 +25,19 @@ struct Raiser<'t> {
 }
 
 /// The sites at the raises of functions that raise a message their callers pass, one per
-/// distinct message; `direct` are the rows of sites already found.
-pub fn caller_sites<'t>(root: Node<'t>, cx: &Cx<'t>, direct: &[usize]) -> Vec<Site> {
-    let mut raisers = Vec::new();
-    each_node(root, &mut |node| {
-        if node.kind() == "raise_statement" && !direct.contains(&node.start_position().row) {
-            raisers.extend(raiser(node, cx));
-        }
-    });
+/// distinct message: `raises` are the file's raise statements, `direct` the rows of sites
+/// already found.
+pub fn caller_sites<'t>(
+    root: Node<'t>,
+    raises: &[Node<'t>],
+    cx: &Cx<'t>,
+    direct: &[usize],
+) -> Vec<Site> {
+    let raisers: Vec<Raiser> = raises
+        .iter()
+        .filter(|r| !direct.contains(&r.start_position().row))
+        .filter_map(|r| raiser(*r, cx))
+        .collect();
     if raisers.is_empty() {
         return Vec::new();
     }

@@ -22,7 +22,7 @@ const MAX_DEPTH: usize = 2_000;
 /// raises or logs nothing, is parsed for it.
 pub fn may_define(text: &[u8]) -> bool {
     memchr::memmem::find(text, b"__str__").is_some()
-        || memchr::memmem::find(text, b"__init__(").is_some()
+        || memchr::memmem::find(text, b".__init__(").is_some()
 }
 
 /// A Python file's records with the sites of messages its callers pass in, and what it
@@ -41,14 +41,21 @@ pub fn file_records(
         extra: &[],
     };
     let root = tree.root_node();
+    // One walk for the classes and the raises every rule below reads.
+    let (mut class_nodes, mut raises) = (Vec::new(), Vec::new());
+    each_node(root, &mut |node| match node.kind() {
+        "class_definition" => class_nodes.push(node),
+        "raise_statement" => raises.push(node),
+        _ => {}
+    });
     let direct: Vec<usize> = sites.iter().map(|s| s.row).collect();
-    sites.extend(caller_sites(root, &cx, &direct));
+    sites.extend(caller_sites(root, &raises, &cx, &direct));
     let own = records(sites, text, file);
     let mut out = Deferred {
-        classes: classes(root, &cx),
+        classes: classes(&class_nodes, &cx),
         raises: Vec::new(),
     };
-    for (class, raise, call) in pending(root, &cx, sites) {
+    for (class, raise, call) in pending(&raises, &cx, sites) {
         let row = raise.start_position().row;
         let function = frame_name(raise, &cx);
         let site = Site {
@@ -174,15 +181,12 @@ pub(super) fn each_node<'t>(root: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
 /// Python's own: (class, the raise, the call). A raise that is a site already (`sites`, with
 /// its literal argument) is one too: its class may write more around that argument.
 pub fn pending<'t>(
-    root: Node<'t>,
+    raises: &[Node<'t>],
     cx: &Cx,
     sites: &[Site],
 ) -> Vec<(String, Node<'t>, Option<Node<'t>>)> {
     let mut out = Vec::new();
-    each_node(root, &mut |node| {
-        if node.kind() != "raise_statement" {
-            return;
-        }
+    for &node in raises {
         let row = node.start_position().row;
         let call = raised_call(node, cx);
         let class = match call {
@@ -194,13 +198,13 @@ pub fn pending<'t>(
                 .filter(|r| matches!(r.kind(), "identifier" | "attribute"))
                 .map(|r| last_part(text(cx.src, r))),
         };
-        let Some(class) = class else { return };
+        let Some(class) = class else { continue };
         let site = sites.iter().find(|s| s.row == row);
         let own = !BUILTIN.contains(&class) && class.chars().next().is_some_and(char::is_uppercase);
         if own && site.is_none_or(|s| s.kind == Kind::Raise && s.error_type == class) {
             out.push((class.to_string(), node, call));
         }
-    });
+    }
     out
 }
 

@@ -13,17 +13,13 @@ use super::python_callers::param_names;
 use super::python_classes::{each_node, last_part};
 use super::tree::{Cx, args};
 
-/// The classes the file defines, each with the message it writes when it writes one.
-pub fn classes(root: Node, cx: &Cx) -> Vec<ClassTemplate> {
-    let mut out = Vec::new();
-    each_node(root, &mut |node| {
-        if node.kind() == "class_definition"
-            && let Some(class) = class_template(node, cx)
-        {
-            out.push(class);
-        }
-    });
-    out
+/// The classes the file defines (its `class_definition` nodes), each with the message it
+/// writes when it writes one.
+pub fn classes(nodes: &[Node], cx: &Cx) -> Vec<ClassTemplate> {
+    nodes
+        .iter()
+        .filter_map(|n| class_template(*n, cx))
+        .collect()
 }
 
 fn class_template(node: Node, cx: &Cx) -> Option<ClassTemplate> {
