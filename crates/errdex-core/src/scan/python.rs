@@ -84,7 +84,20 @@ impl Grammar for Python {
                 let raised = raised_call(node, cx)?;
                 let class = class_name(raised, cx)?;
                 let arguments = args(raised.child_by_field_name("arguments")?);
-                let message = message_of(*arguments.first()?, cx)?;
+                let message = match (arguments.first(), arguments.get(1)) {
+                    // `PydanticCustomError("color_error", "value is not a valid color")`: a
+                    // code first, then the message.
+                    (Some(first), Some(second))
+                        if string_value(*first, cx.src)
+                            .flatten()
+                            .is_some_and(|code| is_code(&code)) =>
+                    {
+                        message_of(*second, cx)
+                            .filter(|m| m.message().contains(' '))
+                            .or_else(|| message_of(*first, cx))?
+                    }
+                    (first, _) => message_of(*first?, cx)?,
+                };
                 Some(Found::new(Kind::Raise, class, message))
             }
             "call" => {
@@ -108,6 +121,15 @@ pub(super) fn raised_call<'t>(raise: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
         _ => raised,
     };
     (raised.kind() == "call").then_some(raised)
+}
+
+/// An error code rather than a message: one word of letters, digits, `_`, `.`, `-`, `:`
+/// (`color_error`, `E1234`, `InvalidParameter.NotFound`).
+fn is_code(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | ':'))
 }
 
 /// `X` of `X(…)` or `errors.X(…)`.

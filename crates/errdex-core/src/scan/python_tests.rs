@@ -235,6 +235,24 @@ def load(fp, value):
 }
 
 #[test]
+fn a_code_before_the_message_is_not_the_message() {
+    let src = r#"
+def color(v):
+    raise PydanticCustomError("color_error", "value is not a valid color", {"reason": v})
+    raise KeyError("name")
+    raise ValueError("E1", code)
+"#;
+    assert_eq!(
+        repository(&[("c.py", src)]),
+        [
+            "3 PydanticCustomError | value is not a valid color | color",
+            "4 KeyError | name | color",
+            "5 ValueError | E1 | color",
+        ]
+    );
+}
+
+#[test]
 fn an_exception_raised_by_name_is_its_raise() {
     let src = r#"
 def check(x):
