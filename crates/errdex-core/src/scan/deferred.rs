@@ -206,13 +206,11 @@ fn class<'a>(
         return None;
     }
     let defined = classes.get(name)?;
-    match defined.iter().find(|(p, _)| *p == path) {
-        Some(&found) => Some(found),
-        None => {
-            let first = *defined.first()?;
-            defined.iter().all(|(_, c)| c == &first.1).then_some(first)
-        }
+    if let Some(&found) = defined.iter().find(|(p, _)| *p == path) {
+        return Some(found);
     }
+    let first = *defined.first()?;
+    defined.iter().all(|(_, c)| c == &first.1).then_some(first)
 }
 
 /// The string class attribute `attr` of class `name` or of the first of its bases that

@@ -22,6 +22,7 @@ mod python;
 mod python_callers;
 mod python_classes;
 mod python_templates;
+mod python_walk;
 pub mod record;
 pub mod rescan;
 mod rust;
@@ -239,9 +240,9 @@ impl Job<'_> {
         }
         let text = String::from_utf8_lossy(&bytes);
         let python = file.language == Language::Python;
-        if !self.calls.may_have_sites(file.language, text.as_bytes())
-            && !(python && python_classes::may_define(text.as_bytes()))
-        {
+        let may_have_sites = self.calls.may_have_sites(file.language, text.as_bytes())
+            || (python && python_classes::may_define(text.as_bytes()));
+        if !may_have_sites {
             let scan = FileScan {
                 rel: file.rel.clone(),
                 language: file.language,

@@ -7,7 +7,7 @@
 use tree_sitter::Node;
 
 use super::python::{class_name, message_of, raised_call};
-use super::python_classes::{each_node, frame_name};
+use super::python_walk::{each_node, frame_name};
 use super::site::{Found, Kind, Site};
 use super::tree::{Cx, args, text};
 

@@ -1,7 +1,7 @@
 //! What a Python file leaves to the repository: the exception classes it defines
 //! ([`super::python_templates`]) and the `raise IllegalMonthError(month)` statements whose
 //! message the class writes, not the statement; resolved over the repository in
-//! [`super::deferred`]. Also the walks the Python passes share.
+//! [`super::deferred`].
 
 use serde_json::{Map, Value};
 use tree_sitter::{Node, Tree};
@@ -11,12 +11,10 @@ use super::message::Message;
 use super::python::{class_name, message_of, raised_call};
 use super::python_callers::caller_sites;
 use super::python_templates::classes;
+use super::python_walk::{each_node, frame_name, last_part};
 use super::record::{FileCx, records};
 use super::site::{Kind, Site};
 use super::tree::{Cx, Facts, args, text};
-
-/// Deeper than this the walks stop (as [`super::tree`]'s does).
-const MAX_DEPTH: usize = 2_000;
 
 /// Whether `text` may define a class that writes its message: only such a file, if it
 /// raises or logs nothing, is parsed for it.
@@ -155,28 +153,6 @@ const BUILTIN: &[&str] = &[
     "ZeroDivisionError",
 ];
 
-/// Every node of the tree, depth first, to `visit`.
-pub(super) fn each_node<'t>(root: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
-    let mut cursor = root.walk();
-    let mut depth = 0;
-    loop {
-        visit(cursor.node());
-        if depth < MAX_DEPTH && cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
-            depth -= 1;
-        }
-    }
-}
-
 /// The `raise X(…)` (and `raise X`) statements of the file whose class is not one of
 /// Python's own: (class, the raise, the call). A raise that is a site already (`sites`, with
 /// its literal argument) is one too: its class may write more around that argument.
@@ -206,37 +182,4 @@ pub fn pending<'t>(
         }
     }
     out
-}
-
-/// The frame name Python gives the code at `node`, as the walk's scopes name it
-/// (`Parser.error`, a function in a function by its own name).
-pub fn frame_name(node: Node, cx: &Cx) -> Option<String> {
-    let mut defs = Vec::new();
-    let mut at = node.parent();
-    while let Some(n) = at {
-        if matches!(n.kind(), "function_definition" | "class_definition") {
-            defs.push(n);
-        }
-        at = n.parent();
-    }
-    let mut name: Option<String> = None;
-    for def in defs.into_iter().rev() {
-        let own = cx.text(def.child_by_field_name("name")?);
-        let mut parent = def.parent();
-        if parent.is_some_and(|p| p.kind() == "decorated_definition") {
-            parent = parent.and_then(|p| p.parent());
-        }
-        let in_class = parent
-            .and_then(|block| block.parent())
-            .is_some_and(|p| p.kind() == "class_definition");
-        name = Some(match name {
-            Some(outer) if in_class => format!("{outer}.{own}"),
-            _ => own.to_string(),
-        });
-    }
-    name
-}
-
-pub(super) fn last_part(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
 }

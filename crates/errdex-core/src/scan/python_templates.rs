@@ -10,7 +10,7 @@ use super::deferred::{ClassTemplate, Style, Writes};
 use super::message::{Message, Piece};
 use super::python::message_of;
 use super::python_callers::param_names;
-use super::python_classes::{each_node, last_part};
+use super::python_walk::{each_node, last_part};
 use super::tree::{Cx, args};
 
 /// The classes the file defines (its `class_definition` nodes), each with the message it

@@ -57,9 +57,12 @@ fn brief(records: &[Map<String, Value>]) -> Vec<String> {
     out
 }
 
+/// A file's path, its own records and what it leaves to the repository.
+type Scanned<'a> = (&'a str, Vec<Map<String, Value>>, Deferred);
+
 /// Every record of the files as one repository, own and resolved.
 fn repository(files: &[(&str, &str)]) -> Vec<String> {
-    let scanned: Vec<(&str, Vec<Map<String, Value>>, Deferred)> = files
+    let scanned: Vec<Scanned> = files
         .iter()
         .map(|(path, src)| {
             let (records, deferred) = scan_file(path, src);
