@@ -3,7 +3,9 @@
 //! (`rust`, `go`, `python`, `java`, `js`, `c`, in [`lang`] the calls each is written with;
 //! [`own`] the config's own functions); [`tree`] walks, [`record`] builds the records, [`walk`]
 //! picks the files, [`output`] writes them and says what changed, [`rescan`] and
-//! [`state`] reparse only the files that changed.
+//! [`state`] reparse only the files that changed; [`deferred`] resolves what one file cannot
+//! say alone (a Python exception whose class, maybe in another file, writes the message)
+//! over the whole checkout when the output is assembled.
 
 pub mod anchors;
 mod c;
