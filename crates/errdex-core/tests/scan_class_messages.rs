@@ -65,4 +65,14 @@ fn a_changed_class_updates_the_raises_of_unchanged_files() {
     assert_eq!(third.scanned.files_parsed, 1);
     assert!(user_patterns(&output).is_empty());
     assert_eq!(third.summary.gone, 1, "{}", third.summary);
+
+    // It writes one again: the raise in the file not read since gets it, with its snippet.
+    std::fs::write(tree.join("errors.py"), class_file("no month %r")).expect("write");
+    let fourth = rescan(&tree, &tree, &filter, &output, Some(&cache)).expect("rescan");
+    assert_eq!(fourth.scanned.files_parsed, 1);
+    assert_eq!(user_patterns(&output), ["no month {}"]);
+    let snippet = fourth.scanned.resolved[0]["sourceCode"]
+        .as_str()
+        .map(str::to_string);
+    assert_eq!(snippet.as_deref(), Some(USER));
 }

@@ -6,6 +6,7 @@
 //! the file that defines a class updates the raises of every other file.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
@@ -77,8 +78,14 @@ pub struct PendingRaise {
     /// What each keyword argument with literal text says: fills the hole of that name.
     pub keywords: Vec<(String, Message)>,
     pub function: Option<String>,
-    /// The site's record as JSON, without `errorMessage`, `messagePattern` and `id`.
+    /// The site's record as JSON, without `errorMessage`, `messagePattern`, `id` and
+    /// `sourceCode`.
     pub record: String,
+    /// Its line (1-based).
+    pub line: u64,
+    /// Its `sourceCode`, kept only while the raise resolves: most never do, and a rescan
+    /// reads it from the file when a class starts to write the message.
+    pub snippet: Option<String>,
     /// The patterns of the file's own records in the same function, which the ordinal of
     /// the id counts too.
     pub taken: Vec<String>,
@@ -95,7 +102,11 @@ impl Deferred {
 /// The records of the pending raises of `files` (path, what it deferred) whose class's
 /// message is known: from a class of the same file first, else from the one class of that
 /// name in the repository (several that disagree say nothing), following base classes.
-pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, Value>> {
+pub fn resolve(
+    files: &[(&str, &Deferred)],
+    origin: &Origin,
+    root: &Path,
+) -> Vec<Map<String, Value>> {
     let mut classes: Classes = HashMap::new();
     for (path, deferred) in files {
         for class in &deferred.classes {
@@ -124,6 +135,14 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
             let Ok(mut record) = serde_json::from_str::<Map<String, Value>>(&raise.record) else {
                 continue;
             };
+            let snippet = match &raise.snippet {
+                Some(snippet) => snippet.clone(),
+                None => match snippet_from_file(&root.join(path), &record) {
+                    Some(snippet) => snippet,
+                    None => continue,
+                },
+            };
+            record.insert("sourceCode".into(), snippet.into());
             let pattern = message.pattern();
             let ordinal = ordinals
                 .entry((raise.function.as_deref(), pattern.clone()))
@@ -153,6 +172,41 @@ pub fn resolve(files: &[(&str, &Deferred)], origin: &Origin) -> Vec<Map<String, 
         }
     }
     out
+}
+
+/// `sourceCode` of `record` read again from its file: the lines `sourceCodeStart` to
+/// `sourceCodeEnd`.
+fn snippet_from_file(file: &Path, record: &Map<String, Value>) -> Option<String> {
+    let bytes = std::fs::read(file).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let line = |field: &str| usize::try_from(record.get(field)?.as_u64()?).ok();
+    let (start, end) = (line("sourceCodeStart")?, line("sourceCodeEnd")?);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .skip(start.checked_sub(1)?)
+        .take(end.checked_sub(start)? + 1)
+        .map(|l| l.trim_end_matches('\r'))
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// Leaves out the snippets of the raises that did not resolve (`resolved`: the records
+/// [`resolve`] made), which only a state keeps.
+pub fn keep_resolved_snippets(
+    files: &mut [(String, &mut Deferred)],
+    resolved: &[Map<String, Value>],
+) {
+    let at: std::collections::HashSet<(&str, u64)> = resolved
+        .iter()
+        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
+        .collect();
+    for (path, deferred) in files.iter_mut() {
+        for raise in &mut deferred.raises {
+            if !at.contains(&(path.as_str(), raise.line)) {
+                raise.snippet = None;
+            }
+        }
+    }
 }
 
 /// The message class `name` writes, as seen from the file `path`, and the parameters a
@@ -297,6 +351,8 @@ mod tests {
             keywords: Vec::new(),
             function: Some("f".into()),
             record: json!({"lineNumber": line, "filePath": "x"}).to_string(),
+            line,
+            snippet: Some(String::new()),
             taken: Vec::new(),
             taken_here: None,
         }
@@ -308,7 +364,7 @@ mod tests {
             web: None,
             sha: None,
         };
-        resolve(files, &origin)
+        resolve(files, &origin, Path::new("."))
             .iter()
             .map(|r| format!("{} {}", r["lineNumber"], r["messagePattern"]))
             .collect()
@@ -364,7 +420,7 @@ mod tests {
             web: None,
             sha: None,
         };
-        let records = resolve(&[("a.py", &file)], &origin);
+        let records = resolve(&[("a.py", &file)], &origin, Path::new("."));
         let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
         assert_eq!(ids.len(), 2);
         assert_ne!(ids[0], ids[1]);

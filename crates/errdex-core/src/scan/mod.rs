@@ -179,7 +179,7 @@ pub fn scan(
         .iter()
         .filter_map(|f| Some((f.rel.as_str(), f.deferred.as_ref()?)))
         .collect();
-    scanned.resolved = deferred::resolve(&deferred, &origin);
+    scanned.resolved = deferred::resolve(&deferred, &origin, root);
     scanned
 }
 

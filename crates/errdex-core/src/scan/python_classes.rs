@@ -71,6 +71,9 @@ pub fn file_records(
         for field in ["id", "errorMessage", "messagePattern"] {
             record.remove(field);
         }
+        let snippet = record
+            .remove("sourceCode")
+            .and_then(|s| s.as_str().map(str::to_string));
         let taken = sites
             .iter()
             .filter(|s| s.function == function)
@@ -103,6 +106,8 @@ pub fn file_records(
             keywords,
             function,
             record: Value::Object(record).to_string(),
+            line: row as u64 + 1,
+            snippet,
             taken,
             taken_here,
         });

@@ -71,7 +71,7 @@ fn repository(files: &[(&str, &str)]) -> Vec<String> {
         .collect();
     let deferred: Vec<(&str, &Deferred)> = scanned.iter().map(|(p, _, d)| (*p, d)).collect();
     let mut all: Vec<Map<String, Value>> = scanned.iter().flat_map(|f| f.1.clone()).collect();
-    all.extend(resolve(&deferred, &origin()));
+    all.extend(resolve(&deferred, &origin(), std::path::Path::new(".")));
     brief(&all)
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
-use super::deferred::{Deferred, resolve};
+use super::deferred::{Deferred, keep_resolved_snippets, resolve};
 use super::output::{Summary, added, sites_of};
 use super::state::{self, FileState, State};
 use super::{Filter, Scanned};
@@ -107,10 +107,16 @@ pub fn rescan(
         .iter()
         .map(|f| (f.rel.as_str(), &f.deferred))
         .collect();
-    scanned.resolved = resolve(&deferred, &scanned.origin);
+    scanned.resolved = resolve(&deferred, &scanned.origin, root);
     for record in &scanned.resolved {
         next.resolved.push(write_record(&mut bytes, record)?);
     }
+    let mut kept: Vec<(String, &mut Deferred)> = next
+        .files
+        .iter_mut()
+        .map(|f| (f.rel.clone(), &mut f.deferred))
+        .collect();
+    keep_resolved_snippets(&mut kept, &scanned.resolved);
     now.extend(next.resolved.iter().cloned());
     let summary = Summary::between(&before, &now);
     next.new_ids = added(&before, &now);
