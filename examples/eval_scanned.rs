@@ -8,12 +8,17 @@
 //! read off the program's own traceback (see python_raises.py). The line is answered the way
 //! `errdex search LINE` answers a pasted line; it is right when the first row, not weak, is a
 //! record at that file and within those lines. A first row that is a group (one message at
-//! several sites) holding the site is counted apart: the browser shows it as one row.
+//! several sites) holding the site is counted apart, and with the exact ones as the pasted-line
+//! measurements count: a last line alone (`ValueError: …`) cannot say which of the sites raised
+//! it, and the browser shows the group as one row. A case that kept its whole traceback is
+//! also answered as that text pasted whole (traceback mode): its frames name the statement,
+//! so only the exact record counts there.
 
 use std::collections::HashMap;
 
+use errdex_core::dataset::Entries;
 use errdex_core::load::{self, Options, SourceSpec};
-use errdex_core::triage::Triage;
+use errdex_core::triage::{Row, Triage};
 use serde_json::Value;
 
 #[derive(Default)]
@@ -25,6 +30,48 @@ struct Tally {
     top5: usize,
     wrong: usize,
     unanswered: usize,
+}
+
+impl Tally {
+    fn count(&mut self, answer: &[Row], at_site: &dyn Fn(usize) -> bool) {
+        self.scanned += 1;
+        match answer.first() {
+            None => self.unanswered += 1,
+            Some(row) if row.weak => self.unanswered += 1,
+            Some(row) if at_site(row.record) => self.first += 1,
+            Some(row) if row.sites.iter().any(|&s| at_site(s)) => self.in_group += 1,
+            Some(_) => self.wrong += 1,
+        }
+        if answer.iter().take(5).any(|r| at_site(r.record)) {
+            self.top5 += 1;
+        }
+    }
+
+    fn print(&self, mode: &str) {
+        let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+        println!(
+            "{mode}: cases {}  site in the dataset {} ({:.1} %)",
+            self.cases,
+            self.scanned,
+            pct(self.scanned, self.cases)
+        );
+        println!("  of the cases whose site was scanned:             of all cases:");
+        let rows = [
+            ("raising statement first (not weak)", self.first),
+            ("first row a group holding it", self.in_group),
+            ("statement or its group first", self.first + self.in_group),
+            ("raising statement in the top 5", self.top5),
+            ("another statement first, confident", self.wrong),
+            ("weak or no answer", self.unanswered),
+        ];
+        for (what, n) in rows {
+            println!(
+                "  {what:<36} {:5.1} %  ({n:4})      {:5.1} %",
+                pct(n, self.scanned),
+                pct(n, self.cases)
+            );
+        }
+    }
 }
 
 fn main() {
@@ -51,7 +98,7 @@ fn main() {
         }
     }
     let triage = Triage::new(&ds);
-    let mut t = Tally::default();
+    let (mut lines, mut tracebacks) = (Tally::default(), Tally::default());
     for path in cases {
         let text = std::fs::read_to_string(path).expect("cases");
         for l in text.lines() {
@@ -70,70 +117,58 @@ fn main() {
                 .filter(|(n, _)| (first_line..=last_line).contains(n))
                 .map(|&(_, i)| i)
                 .collect();
-            t.cases += 1;
+            let traceback = v["traceback"].as_str();
+            lines.cases += 1;
+            tracebacks.cases += usize::from(traceback.is_some());
             if site.is_empty() {
                 if show {
                     println!("NOT SCANNED {full}:{first_line} {line:?}");
                 }
                 continue;
             }
-            t.scanned += 1;
-            let answer = triage.answer_line(entries, line, 5);
             let at_site = |r: usize| site.contains(&r);
-            match answer.first() {
-                None => t.unanswered += 1,
-                Some(row) if row.weak => t.unanswered += 1,
-                Some(row) if at_site(row.record) => t.first += 1,
-                Some(row) if row.sites.iter().any(|&s| at_site(s)) => t.in_group += 1,
-                Some(_) => t.wrong += 1,
-            }
-            if answer.iter().take(5).any(|r| at_site(r.record)) {
-                t.top5 += 1;
-            }
-            let right = answer.first().is_some_and(|r| !r.weak && at_site(r.record));
-            if show && !right {
-                let got = answer.first().map_or("(none)".to_string(), |r| {
-                    let e = entries.at(r.record);
-                    format!(
-                        "{}{}:{} {}{}",
-                        if r.weak { "~" } else { "" },
-                        e.file_path.unwrap_or("?"),
-                        e.line_number.unwrap_or(0),
-                        e.pattern.unwrap_or(e.message),
-                        if r.sites_total > 1 {
-                            format!(" (+{} sites)", r.sites_total - 1)
-                        } else {
-                            String::new()
-                        }
-                    )
-                });
-                let want = entries.at(site[0]);
-                println!(
-                    "MISS {line:?}\n  want {full}:{first_line} {}\n  got  {got}",
-                    want.pattern.unwrap_or(want.message)
-                );
+            let queries = [("line", Some(line)), ("traceback", traceback)];
+            for (mode, query) in queries {
+                let Some(query) = query else { continue };
+                let answer = triage.answer_line(entries, query, 5);
+                match mode {
+                    "line" => lines.count(&answer, &at_site),
+                    _ => tracebacks.count(&answer, &at_site),
+                }
+                let right = answer.first().is_some_and(|r| !r.weak && at_site(r.record));
+                if show && !right {
+                    let want = entries.at(site[0]);
+                    println!(
+                        "MISS {mode} {line:?}\n  want {full}:{first_line} {}\n  got  {}",
+                        want.pattern.unwrap_or(want.message),
+                        got(entries, answer.first())
+                    );
+                }
             }
         }
     }
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
-    println!(
-        "records {}  cases {}  site in the dataset {} ({:.1} %)",
-        entries.len(),
-        t.cases,
-        t.scanned,
-        pct(t.scanned, t.cases)
-    );
-    println!("of the cases whose site was scanned:");
-    let rows = [
-        ("raising statement first (not weak)", t.first),
-        ("first row a group holding it", t.in_group),
-        ("raising statement in the top 5", t.top5),
-        ("another statement first, confident", t.wrong),
-        ("weak or no answer", t.unanswered),
-    ];
-    for (what, n) in rows {
-        println!("  {what:<36} {:5.1} %  ({n})", pct(n, t.scanned));
-    }
+    println!("records {}", entries.len());
+    lines.print("last line alone");
+    tracebacks.print("whole traceback");
+}
+
+/// The first row as `~file:line pattern (+N sites)`.
+fn got(entries: Entries<'_>, row: Option<&Row>) -> String {
+    row.map_or("(none)".to_string(), |r| {
+        let e = entries.at(r.record);
+        format!(
+            "{}{}:{} {}{}",
+            if r.weak { "~" } else { "" },
+            e.file_path.unwrap_or("?"),
+            e.line_number.unwrap_or(0),
+            e.pattern.unwrap_or(e.message),
+            if r.sites_total > 1 {
+                format!(" (+{} sites)", r.sites_total - 1)
+            } else {
+                String::new()
+            }
+        )
+    })
 }
 
 /// `a/b/c.py`, `b/c.py`, `c.py`: the path and each tail of it at a folder boundary.

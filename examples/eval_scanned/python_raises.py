@@ -6,8 +6,13 @@ Calls the public functions and classes of the importable modules under each ROOT
 set of bad arguments, and keeps every exception whose innermost frame is a `raise` statement
 in a file under a ROOT. Each case is the line Python prints last for it (`ValueError: ...`,
 what an alert or a log carries) and the raising statement's file and lines, taken from the
-traceback: nobody picks the lines or writes the labels. Run it in an empty folder: a
-constructor given a path may create a file there.
+traceback: nobody picks the lines or writes the labels. Beside the last line each case
+keeps the whole traceback as Python prints it (`traceback`), frames included. Run it in an
+empty folder: a constructor given a path may create a file there.
+
+A module under test may replace, close or redirect the standard streams (set sys.stderr to
+None, close file descriptor 2): they are put back after every import and call, and the
+cases are written through a file opened before any module is imported.
 """
 
 import importlib
@@ -75,12 +80,42 @@ def on_alarm(*_):
     raise Timeout()
 
 
+class Streams:
+    """The process's standard streams as they were at start, put back after each call."""
+
+    def __init__(self):
+        self.fds = {fd: os.dup(fd) for fd in (0, 1, 2)}
+        self.objects = (sys.stdin, sys.stdout, sys.stderr)
+        self.report = os.fdopen(os.dup(2), "w", buffering=1)
+
+    def restore(self):
+        for fd, saved in self.fds.items():
+            try:
+                same = os.path.sameopenfile(fd, saved)
+            except OSError:
+                same = False
+            if not same:
+                os.dup2(saved, fd)
+        names = ("stdin", "stdout", "stderr")
+        for fd, (name, original) in enumerate(zip(names, self.objects)):
+            if getattr(sys, name) is original and not original.closed:
+                continue
+            if original.closed:
+                mode = "r" if fd == 0 else "w"
+                original = os.fdopen(os.dup(self.fds[fd]), mode, buffering=1)
+                self.objects = tuple(original if i == fd else o
+                                     for i, o in enumerate(self.objects))
+            setattr(sys, name, original)
+
+
 def main():
     out_path, roots = sys.argv[1], [os.path.realpath(r) for r in sys.argv[2:]]
+    out = open(out_path, "w")
+    streams = Streams()
     signal.signal(signal.SIGALRM, on_alarm)
     warnings.simplefilter("ignore")
     sys.setrecursionlimit(200)
-    seen, per_site, cases = set(), {}, []
+    seen, per_site, cases = set(), {}, 0
     for root in roots:
         sys.path.insert(0, root)
         for name in sorted(set(modules(root))):
@@ -91,6 +126,7 @@ def main():
                 continue
             finally:
                 signal.alarm(0)
+                streams.restore()
             for attr, obj in sorted(vars(module).items()):
                 if attr.startswith("_") or getattr(obj, "__module__", None) != name:
                     continue
@@ -99,6 +135,7 @@ def main():
                 for n in arities(obj):
                     for args in itertools.islice(itertools.product(BAD, repeat=n), 60):
                         case = call(obj, args, roots)
+                        streams.restore()
                         if case is None:
                             continue
                         key = (case["line"], case["file"], case["lineNumber"])
@@ -108,11 +145,11 @@ def main():
                         seen.add(key)
                         per_site[site] = per_site.get(site, 0) + 1
                         case["module"] = name
-                        cases.append(case)
-    with open(out_path, "w") as out:
-        for case in cases:
-            out.write(json.dumps(case) + "\n")
-    print(f"{len(cases)} cases at {len(per_site)} sites", file=sys.stderr)
+                        out.write(json.dumps(case) + "\n")
+                        out.flush()
+                        cases += 1
+    out.close()
+    print(f"{cases} cases at {len(per_site)} sites", file=streams.report)
 
 
 def call(obj, args, roots):
@@ -147,8 +184,10 @@ def label(e, roots):
     shown = traceback.format_exception_only(type(e), e)[-1].strip()
     if not shown or "\n" in shown or len(shown) > 400:
         return None
+    whole = "".join(traceback.format_exception(type(e), e, e.__traceback__)).strip()
     return {"line": shown, "file": os.path.relpath(path, root), "root": root,
-            "lineNumber": last.lineno, "endLineNumber": last.end_lineno or last.lineno}
+            "lineNumber": last.lineno, "endLineNumber": last.end_lineno or last.lineno,
+            "traceback": whole}
 
 
 if __name__ == "__main__":

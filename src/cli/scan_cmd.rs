@@ -169,7 +169,8 @@ fn line(s: &Scanned, summary: Option<Summary>) -> String {
         .files
         .iter()
         .map(|f| f.records.as_ref().map_or(0, Vec::len))
-        .sum();
+        .sum::<usize>()
+        + s.resolved.len();
     let sites = summary.map_or(parsed, |s| s.total);
     let by_lang = s
         .files

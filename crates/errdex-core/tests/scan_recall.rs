@@ -46,12 +46,16 @@ fn check(lang: &str) {
     assert!(unexpected.is_empty(), "{unexpected:?}");
     let mut found: HashSet<(String, u64)> = HashSet::new();
     let mut records = 0;
-    for file in &scanned.files {
-        for r in file.records.iter().flatten() {
-            records += 1;
-            let line = r["lineNumber"].as_u64().expect("line");
-            found.insert((file.rel.clone(), line));
-        }
+    // The files' own records, then those resolved over the folder (a class's message).
+    let own = scanned
+        .files
+        .iter()
+        .flat_map(|f| f.records.iter().flatten());
+    for r in own.chain(&scanned.resolved) {
+        records += 1;
+        let file = r["filePath"].as_str().expect("filePath").to_string();
+        let line = r["lineNumber"].as_u64().expect("line");
+        found.insert((file, line));
     }
     let labels = labels().remove(lang).expect("labels for the language");
     let sites: Vec<&(String, u64)> = labels

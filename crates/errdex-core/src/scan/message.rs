@@ -3,14 +3,14 @@
 //! record's `errorMessage` (`failed to open {path}`) and `messagePattern` (`failed to open {}`).
 
 /// One piece of a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
 pub enum Piece {
     Text(String),
     /// Filled at run time; the name of the variable that fills it, when there is one.
     Hole(Option<String>),
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
 pub struct Message(pub Vec<Piece>);
 
 impl Message {
@@ -54,6 +54,13 @@ impl Message {
         self.0
             .iter()
             .any(|p| matches!(p, Piece::Text(t) if !t.trim().is_empty()))
+    }
+
+    /// Whether the literal text holds a letter: `{}: {}` says nothing a line could be told by.
+    pub fn has_word(&self) -> bool {
+        self.0
+            .iter()
+            .any(|p| matches!(p, Piece::Text(t) if t.chars().any(char::is_alphabetic)))
     }
 
     /// `errorMessage`: holes named by their variable, `{}` where there is none.

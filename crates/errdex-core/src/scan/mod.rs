@@ -3,10 +3,13 @@
 //! (`rust`, `go`, `python`, `java`, `js`, `c`, in [`lang`] the calls each is written with;
 //! [`own`] the config's own functions); [`tree`] walks, [`record`] builds the records, [`walk`]
 //! picks the files, [`output`] writes them and says what changed, [`rescan`] and
-//! [`state`] reparse only the files that changed.
+//! [`state`] reparse only the files that changed; [`deferred`] resolves what one file cannot
+//! say alone (a Python exception whose class, maybe in another file, writes the message)
+//! over the whole checkout when the output is assembled.
 
 pub mod anchors;
 mod c;
+pub mod deferred;
 pub mod elide;
 pub mod git;
 mod go;
@@ -18,6 +21,10 @@ pub mod module;
 pub mod output;
 pub mod own;
 mod python;
+mod python_callers;
+mod python_classes;
+mod python_templates;
+mod python_walk;
 pub mod record;
 pub mod rescan;
 mod rust;
@@ -61,6 +68,8 @@ pub struct FileScan {
     pub records: Option<Vec<Map<String, Value>>>,
     /// Where the file stopped parsing cleanly: its other sites are kept.
     pub broken_at: Option<usize>,
+    /// What is resolved over the repository ([`deferred`]); `None` when unchanged.
+    pub deferred: Option<deferred::Deferred>,
 }
 
 /// One checkout's scan.
@@ -69,6 +78,10 @@ pub struct Scanned {
     pub root: PathBuf,
     pub origin: Origin,
     pub files: Vec<FileScan>,
+    /// The records of the raises whose message a class of the repository writes
+    /// ([`deferred::resolve`]), over the files read: a rescan resolves them again with the
+    /// classes of the files it did not read.
+    pub resolved: Vec<Map<String, Value>>,
     /// One line each: a file or folder skipped or read only in part, and why.
     pub problems: Vec<String>,
     /// Bytes read and parsed (unchanged files are not read).
@@ -138,6 +151,7 @@ pub fn scan(
         root: root.to_path_buf(),
         origin: origin.clone(),
         files: Vec::new(),
+        resolved: Vec::new(),
         problems: walked.problems,
         bytes_parsed: 0,
         files_parsed: 0,
@@ -160,6 +174,12 @@ pub fn scan(
             Err(problem) => scanned.problems.push(problem),
         }
     }
+    let deferred: Vec<(&str, &deferred::Deferred)> = scanned
+        .files
+        .iter()
+        .filter_map(|f| Some((f.rel.as_str(), f.deferred.as_ref()?)))
+        .collect();
+    scanned.resolved = deferred::resolve(&deferred, &origin, root);
     scanned
 }
 
@@ -191,6 +211,7 @@ impl Job<'_> {
             seen,
             records: None,
             broken_at: None,
+            deferred: None,
         };
         if let Some(seen) = before
             && seen.size == file.size
@@ -220,13 +241,17 @@ impl Job<'_> {
             return Err(format!("{}: skipped: binary", file.rel));
         }
         let text = String::from_utf8_lossy(&bytes);
-        if !self.calls.may_have_sites(file.language, text.as_bytes()) {
+        let python = file.language == Language::Python;
+        let may_have_sites = self.calls.may_have_sites(file.language, text.as_bytes())
+            || (python && python_classes::may_define(text.as_bytes()));
+        if !may_have_sites {
             let scan = FileScan {
                 rel: file.rel.clone(),
                 language: file.language,
                 seen,
                 records: Some(Vec::new()),
                 broken_at: None,
+                deferred: Some(deferred::Deferred::default()),
             };
             return Ok((scan, bytes.len() as u64));
         }
@@ -246,7 +271,7 @@ impl Job<'_> {
         let tree = parse(parser, file.language, &text, anchors.as_deref())
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
-        let (sites, facts) = tree::sites(
+        let (mut sites, facts) = tree::sites(
             file.language.grammar(),
             &tree,
             &text,
@@ -264,13 +289,21 @@ impl Job<'_> {
             tag: tag.as_deref(),
             analyzed_at: self.analyzed_at,
         };
-        let records = record::records(&sites, &text, &cx);
+        let (records, deferred) = if python {
+            python_classes::file_records(&tree, &text, &mut sites, &cx)
+        } else {
+            (
+                record::records(&sites, &text, &cx),
+                deferred::Deferred::default(),
+            )
+        };
         let scan = FileScan {
             rel: file.rel.clone(),
             language: file.language,
             seen,
             records: Some(records),
             broken_at: broken_at(tree.root_node()),
+            deferred: Some(deferred),
         };
         Ok((scan, bytes.len() as u64))
     }
@@ -349,6 +382,10 @@ pub fn output_name(repo: &str) -> String {
 }
 
 #[cfg(test)]
+mod deferred_tests;
+#[cfg(test)]
 mod own_tests;
+#[cfg(test)]
+mod python_tests;
 #[cfg(test)]
 mod tests;

@@ -42,7 +42,8 @@ pub fn checkout_root(path: &Path) -> PathBuf {
     path.to_path_buf()
 }
 
-/// Every record of the scan, one JSON document a line, in file order.
+/// Every record of the scan, one JSON document a line, in file order, then the records
+/// resolved over the repository.
 pub fn write_jsonl(scanned: &Scanned, out: &mut dyn Write) -> io::Result<usize> {
     let mut count = 0;
     for file in &scanned.files {
@@ -51,6 +52,11 @@ pub fn write_jsonl(scanned: &Scanned, out: &mut dyn Write) -> io::Result<usize> 
             out.write_all(b"\n")?;
             count += 1;
         }
+    }
+    for record in &scanned.resolved {
+        serde_json::to_writer(&mut *out, record)?;
+        out.write_all(b"\n")?;
+        count += 1;
     }
     Ok(count)
 }

@@ -81,14 +81,23 @@ impl Grammar for Python {
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
         match node.kind() {
             "raise_statement" => {
-                let raised = args(node).into_iter().next()?;
-                if raised.kind() != "call" {
-                    return None;
-                }
-                let class = cx.text(raised.child_by_field_name("function")?);
-                let class = class.rsplit('.').next().unwrap_or(class);
+                let raised = raised_call(node, cx)?;
+                let class = class_name(raised, cx)?;
                 let arguments = args(raised.child_by_field_name("arguments")?);
-                let message = message_of(*arguments.first()?, cx)?;
+                let message = match (arguments.first(), arguments.get(1)) {
+                    // `PydanticCustomError("color_error", "value is not a valid color")`: a
+                    // code first, then the message.
+                    (Some(first), Some(second))
+                        if string_value(*first, cx.src)
+                            .flatten()
+                            .is_some_and(|code| is_code(&code)) =>
+                    {
+                        message_of(*second, cx)
+                            .filter(|m| m.message().contains(' '))
+                            .or_else(|| message_of(*first, cx))?
+                    }
+                    (first, _) => message_of(*first?, cx)?,
+                };
                 Some(Found::new(Kind::Raise, class, message))
             }
             "call" => {
@@ -101,6 +110,32 @@ impl Grammar for Python {
             _ => None,
         }
     }
+}
+
+/// The exception a `raise` creates: `raise X(…)`, or `raise exc` where `exc = X(…)` just
+/// before (the traceback names the `raise`).
+pub(super) fn raised_call<'t>(raise: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
+    let raised = args(raise).into_iter().next()?;
+    let raised = match raised.kind() {
+        "identifier" => tree::assigned_before(raised, cx)?,
+        _ => raised,
+    };
+    (raised.kind() == "call").then_some(raised)
+}
+
+/// An error code rather than a message: one word of letters, digits, `_`, `.`, `-`, `:`
+/// (`color_error`, `E1234`, `InvalidParameter.NotFound`).
+fn is_code(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | ':'))
+}
+
+/// `X` of `X(…)` or `errors.X(…)`.
+pub(super) fn class_name<'s>(call: Node, cx: &Cx<'s>) -> Option<&'s str> {
+    let class = text(cx.src, call.child_by_field_name("function")?);
+    Some(class.rsplit('.').next().unwrap_or(class))
 }
 
 /// `logging.getLogger("db")` → `db`; `getLogger(__name__)` → the module.
@@ -288,7 +323,7 @@ fn module_constant<'t>(name: Node<'t>, cx: &Cx) -> Option<Node<'t>> {
 }
 
 /// A message expression: literals and f-strings, `"…" % args`, `"…".format(…)`, `+`.
-fn message_of(node: Node, cx: &Cx) -> Option<Message> {
+pub(super) fn message_of(node: Node, cx: &Cx) -> Option<Message> {
     tree::message(node, cx, &leaf)
 }
 

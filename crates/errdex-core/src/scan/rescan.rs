@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
+use super::deferred::{Deferred, keep_resolved_snippets, resolve};
 use super::output::{Summary, added, sites_of};
 use super::state::{self, FileState, State};
 use super::{Filter, Scanned};
@@ -47,7 +48,7 @@ pub fn rescan(
     let usable = old.as_ref().filter(|_| old_output.is_some());
     let by_path: HashMap<&str, &FileState> = usable.map(State::by_path).unwrap_or_default();
     let previous = |rel: &str| by_path.get(rel).map(|f| State::seen(f));
-    let scanned = super::scan(root, start, filter, &previous);
+    let mut scanned = super::scan(root, start, filter, &previous);
 
     let old_sha = usable.and_then(|s| s.sha.clone());
     let sha_moved = old_sha != scanned.origin.sha;
@@ -76,14 +77,7 @@ pub fn rescan(
             (Some(records), ..) => {
                 let mut sites = Vec::with_capacity(records.len());
                 for record in records {
-                    serde_json::to_writer(&mut bytes, record)?;
-                    bytes.push(b'\n');
-                    let id = record.get("id").and_then(|v| v.as_str()).unwrap_or("");
-                    let line = record
-                        .get("lineNumber")
-                        .and_then(serde_json::Value::as_u64)
-                        .unwrap_or(0);
-                    sites.push((id.to_string(), line));
+                    sites.push(write_record(&mut bytes, record)?);
                 }
                 sites
             }
@@ -99,8 +93,31 @@ pub fn rescan(
             offset: start_at,
             len: bytes.len() as u64 - start_at,
             sites,
+            deferred: file
+                .deferred
+                .clone()
+                .or_else(|| by_path.get(file.rel.as_str()).map(|f| f.deferred.clone()))
+                .unwrap_or_default(),
         });
     }
+    // The raises whose class another file defines: resolved again over every file, read
+    // now or not, so a changed class reaches the raises of files that did not change.
+    let deferred: Vec<(&str, &Deferred)> = next
+        .files
+        .iter()
+        .map(|f| (f.rel.as_str(), &f.deferred))
+        .collect();
+    scanned.resolved = resolve(&deferred, &scanned.origin, root);
+    for record in &scanned.resolved {
+        next.resolved.push(write_record(&mut bytes, record)?);
+    }
+    let mut kept: Vec<(String, &mut Deferred)> = next
+        .files
+        .iter_mut()
+        .map(|f| (f.rel.clone(), &mut f.deferred))
+        .collect();
+    keep_resolved_snippets(&mut kept, &scanned.resolved);
+    now.extend(next.resolved.iter().cloned());
     let summary = Summary::between(&before, &now);
     next.new_ids = added(&before, &now);
     let same_files = usable.is_some_and(|s| {
@@ -110,7 +127,7 @@ pub fn rescan(
                 .zip(&next.files)
                 .all(|(a, b)| a.rel == b.rel && a.hash == b.hash)
     });
-    let unchanged = same_files && !sha_moved;
+    let unchanged = same_files && !sha_moved && usable.is_some_and(|s| s.resolved == next.resolved);
     if !unchanged {
         write_atomically(output, &bytes)?;
     }
@@ -127,6 +144,21 @@ pub fn rescan(
         summary,
         written: !unchanged,
     })
+}
+
+/// `record` as one line of the output; its (id, lineNumber).
+fn write_record(
+    bytes: &mut Vec<u8>,
+    record: &serde_json::Map<String, serde_json::Value>,
+) -> std::io::Result<(String, u64)> {
+    serde_json::to_writer(&mut *bytes, record)?;
+    bytes.push(b'\n');
+    let id = record.get("id").and_then(|v| v.as_str()).unwrap_or("");
+    let line = record
+        .get("lineNumber")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(0);
+    Ok((id.to_string(), line))
 }
 
 /// Touched files with the same content: the state is refreshed so the next scan need not

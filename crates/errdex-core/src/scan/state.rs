@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::Seen;
+use super::deferred::Deferred;
 
 /// Bumped when the layout or what a record holds changes: an old state is then ignored.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// The fingerprint of what finds the records: this build's scanner code (`build.rs`) and the
 /// filter's words that change what one file yields (`--all-files` keeps test code inside a
@@ -37,6 +38,9 @@ pub struct FileState {
     pub len: u64,
     /// (id, lineNumber) of each record.
     pub sites: Vec<(String, u64)>,
+    /// What the file leaves to the repository: its classes, its raises whose class writes
+    /// the message ([`super::deferred`]).
+    pub deferred: Deferred,
 }
 
 #[derive(Debug, Clone, Default, bitcode::Encode, bitcode::Decode)]
@@ -51,6 +55,9 @@ pub struct State {
     /// The HEAD the records name (`analyzedSha`, `githubUrl`).
     pub sha: Option<String>,
     pub files: Vec<FileState>,
+    /// (id, lineNumber) of the records resolved over the repository, written after every
+    /// file's own.
+    pub resolved: Vec<(String, u64)>,
     /// Ids of the sites this scan added against the one before (`is:new`), sorted.
     pub new_ids: Vec<String>,
 }
@@ -83,6 +90,7 @@ impl State {
         self.files
             .iter()
             .flat_map(|f| f.sites.iter().cloned())
+            .chain(self.resolved.iter().cloned())
             .collect()
     }
 }

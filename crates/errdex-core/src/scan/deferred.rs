@@ -1,0 +1,326 @@
+//! What one file cannot say alone: an exception whose class writes its message
+//! (`raise IllegalMonthError(month)`, the class's `__str__` in another file of the
+//! repository). Each file keeps the classes it defines and the raises it could not give a
+//! message; they are resolved over the whole repository when the output is assembled, by a
+//! scan and by a rescan (from the state of the files it did not read again), so a change to
+//! the file that defines a class updates the raises of every other file.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+use super::git::Origin;
+use super::message::{Message, Piece, braces, printf};
+use super::record::{site_id, web_url};
+
+/// Base classes followed from a class to the one that writes the message.
+const MAX_BASES: usize = 8;
+
+/// A file's part of what is resolved over the repository.
+#[derive(Debug, Clone, Default, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct Deferred {
+    pub classes: Vec<ClassTemplate>,
+    pub raises: Vec<PendingRaise>,
+}
+
+/// An exception class a file defines.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct ClassTemplate {
+    pub name: String,
+    /// Its base classes, each by the last part of its dotted name.
+    pub bases: Vec<String>,
+    pub writes: Writes,
+    /// The positional parameters of its `__init__` after `self`; `None`: it has none of
+    /// its own, a raise's arguments go to its base's.
+    pub params: Option<Vec<String>>,
+    /// The string constants its body sets (`msg_template = "str type expected"`).
+    pub attrs: Vec<(String, String)>,
+    /// The literal defaults of its `__init__`'s parameters (`message="Invalid file"`): fill
+    /// the hole of that name when the raise passes nothing for it.
+    pub defaults: Vec<(String, Message)>,
+}
+
+/// Who writes a class's message.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub enum Writes {
+    /// Its `__str__` returns this, or its `__init__` hands this to the base class.
+    Message(Message),
+    /// A base class.
+    Base,
+    /// A class attribute of the class raised (or of the first of its bases that sets it),
+    /// as `__str__` uses it: `return self.msg_template.format(**self.__dict__)`.
+    Attribute { name: String, style: Style },
+    /// The class, but nothing the scan can read (`return self.text`).
+    Unknown,
+}
+
+/// How `__str__` makes the message of a class attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub enum Style {
+    /// `.format(…)`: `{name}` holes.
+    Format,
+    /// `% …`: printf holes.
+    Percent,
+    /// As it is.
+    Plain,
+}
+
+/// A `raise X(…)` whose message is not at the statement.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct PendingRaise {
+    /// The class, by the last part of its dotted name.
+    pub class: String,
+    /// What each positional argument of the raise says, when it has literal text: fills
+    /// the hole of the class's message named by that parameter (`JSONDecodeError("Extra
+    /// data", s, end)` → `Extra data: line {} column {} (char {})`).
+    pub args: Vec<Option<Message>>,
+    /// What each keyword argument with literal text says: fills the hole of that name.
+    pub keywords: Vec<(String, Message)>,
+    pub function: Option<String>,
+    /// The site's record as JSON, without `errorMessage`, `messagePattern`, `id` and
+    /// `sourceCode`.
+    pub record: String,
+    /// Its line (1-based).
+    pub line: u64,
+    /// Its `sourceCode`, kept only while the raise resolves: most never do, and a rescan
+    /// reads it from the file when a class starts to write the message.
+    pub snippet: Option<String>,
+    /// The patterns of the file's own records in the same function, which the ordinal of
+    /// the id counts too.
+    pub taken: Vec<String>,
+    /// The pattern of the file's own record at this raise (its literal argument), if any.
+    pub taken_here: Option<String>,
+}
+
+impl Deferred {
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty() && self.raises.is_empty()
+    }
+}
+
+/// The records of the pending raises of `files` (path, what it deferred) whose class's
+/// message is known: from a class of the same file first, else from the one class of that
+/// name in the repository (several that disagree say nothing), following base classes.
+pub fn resolve(
+    files: &[(&str, &Deferred)],
+    origin: &Origin,
+    root: &Path,
+) -> Vec<Map<String, Value>> {
+    let mut classes: Classes = HashMap::new();
+    for (path, deferred) in files {
+        for class in &deferred.classes {
+            classes
+                .entry(class.name.as_str())
+                .or_default()
+                .push((path, class));
+        }
+    }
+    let mut out = Vec::new();
+    for (path, deferred) in files {
+        let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
+        for raise in &deferred.raises {
+            let raised = (raise.class.as_str(), *path);
+            let Some(written) = template(&classes, raised, &raise.class, path, 0) else {
+                continue;
+            };
+            let message = filled(written, &raise.args, &raise.keywords);
+            if !message.has_word() {
+                continue;
+            }
+            // The raise's own record already says this.
+            if raise.taken_here.as_ref() == Some(&message.pattern()) {
+                continue;
+            }
+            let Ok(mut record) = serde_json::from_str::<Map<String, Value>>(&raise.record) else {
+                continue;
+            };
+            let snippet = match &raise.snippet {
+                Some(snippet) => snippet.clone(),
+                None => match snippet_from_file(&root.join(path), &record) {
+                    Some(snippet) => snippet,
+                    None => continue,
+                },
+            };
+            record.insert("sourceCode".into(), snippet.into());
+            let pattern = message.pattern();
+            let ordinal = ordinals
+                .entry((raise.function.as_deref(), pattern.clone()))
+                .or_insert_with(|| raise.taken.iter().filter(|t| **t == pattern).count());
+            let id = site_id(
+                &origin.repo,
+                path,
+                raise.function.as_deref().unwrap_or(""),
+                &pattern,
+                *ordinal,
+            );
+            *ordinal += 1;
+            let line = record
+                .get("lineNumber")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
+            record.insert("id".into(), id.into());
+            record.insert("errorMessage".into(), message.message().into());
+            record.insert("messagePattern".into(), pattern.into());
+            // The output is assembled at this HEAD, whatever HEAD the raise was read at.
+            record.insert(
+                "githubUrl".into(),
+                json!(web_url(origin, path, usize::try_from(line).unwrap_or(0))),
+            );
+            record.insert("analyzedSha".into(), json!(origin.sha));
+            out.push(record);
+        }
+    }
+    out
+}
+
+/// `sourceCode` of `record` read again from its file: the lines `sourceCodeStart` to
+/// `sourceCodeEnd`.
+fn snippet_from_file(file: &Path, record: &Map<String, Value>) -> Option<String> {
+    let bytes = std::fs::read(file).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let line = |field: &str| usize::try_from(record.get(field)?.as_u64()?).ok();
+    let (start, end) = (line("sourceCodeStart")?, line("sourceCodeEnd")?);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .skip(start.checked_sub(1)?)
+        .take(end.checked_sub(start)? + 1)
+        .map(|l| l.trim_end_matches('\r'))
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// Leaves out the snippets of the raises that did not resolve (`resolved`: the records
+/// [`resolve`] made), which only a state keeps.
+pub fn keep_resolved_snippets(
+    files: &mut [(String, &mut Deferred)],
+    resolved: &[Map<String, Value>],
+) {
+    let at: std::collections::HashSet<(&str, u64)> = resolved
+        .iter()
+        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
+        .collect();
+    for (path, deferred) in files.iter_mut() {
+        for raise in &mut deferred.raises {
+            if !at.contains(&(path.as_str(), raise.line)) {
+                raise.snippet = None;
+            }
+        }
+    }
+}
+
+/// The message class `name` writes, as seen from the file `path`, and the parameters a
+/// raise of it fills that message's holes from: the class whose `__init__` the arguments go
+/// to (`None` when a class between has an `__init__` of its own: which argument lands where
+/// is not known). `raised` is the class
+/// the raise names, as seen from its file: a class attribute is read from it.
+fn template<'a>(
+    classes: &Classes<'a>,
+    raised: (&str, &str),
+    name: &str,
+    path: &str,
+    depth: usize,
+) -> Option<(Message, Option<&'a ClassTemplate>)> {
+    let (at, class) = class(classes, name, path, depth)?;
+    match &class.writes {
+        Writes::Message(message) => Some((message.clone(), Some(class))),
+        Writes::Unknown => None,
+        Writes::Attribute { name: attr, style } => {
+            let value = attribute(classes, raised.0, raised.1, attr, 0)?;
+            let message = match style {
+                Style::Format => braces(value, &[]),
+                Style::Percent => printf(value, &[]),
+                Style::Plain => Message::text(value),
+            };
+            Some((message, Some(class)))
+        }
+        Writes::Base => {
+            let (message, params) = class
+                .bases
+                .iter()
+                .filter(|b| b.as_str() != name)
+                .find_map(|base| template(classes, raised, base, at, depth + 1))?;
+            Some((message, params.filter(|_| class.params.is_none())))
+        }
+    }
+}
+
+/// Classes by name: where each is defined.
+type Classes<'a> = HashMap<&'a str, Vec<(&'a str, &'a ClassTemplate)>>;
+
+/// The class `name` as seen from `path`: the file's own, else the one of the repository
+/// (several that differ: none).
+fn class<'a>(
+    classes: &Classes<'a>,
+    name: &str,
+    path: &str,
+    depth: usize,
+) -> Option<(&'a str, &'a ClassTemplate)> {
+    if depth > MAX_BASES {
+        return None;
+    }
+    let defined = classes.get(name)?;
+    if let Some(&found) = defined.iter().find(|(p, _)| *p == path) {
+        return Some(found);
+    }
+    let first = *defined.first()?;
+    defined.iter().all(|(_, c)| c == &first.1).then_some(first)
+}
+
+/// The string class attribute `attr` of class `name` or of the first of its bases that
+/// sets it.
+fn attribute<'a>(
+    classes: &Classes<'a>,
+    name: &str,
+    path: &str,
+    attr: &str,
+    depth: usize,
+) -> Option<&'a str> {
+    let (at, class) = class(classes, name, path, depth)?;
+    if let Some((_, value)) = class.attrs.iter().find(|(n, _)| n == attr) {
+        return Some(value);
+    }
+    class
+        .bases
+        .iter()
+        .filter(|b| b.as_str() != name)
+        .find_map(|base| attribute(classes, base, at, attr, depth + 1))
+}
+
+/// The class's message with the holes the raise's arguments fill: a keyword argument the
+/// hole of its name, a positional one the hole named by its parameter, else the parameter's
+/// default.
+fn filled(
+    (message, init): (Message, Option<&ClassTemplate>),
+    args: &[Option<Message>],
+    keywords: &[(String, Message)],
+) -> Message {
+    let mut out = Message::default();
+    for piece in message.0 {
+        let arg = match &piece {
+            Piece::Hole(Some(name)) => keywords
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, m)| m.clone())
+                .or_else(|| {
+                    let init = init?;
+                    let at = init.params.as_ref()?.iter().position(|p| p == name)?;
+                    match args.get(at) {
+                        Some(given) => given.clone(),
+                        None => init
+                            .defaults
+                            .iter()
+                            .find(|(k, _)| k == name)
+                            .map(|(_, m)| m.clone()),
+                    }
+                }),
+            _ => None,
+        };
+        match (arg, piece) {
+            (Some(arg), _) => out.append(arg),
+            (None, Piece::Text(t)) => out.push_text(&t),
+            (None, Piece::Hole(name)) => out.push_hole(name),
+        }
+    }
+    out
+}

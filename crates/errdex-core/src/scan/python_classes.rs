@@ -1,0 +1,190 @@
+//! What a Python file leaves to the repository: the exception classes it defines
+//! ([`super::python_templates`]) and the `raise IllegalMonthError(month)` statements whose
+//! message the class writes, not the statement; resolved over the repository in
+//! [`super::deferred`].
+
+use serde_json::{Map, Value};
+use tree_sitter::{Node, Tree};
+
+use super::deferred::{Deferred, PendingRaise};
+use super::message::Message;
+use super::python::{class_name, message_of, raised_call};
+use super::python_callers::caller_sites;
+use super::python_templates::classes;
+use super::python_walk::{each_node, frame_name, last_part};
+use super::record::{FileCx, records};
+use super::site::{Kind, Site};
+use super::tree::{Cx, Facts, args, text};
+
+/// Whether `text` may define a class that writes its message: only such a file, if it
+/// raises or logs nothing, is parsed for it.
+pub fn may_define(text: &[u8]) -> bool {
+    memchr::memmem::find(text, b"__str__").is_some()
+        || memchr::memmem::find(text, b".__init__(").is_some()
+}
+
+/// A Python file's records with the sites of messages its callers pass in, and what it
+/// leaves to the repository: the classes it defines, the raises whose class writes the
+/// message.
+pub fn file_records(
+    tree: &Tree,
+    text: &str,
+    sites: &mut Vec<Site>,
+    file: &FileCx,
+) -> (Vec<Map<String, Value>>, Deferred) {
+    let facts = Facts::default();
+    let cx = Cx {
+        src: text,
+        facts: &facts,
+        extra: &[],
+    };
+    let root = tree.root_node();
+    // One walk for the classes and the raises every rule below reads.
+    let (mut class_nodes, mut raises) = (Vec::new(), Vec::new());
+    each_node(root, &mut |node| match node.kind() {
+        "class_definition" => class_nodes.push(node),
+        "raise_statement" => raises.push(node),
+        _ => {}
+    });
+    let direct: Vec<usize> = sites.iter().map(|s| s.row).collect();
+    sites.extend(caller_sites(root, &raises, &cx, &direct));
+    let own = records(sites, text, file);
+    let mut out = Deferred {
+        classes: classes(&class_nodes, &cx),
+        raises: Vec::new(),
+    };
+    for (class, raise, call) in pending(&raises, &cx, sites) {
+        let row = raise.start_position().row;
+        let function = frame_name(raise, &cx);
+        let site = Site {
+            kind: Kind::Raise,
+            error_type: class.clone(),
+            severity: Kind::Raise.severity(),
+            message: Message::default(),
+            row,
+            function: function.clone(),
+            logger: None,
+        };
+        let Some(mut record) = records(&[site], text, file).pop() else {
+            continue;
+        };
+        for field in ["id", "errorMessage", "messagePattern"] {
+            record.remove(field);
+        }
+        let snippet = record
+            .remove("sourceCode")
+            .and_then(|s| s.as_str().map(str::to_string));
+        let taken = sites
+            .iter()
+            .filter(|s| s.function == function)
+            .map(|s| s.message.pattern())
+            .collect();
+        let taken_here = sites
+            .iter()
+            .find(|s| s.row == row)
+            .map(|s| s.message.pattern());
+        let arguments = call
+            .and_then(|c| c.child_by_field_name("arguments"))
+            .map(args)
+            .unwrap_or_default();
+        let positional = arguments
+            .iter()
+            .take_while(|a| !matches!(a.kind(), "keyword_argument" | "list_splat"))
+            .map(|a| message_of(*a, &cx))
+            .collect();
+        let keywords = arguments
+            .iter()
+            .filter(|a| a.kind() == "keyword_argument")
+            .filter_map(|a| {
+                let name = cx.text(a.child_by_field_name("name")?).to_string();
+                Some((name, message_of(a.child_by_field_name("value")?, &cx)?))
+            })
+            .collect();
+        out.raises.push(PendingRaise {
+            class,
+            args: positional,
+            keywords,
+            function,
+            record: Value::Object(record).to_string(),
+            line: row as u64 + 1,
+            snippet,
+            taken,
+            taken_here,
+        });
+    }
+    (own, out)
+}
+
+/// Python's own exceptions: a raise of one of these never waits for a class of the
+/// repository (`raise ValueError(msg)` with an unknown `msg` has no message to find).
+const BUILTIN: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "BlockingIOError",
+    "BufferError",
+    "ConnectionError",
+    "EOFError",
+    "Exception",
+    "FileExistsError",
+    "FileNotFoundError",
+    "ImportError",
+    "IndexError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "KeyError",
+    "LookupError",
+    "MemoryError",
+    "ModuleNotFoundError",
+    "NameError",
+    "NotADirectoryError",
+    "NotImplementedError",
+    "OSError",
+    "OverflowError",
+    "PermissionError",
+    "RecursionError",
+    "ReferenceError",
+    "RuntimeError",
+    "StopIteration",
+    "SyntaxError",
+    "SystemError",
+    "TimeoutError",
+    "TypeError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeError",
+    "ValueError",
+    "ZeroDivisionError",
+];
+
+/// The `raise X(…)` (and `raise X`) statements of the file whose class is not one of
+/// Python's own: (class, the raise, the call). A raise that is a site already (`sites`, with
+/// its literal argument) is one too: its class may write more around that argument.
+pub fn pending<'t>(
+    raises: &[Node<'t>],
+    cx: &Cx,
+    sites: &[Site],
+) -> Vec<(String, Node<'t>, Option<Node<'t>>)> {
+    let mut out = Vec::new();
+    for &node in raises {
+        let row = node.start_position().row;
+        let call = raised_call(node, cx);
+        let class = match call {
+            Some(call) => class_name(call, cx),
+            // `raise NotFound`: a class raised without arguments.
+            None => args(node)
+                .into_iter()
+                .next()
+                .filter(|r| matches!(r.kind(), "identifier" | "attribute"))
+                .map(|r| last_part(text(cx.src, r))),
+        };
+        let Some(class) = class else { continue };
+        let site = sites.iter().find(|s| s.row == row);
+        let own = !BUILTIN.contains(&class) && class.chars().next().is_some_and(char::is_uppercase);
+        if own && site.is_none_or(|s| s.kind == Kind::Raise && s.error_type == class) {
+            out.push((class.to_string(), node, call));
+        }
+    }
+    out
+}
