@@ -198,7 +198,7 @@ impl Triage {
         if found.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let first = found
+        let mut first: Vec<LineMatch> = found
             .iter()
             .map(|m| LineMatch {
                 record: m.record,
@@ -206,6 +206,11 @@ impl Triage {
                 via: m.via,
             })
             .collect();
+        // An event that carries an error inside it is read whole as a pasted line is: a
+        // cause cut short by the log's line limit is found only by the words it shares.
+        if evidence.pieces {
+            first.extend(self.rank_text(evidence.text, evidence.frames, CANDIDATES));
+        }
         let mut rows = self.answer(entries, evidence, first, limit);
         rows.retain(|r| !r.weak);
         let Some(chain) = rows.first().map(|r| r.chain.clone()) else {
