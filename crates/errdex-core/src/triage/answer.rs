@@ -195,8 +195,16 @@ impl Triage {
         mut found: Vec<Match>,
         limit: usize,
     ) -> (Vec<Match>, Vec<Link>) {
-        if found.is_empty() {
-            return (Vec::new(), Vec::new());
+        // One record of a one-site group and no cause to look for inside the event: the
+        // answer could only keep it (trusted) or fall back to it (not), so it is not asked.
+        let choice = found.len() > 1
+            || evidence.pieces
+            || found
+                .first()
+                .is_some_and(|m| self.sites_of(m.record).len() > 1);
+        if !choice {
+            found.truncate(limit);
+            return (found, Vec::new());
         }
         let mut first: Vec<LineMatch> = found
             .iter()

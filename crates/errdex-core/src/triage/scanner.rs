@@ -269,6 +269,9 @@ impl<'t> Scanner<'t> {
     /// (`Triage::answer`) trusts, chains and groups them. Only confident rows are matches.
     /// The event's records ranked as a pasted line's are: one ranking for triage and `search`.
     fn answer(&self, event: &Event, found: Vec<Match>) -> (Vec<Match>, Vec<Link>) {
+        if found.is_empty() {
+            return (found, Vec::new());
+        }
         let evidence = Evidence {
             line: &event.raw,
             text: &event.flat,
