@@ -9,6 +9,7 @@ use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, locate};
 use super::matcher::{Scratch, Via};
+use super::traced::Place;
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
@@ -176,9 +177,12 @@ impl Triage {
                 // Equal answers go to the smaller id, as they always did in triage.
                 .then(self.index.rank(a.record).cmp(&self.index.rank(b.record)))
         });
-        let links = chain::links(self, entries, line, text, &cands_view(&cands));
-        let names = origin::names(line);
-        self.rows(entries, text, &cands, &links, &names, limit)
+        let links = chain::links(self, entries, line, text, &cands_view(&cands), frames);
+        let place = Place {
+            names: origin::names(line),
+            frames,
+        };
+        self.rows(entries, text, &cands, &links, &place, limit)
     }
 
     /// A log event's records, from those the log scanner's containment pass found (best
@@ -276,7 +280,7 @@ impl Triage {
         text: &str,
         cands: &[Candidate],
         links: &[chain::Placed],
-        names: &[Vec<&str>],
+        place: &Place<'_>,
         limit: usize,
     ) -> Vec<Row> {
         let index = &self.index;
@@ -302,7 +306,7 @@ impl Triage {
                 continue;
             };
             let members = index.group(group);
-            let site = pick_site(entries, &scores, members, names).unwrap_or(record);
+            let site = pick_site(entries, &scores, members, place).unwrap_or(record);
             let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {
                 chain::named(links, text, site, record)
@@ -352,13 +356,13 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
 }
 
 /// The group's site the line points to: the one a frame boosted most (its score), then the
-/// one its module, logger or target names, then the first in dataset order. Only the first
-/// `MAX_PICKED` sites of a huge group are weighed.
+/// one its frames and its module, logger or target names point to (`Place::closeness`), then
+/// the first in dataset order. Only the first `MAX_PICKED` sites of a huge group are weighed.
 fn pick_site(
     entries: Entries<'_>,
     scores: &HashMap<usize, f32>,
     members: &[u32],
-    names: &[Vec<&str>],
+    place: &Place<'_>,
 ) -> Option<usize> {
     let members = &members[..members.len().min(MAX_PICKED)];
     let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
@@ -371,14 +375,12 @@ fn pick_site(
         .map(|&m| m as usize)
         .filter(|&m| best(m) >= top - f32::EPSILON)
         .map(|m| {
-            let near = if names.is_empty() {
-                0
-            } else {
-                entries
-                    .get(m)
-                    .and_then(|e| e.file_path)
-                    .map_or(0, |p| origin::closeness(names, p))
-            };
+            let near = entries
+                .get(m)
+                .and_then(|e| e.file_path)
+                .map_or_else(Default::default, |p| {
+                    place.closeness(p, entries.get(m).and_then(|e| e.line_number))
+                });
             (m, near)
         })
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))

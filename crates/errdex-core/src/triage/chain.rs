@@ -4,6 +4,7 @@
 //! matching alone, and from the records found where in the line, the links outer to inner.
 
 use super::Triage;
+use super::frames::Frame;
 use super::locate::{Fit, Found, locate};
 use crate::dataset::Entries;
 
@@ -213,6 +214,7 @@ pub fn links(
     line: &str,
     text: &str,
     seen: &[Seen],
+    found: &[Frame],
 ) -> Vec<Placed> {
     let group_of = |record: usize| triage.index.group_of(record);
     let mut out: Vec<Placed> = Vec::new();
@@ -262,6 +264,7 @@ pub fn links(
             });
         }
     }
+    super::traced::prune(&triage.index, &mut out, found, text);
     order(&mut out, line, text);
     out
 }

@@ -44,7 +44,8 @@ impl LineMatch {
 }
 
 /// A pasted line as the ranking reads it: trimmed and cut to `MAX_LINE_BYTES`, a JSON log
-/// line flattened to its text, and the `path:line` frames it holds.
+/// line flattened to its text, a trace's frame lines taken out, and the `path:line` frames it
+/// holds.
 pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
     let line = truncate(line.trim(), MAX_LINE_BYTES);
     let text = match line
@@ -58,7 +59,11 @@ pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
     let mut found: Vec<Frame> = Vec::new();
     frames::extract(&text, &mut found);
     found.truncate(MAX_FRAMES);
-    (text, found)
+    let messages = match super::traced::messages(&text) {
+        std::borrow::Cow::Owned(kept) => Some(kept),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    (messages.map_or(text, std::borrow::Cow::Owned), found)
 }
 
 impl Triage {

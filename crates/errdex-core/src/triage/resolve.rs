@@ -11,7 +11,7 @@ const EXACT_LINE_BOOST: f32 = 0.10;
 const NEAR_LINE_BOOST: f32 = 0.05;
 const SAME_FILE_BOOST: f32 = 0.02;
 /// Lines of drift between the analysed source and the running build still count as "near".
-const NEAR_LINES: i64 = 25;
+pub(super) const NEAR_LINES: i64 = 25;
 const LOCATION_ONLY: f32 = 0.5;
 const LOCATION_PATH_BONUS: f32 = 0.05;
 
@@ -122,7 +122,7 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
 /// (`/home/app/src/x.rs` and `src/x.rs`; `Pool.java` and `src/main/java/Pool.java`) or they
 /// agree on at least the file and its directory (`tokio-1.35.1/src/x.rs` and `tokio/src/x.rs`:
 /// a crate or package directory named differently where it was installed).
-fn shared_suffix(a: &str, b: &str) -> Option<usize> {
+pub(super) fn shared_suffix(a: &str, b: &str) -> Option<usize> {
     let mut x = a.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
     let mut y = b.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
     let mut shared = 0;

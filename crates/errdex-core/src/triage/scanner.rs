@@ -272,11 +272,16 @@ impl<'t> Scanner<'t> {
         if found.is_empty() {
             return (found, Vec::new());
         }
+        let flat = if event.frames.is_empty() {
+            std::borrow::Cow::Borrowed(event.flat.as_str())
+        } else {
+            super::traced::messages(&event.flat)
+        };
         let evidence = Evidence {
             line: &event.raw,
-            text: &event.flat,
+            text: &flat,
             frames: &event.frames,
-            pieces: super::chain::holds_cause(&event.flat),
+            pieces: super::chain::holds_cause(&flat),
         };
         self.triage
             .answer_event(self.entries, &evidence, found, self.limit)
