@@ -264,7 +264,10 @@ pub fn links(
             });
         }
     }
-    super::traced::prune(&triage.index, &mut out, found, text);
+    let at: Vec<(usize, usize)> = out.iter().map(|p| (p.record, p.start)).collect();
+    let unnamed = super::traced::unnamed(&triage.index, found, text, &at);
+    let mut drop = unnamed.into_iter();
+    out.retain(|_| !drop.next().unwrap_or(false));
     order(&mut out, line, text);
     out
 }

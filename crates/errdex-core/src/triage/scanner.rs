@@ -8,6 +8,7 @@ use super::clock::{self, Stamp};
 use super::events::{LineKind, Splitter, has_header, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
+use super::line::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
 use super::timeline::Extent;
@@ -16,10 +17,6 @@ use crate::dataset::Entries;
 
 /// Records of an event the answer chooses among: the containment pass's best.
 const ANSWERED: usize = 4;
-/// Frames kept per event: a deep trace names the same few files over and over.
-pub(super) const MAX_FRAMES: usize = 64;
-/// Bytes of a line that are matched: a message sits at the start of even a huge line.
-pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Lines a batch must have before it is split between two threads.
 const MIN_PARALLEL: usize = 2048;
 /// How far past the middle of a batch a line that surely starts an event is looked for.
@@ -383,16 +380,4 @@ fn push_capped(to: &mut String, line: &str) {
         to.push('\n');
     }
     to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
-}
-
-/// At most `max` bytes of `line`, cut at a character boundary.
-pub(super) fn truncate(line: &str, max: usize) -> &str {
-    if line.len() <= max {
-        return line;
-    }
-    let mut end = max;
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    &line[..end]
 }

@@ -6,28 +6,40 @@
 
 use std::borrow::Cow;
 
-use super::chain::Placed;
 use super::frames::{self, Frame};
 use super::index::Index;
 use super::resolve::{NEAR_LINES, shared_suffix};
 
-/// Drops the links after the text's first line whose records sit in no file a frame names,
-/// when another link sits at, or within `NEAR_LINES` of, a line a frame names. The first line
-/// is the log call's own (or the outermost exception's), whatever file it is in.
-pub(super) fn prune(index: &Index, links: &mut Vec<Placed>, found: &[Frame], text: &str) {
+/// Which of a chain's links (each its record and where it starts in `text`) to drop: those
+/// after the text's first line whose records sit in no file a frame names, when another link
+/// sits at, or within `NEAR_LINES` of, a line a frame names. The first line is the log call's
+/// own (or the outermost exception's), whatever file it is in.
+pub(super) fn unnamed(
+    index: &Index,
+    found: &[Frame],
+    text: &str,
+    links: &[(usize, usize)],
+) -> Vec<bool> {
+    let keep_all = vec![false; links.len()];
     if found.is_empty() {
-        return;
+        return keep_all;
     }
-    // The frame lines are out of the text by now (`messages`); the log call's own line, the
-    // first, is where its message is.
+    // The frame lines are out of the text by now (`messages`).
     let Some(trace) = text.find('\n') else {
-        return;
+        return keep_all;
     };
-    let named = |record: usize| named_by(index, record, found);
-    if !links.iter().any(|l| named(l.record) == Named::AtLine) {
-        return;
+    let named: Vec<Named> = links
+        .iter()
+        .map(|&(record, _)| named_by(index, record, found))
+        .collect();
+    if !named.contains(&Named::AtLine) {
+        return keep_all;
     }
-    links.retain(|l| l.start < trace || named(l.record) != Named::No);
+    links
+        .iter()
+        .zip(&named)
+        .map(|(&(_, start), n)| start >= trace && *n == Named::No)
+        .collect()
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -156,7 +168,8 @@ mod tests {
         // A panic's own line names a place and holds the message: it stays.
         let panic = "thread 'main' panicked at src/x.rs:12:5:\nindex out of bounds";
         assert_eq!(messages(panic), panic);
-        let wrapped = "thread 'w' panicked at 'Lazy panicked,\n      poisoning it', src/lazy.rs:331:5";
+        let wrapped =
+            "thread 'w' panicked at 'Lazy panicked,\n      poisoning it', src/lazy.rs:331:5";
         assert_eq!(messages(wrapped), wrapped);
         let go = "goroutine 1 [running]:\nmain.main()\n\t/src/app/main.go:42 +0x1d";
         assert_eq!(messages(go), "goroutine 1 [running]:\nmain.main()");
