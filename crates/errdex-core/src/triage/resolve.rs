@@ -61,14 +61,31 @@ pub fn resolve(
             });
         }
     }
-    for hit in hits.iter() {
+    // Each hit's records, best hit first, each record once at its best; a hit lists at most
+    // `limit` more than are listed before it. A set answers "listed yet?": the forms of a big
+    // dataset hold thousands of records each, and scanning the list for each was quadratic.
+    let mut listed: foldhash::HashSet<usize> = out.iter().map(|m| m.record).collect();
+    let named: Vec<f32> = out.iter().map(|m| m.score).collect();
+    // Records listed from hits, and how many of them score above the current hit.
+    let (mut from_hits, mut above) = (0, 0);
+    for (k, hit) in hits.iter().enumerate() {
+        if k > 0 && hits[k - 1].score.total_cmp(&hit.score).is_gt() {
+            above = from_hits;
+        }
+        // Once `limit` records score above this hit, none of its records (nor any later hit's:
+        // they score no more) can be among the best `limit`, which is all that is returned.
+        let named_above = named.iter().filter(|s| s.total_cmp(&hit.score).is_gt());
+        if above + named_above.count() >= limit {
+            break;
+        }
         for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
-            if out.iter().all(|m| m.record != record as usize) {
+            if listed.insert(record as usize) {
                 out.push(Match {
                     record: record as usize,
                     score: hit.score,
                     via: hit.via,
                 });
+                from_hits += 1;
             }
         }
     }
