@@ -91,7 +91,9 @@ fn main() {
     let files: Vec<&String> = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !VALUED.contains(&args[i - 1].as_str())))
+        .filter(|(i, a)| {
+            !a.starts_with("--") && (*i == 0 || !VALUED.contains(&args[i - 1].as_str()))
+        })
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {

@@ -83,9 +83,8 @@ pub fn pasted_lines(ds: &Arc<Dataset>, slowest: usize, dump: Option<&str>) {
             "built on first paste"
         }
     );
-    let mut out = dump.map(|path| {
-        std::io::BufWriter::new(std::fs::File::create(path).expect("the dump file"))
-    });
+    let mut out = dump
+        .map(|path| std::io::BufWriter::new(std::fs::File::create(path).expect("the dump file")));
     let (mut times, mut first, mut quiet) = (Vec::new(), 0, 0);
     for (k, (want, line)) in lines.iter().enumerate() {
         let t = Instant::now();
