@@ -115,7 +115,7 @@ fn run(
     let kept = filter.map(|f| index.records_kept(|m| f.keeps(m)));
     let candidates = match (candidates, kept) {
         (Some(c), None) => Records::List(c.into()),
-        (None, None) => Records::Ranges(vec![0..entries.len() as u32]),
+        (None, None) => Records::Ranges(std::iter::once(0..entries.len() as u32).collect()),
         (None, Some(kept)) => Records::Ranges(kept),
         (Some(c), Some(kept)) => Records::List(within(c, &kept).into()),
     };

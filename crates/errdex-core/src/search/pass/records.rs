@@ -15,7 +15,7 @@ impl Records<'_> {
     pub(super) fn len(&self) -> usize {
         match self {
             Records::List(l) => l.len(),
-            Records::Ranges(r) => r.iter().map(|r| r.len()).sum(),
+            Records::Ranges(r) => r.iter().map(ExactSizeIterator::len).sum(),
         }
     }
 
