@@ -61,14 +61,31 @@ pub fn resolve(
             });
         }
     }
-    for hit in hits.iter() {
+    // Each hit's records, best hit first, each record once at its best; a hit lists at most
+    // `limit` more than are listed before it. A set answers "listed yet?": the forms of a big
+    // dataset hold thousands of records each, and scanning the list for each was quadratic.
+    let mut listed: foldhash::HashSet<usize> = out.iter().map(|m| m.record).collect();
+    let named: Vec<f32> = out.iter().map(|m| m.score).collect();
+    // Records listed from hits, and how many of them score above the current hit.
+    let (mut from_hits, mut above) = (0, 0);
+    for (k, hit) in hits.iter().enumerate() {
+        if k > 0 && hits[k - 1].score.total_cmp(&hit.score).is_gt() {
+            above = from_hits;
+        }
+        // Once `limit` records score above this hit, none of its records (nor any later hit's:
+        // they score no more) can be among the best `limit`, which is all that is returned.
+        let named_above = named.iter().filter(|s| s.total_cmp(&hit.score).is_gt());
+        if above + named_above.count() >= limit {
+            break;
+        }
         for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
-            if out.iter().all(|m| m.record != record as usize) {
+            if listed.insert(record as usize) {
                 out.push(Match {
                     record: record as usize,
                     score: hit.score,
                     via: hit.via,
                 });
+                from_hits += 1;
             }
         }
     }
@@ -138,6 +155,110 @@ pub(super) fn shared_suffix(a: &str, b: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::{Entries, Entry};
+    use crate::record::Record;
+    use crate::triage::matcher::Scratch;
+    use crate::triage::normalize::tokenize;
+
+    /// `resolve` as it was before the set and the early stop: every record of every hit,
+    /// each checked against the whole list. The two must answer alike.
+    fn reference(
+        index: &Index,
+        hits: &mut Vec<FormHit>,
+        frames: &[Frame],
+        location_only: bool,
+        limit: usize,
+    ) -> Vec<Match> {
+        hits.sort_by(|a, b| a.form.cmp(&b.form).then(b.score.total_cmp(&a.score)));
+        hits.dedup_by_key(|h| h.form);
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
+        let mut out: Vec<Match> = Vec::new();
+        for named in named_records(index, frames, hits) {
+            let forms = index.record_forms(named.record as usize);
+            let found = match hits.iter().find(|h| forms.contains(&h.form)) {
+                Some(h) => Some(((h.score + named.boost).min(1.0), h.via)),
+                None if location_only && named.exact => {
+                    let bonus = if named.components >= 2 { 0.05 } else { 0.0 };
+                    Some((LOCATION_ONLY + bonus, Via::Location))
+                }
+                None => None,
+            };
+            if let Some((score, via)) = found {
+                let record = named.record as usize;
+                out.push(Match { record, score, via });
+            }
+        }
+        for hit in hits.iter() {
+            for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
+                if out.iter().all(|m| m.record != record as usize) {
+                    let (score, via) = (hit.score, hit.via);
+                    let record = record as usize;
+                    out.push(Match { record, score, via });
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then(index.rank(a.record).cmp(&index.rank(b.record)))
+        });
+        out.truncate(limit);
+        out
+    }
+
+    #[test]
+    fn listing_by_set_and_stopping_early_answer_as_before() {
+        // Few messages at many sites, ids out of dataset order: forms of hundreds of records,
+        // equal scores, named locations.
+        let templates = [
+            "connection to {} refused after {} retries",
+            "connection to {} refused",
+            "pool {} exhausted while waiting for connection",
+            "refused connection from pool {}",
+            "timeout waiting for pool {} after {} retries",
+        ];
+        let entries: Vec<Entry> = (0..3000)
+            .map(|i| {
+                let t = templates[i % templates.len()];
+                let r = Record {
+                    id: format!("{:08}", (i * 7919) % 3001),
+                    error_message: t.replacen("{}", &(i % 97).to_string(), 1),
+                    message_pattern: Some(t.to_string()),
+                    file_path: Some(format!("src/net/{}.rs", ["pool", "conn", "retry"][i % 3])),
+                    line_number: Some((i % 50) as i64),
+                    ..Record::default()
+                };
+                Entry::from_record(r, 0, 0, 0, 1)
+            })
+            .collect();
+        let index = Index::build(Entries::from(&entries[..]));
+        let lines = [
+            "ERROR connection to 10.0.0.1 refused after 3 retries",
+            "WARN pool 7 exhausted while waiting for connection at src/net/pool.rs:12",
+            "refused connection from pool 3: timeout waiting for pool 3 after 9 retries",
+            "connection refused pool timeout retries waiting at net/conn.rs:40",
+            "nothing here at src/net/retry.rs:7",
+        ];
+        let mut long = 0;
+        for line in lines {
+            let mut s = Scratch::default();
+            tokenize(line, &mut s.tokens);
+            let mut hits = Vec::new();
+            index.match_line(&mut s, line, true, &mut hits);
+            let mut frames = Vec::new();
+            crate::triage::frames::extract(line, &mut frames);
+            for limit in [0, 1, 5, 16, 200, 1000, 5000] {
+                for location_only in [false, true] {
+                    let want = reference(&index, &mut hits.clone(), &frames, location_only, limit);
+                    let got = resolve(&index, &mut hits.clone(), &frames, location_only, limit);
+                    assert_eq!(got, want, "{line:?} limit {limit}");
+                    long += usize::from(limit == 1000 && want.len() > 200);
+                }
+            }
+        }
+        // The lines hit forms of hundreds of records: the early stop had something to skip.
+        assert!(long >= 4, "{long}");
+    }
 
     #[test]
     fn suffixes_share_components() {
