@@ -114,5 +114,11 @@ fn a_failing_helper_falls_back_to_xclip() {
     .with_helper(Some("/bin/false".into()));
     let report = clipboard.copy("via xclip");
     assert_eq!(report.message(), "copied (xclip)");
+    // xclip returns before its forked server owns the selection: until then the last owner
+    // (the other test's xclip) still answers.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while xclip_out() != "via xclip" && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(xclip_out(), "via xclip");
 }
