@@ -6,6 +6,7 @@ use super::Match;
 use super::frames::Frame;
 use super::index::Index;
 use super::matcher::{FormHit, Via};
+use foldhash::HashSet;
 
 const EXACT_LINE_BOOST: f32 = 0.10;
 const NEAR_LINE_BOOST: f32 = 0.05;
@@ -61,9 +62,31 @@ pub fn resolve(
             });
         }
     }
+    // A line's overlap pass may hit thousands of forms sharing thousands of records: a set
+    // keeps each record's first (best) hit without comparing it with every record before.
+    let mut seen: HashSet<usize> = out.iter().map(|m| m.record).collect();
+    let mut named: Vec<f32> = out.iter().map(|m| m.score).collect();
+    named.sort_by(|a, b| b.total_cmp(a));
+    let (mut named_above, mut hits_above, mut done) = (0, 0, 0);
+    let mut pushed: Vec<(f32, usize)> = Vec::new();
     for hit in hits.iter() {
+        // Hits come best first, so this hit's records and every later one's score at most
+        // its score: once `limit` records already score more, none of them is answered.
+        while named.get(named_above).is_some_and(|&s| s > hit.score) {
+            named_above += 1;
+        }
+        while let Some(&(s, n)) = pushed.get(done)
+            && s > hit.score
+        {
+            hits_above += n;
+            done += 1;
+        }
+        if named_above + hits_above >= limit {
+            break;
+        }
+        let before = out.len();
         for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
-            if out.iter().all(|m| m.record != record as usize) {
+            if seen.insert(record as usize) {
                 out.push(Match {
                     record: record as usize,
                     score: hit.score,
@@ -71,14 +94,38 @@ pub fn resolve(
                 });
             }
         }
+        pushed.push((hit.score, out.len() - before));
     }
-    out.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then(index.rank(a.record).cmp(&index.rank(b.record)))
-    });
-    out.truncate(limit);
-    out
+    // Best first, equal scores by id; the pushing order breaks what is left, as a stable
+    // sort of the whole list would. Only the best `limit` are put in order.
+    let key =
+        |(k, m): &(usize, Match)| (std::cmp::Reverse(OrdF32(m.score)), index.rank(m.record), *k);
+    let mut ranked: Vec<(usize, Match)> = out.into_iter().enumerate().collect();
+    if ranked.len() > limit && limit > 0 {
+        ranked.select_nth_unstable_by_key(limit - 1, key);
+        ranked.truncate(limit);
+    }
+    ranked.sort_unstable_by_key(key);
+    ranked.truncate(limit);
+    ranked.into_iter().map(|(_, m)| m).collect()
+}
+
+/// A score ordered as `f32::total_cmp` orders it.
+#[derive(Clone, Copy, PartialEq)]
+struct OrdF32(f32);
+
+impl Eq for OrdF32 {}
+
+impl PartialOrd for OrdF32 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrdF32 {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
 }
 
 /// Records whose location the frames name and that either matched by message or sit at the
@@ -86,16 +133,25 @@ pub fn resolve(
 /// names hundreds of records; only those few are looked at closely.
 fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named> {
     let mut named: Vec<Named> = Vec::new();
+    if frames.is_empty() {
+        return named;
+    }
+    // A common file name names thousands of records: each is first asked the cheap questions
+    // (its line, whether the event matched its forms), its path read only for the few left.
+    let hit_forms: HashSet<u32> = hits.iter().map(|h| h.form).collect();
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
-            let Some((path, line)) = index.location(record) else {
+            let Some(line) = index.line_of(record) else {
                 continue;
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
             let forms = index.record_forms(record as usize);
-            if diff != Some(0) && !hits.iter().any(|h| forms.contains(&h.form)) {
+            if diff != Some(0) && !forms.iter().any(|f| hit_forms.contains(f)) {
                 continue;
             }
+            let Some((path, _)) = index.location(record) else {
+                continue;
+            };
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };
