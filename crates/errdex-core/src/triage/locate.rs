@@ -32,21 +32,47 @@ const MAX_VALUE: usize = 256;
 /// Pieces of a pattern looked for: a pattern's first ones place it.
 const MAX_PIECES: usize = 16;
 
+/// A pattern split once into its literal pieces, for the several questions a ranking asks of
+/// it (where it is, whether to trust it, how far it reaches).
+#[derive(Debug, Clone)]
+pub struct Pieces<'p> {
+    pub literal: Vec<&'p str>,
+    /// A placeholder opens the pattern.
+    pub open_start: bool,
+    /// A placeholder ends it.
+    pub open_end: bool,
+}
+
+impl<'p> Pieces<'p> {
+    pub fn of(pattern: &'p str) -> Self {
+        let (literal, open_start, open_end) = pieces(pattern);
+        Pieces {
+            literal,
+            open_start,
+            open_end,
+        }
+    }
+}
+
 /// Finds `pattern` (`{}` per placeholder) in `line`. Placeholders at the pattern's ends may
 /// take any text; one between two pieces up to `MAX_VALUE` bytes of one line.
 pub fn locate(pattern: &str, line: &str) -> Found {
+    locate_pieces(&Pieces::of(pattern), line)
+}
+
+/// `locate` with the pattern already split.
+pub fn locate_pieces(p: &Pieces<'_>, line: &str) -> Found {
     let absent = Found {
         fit: Fit::Absent,
         start: 0,
         end: 0,
         empty: 0,
     };
-    let (pieces, _, trailing) = pieces(pattern);
-    if pieces.is_empty() {
+    if p.literal.is_empty() {
         return absent;
     }
     for folded in [false, true] {
-        if let Some(found) = walk(&pieces, line, folded, trailing) {
+        if let Some(found) = walk(&p.literal, line, folded, p.open_end) {
             return found;
         }
     }
@@ -97,10 +123,9 @@ pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
 /// order: how much of a record a word overlap really found.
 /// Words holding digits are left out: the normaliser reads them as variables, so a record
 /// written with the values of one occurrence (`the len is 3155`) still shares its words.
-pub fn share_found(pattern: &str, line: &str) -> f32 {
-    let (pieces, _, _) = pieces(pattern);
+pub fn share_of(literal: &[&str], line: &str) -> f32 {
     let (mut total, mut found) = (0, 0);
-    for piece in pieces {
+    for piece in literal {
         let words: Vec<&str> = piece.split_whitespace().collect();
         for run in words.split(|w| w.bytes().any(|c| c.is_ascii_digit())) {
             let run = run.join(" ");
@@ -209,10 +234,12 @@ fn find(hay: &str, needle: &str, from: usize, folded: bool) -> Option<usize> {
     if !folded {
         return memchr::memmem::find(h, n).map(|k| from + k);
     }
-    if n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len())
+    let (Some(&first), Some(last)) = (n.first(), h.len().checked_sub(n.len())) else {
+        return (n.len() <= h.len()).then_some(from);
+    };
+    // Only where the needle's first byte stands, in either case, is the rest compared.
+    let (lower, upper) = (first.to_ascii_lowercase(), first.to_ascii_uppercase());
+    memchr::memchr2_iter(lower, upper, &h[..=last])
         .find(|&k| h[k..k + n.len()].eq_ignore_ascii_case(n))
         .map(|k| from + k)
 }
@@ -281,8 +308,8 @@ mod tests {
     fn words_holding_digits_are_not_counted_as_shared_text() {
         let line = "ERROR index out of bounds: the len is 9137 but the index is 12482";
         let pattern = "index out of bounds: the len is 3155 but the index is 18078";
-        assert!((share_found(pattern, line) - 1.0).abs() < f32::EPSILON);
-        assert!(share_found("bucket quota exceeded", line) < 0.1);
+        assert!((share_of(&Pieces::of(pattern).literal, line) - 1.0).abs() < f32::EPSILON);
+        assert!(share_of(&Pieces::of("bucket quota exceeded").literal, line) < 0.1);
     }
 
     #[test]
