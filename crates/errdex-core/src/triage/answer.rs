@@ -15,8 +15,6 @@ use foldhash::HashMap;
 
 /// Sites of a group listed with a row; `sites_total` counts them all.
 pub const MAX_SITES: usize = 50;
-/// Sites of one group weighed to pick the row's (a message written at thousands of places).
-const MAX_PICKED: usize = 4096;
 /// Records the whole line's ranking returns to pick rows and links from.
 pub(super) const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
@@ -302,7 +300,7 @@ impl Triage {
             let members = index.group(group);
             let site = match members {
                 [one] => *one as usize,
-                _ => pick_site(
+                _ => origin::pick_site(
                     entries,
                     &scores,
                     members,
@@ -369,38 +367,4 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
             found: c.found,
         })
         .collect()
-}
-
-/// The group's site the line points to: the one a frame boosted most (its score), then the
-/// one its module, logger or target names, then the first in dataset order. Only the first
-/// `MAX_PICKED` sites of a huge group are weighed.
-fn pick_site(
-    entries: Entries<'_>,
-    scores: &HashMap<usize, f32>,
-    members: &[u32],
-    names: &[Vec<&str>],
-) -> Option<usize> {
-    let members = &members[..members.len().min(MAX_PICKED)];
-    let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
-    let top = members
-        .iter()
-        .map(|&m| best(m as usize))
-        .fold(0.0, f32::max);
-    members
-        .iter()
-        .map(|&m| m as usize)
-        .filter(|&m| best(m) >= top - f32::EPSILON)
-        .map(|m| {
-            let near = if names.is_empty() {
-                0
-            } else {
-                entries
-                    .get(m)
-                    .and_then(|e| e.file_path)
-                    .map_or(0, |p| origin::closeness(names, p))
-            };
-            (m, near)
-        })
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(m, _)| m)
 }

@@ -37,12 +37,12 @@ pub fn trusted<'b>(
         // much of the record's own text must still be in the line.
         _ => located || share_of(literal, text) >= FOUND_SHARE,
     };
-    let words: Vec<&str> = literal
+    // Its words (runs of letters and digits holding a letter) counted, with their letters.
+    let (words, letters) = literal
         .iter()
         .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().any(char::is_alphabetic))
-        .collect();
-    let letters: usize = words.iter().map(|w| w.len()).sum();
+        .fold((0, 0), |(n, l), w| (n + 1, l + w.len()));
     // A cut line, or words in common without the record's text as written: what the line
     // holds of the record must say something on its own. A generic prefix (`failed to open`)
     // or a few shared words (`does not exist`) survive in many records' lines — most often
@@ -53,12 +53,12 @@ pub fn trusted<'b>(
             held > SHORT_WORDS || held_letters >= SHORT_LETTERS
         }
     };
-    if !sound || words.len() > SHORT_WORDS || letters >= SHORT_LETTERS {
+    if !sound || words > SHORT_WORDS || letters >= SHORT_LETTERS {
         return sound && says(found);
     }
     // A pattern that is only placeholders (`{}`, `{}: {}`) says nothing a line could show:
     // only the location the line names can answer it.
-    if words.is_empty() {
+    if words == 0 {
         return via == Via::Location;
     }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
@@ -75,7 +75,7 @@ pub fn trusted<'b>(
         return false;
     }
     let holes = pattern_holes(pattern);
-    let bare_edge = words.len() <= BARE_WORDS && holes > 0 && (open_start || open_end);
+    let bare_edge = words <= BARE_WORDS && holes > 0 && (open_start || open_end);
     bounds().iter().any(|&(start, end)| {
         if bare_edge {
             return whole_link(pattern, literal, holes, text.get(start..end).unwrap_or(""));
@@ -92,7 +92,7 @@ pub fn trusted<'b>(
         // A wrapper (`write error: {}`) ends where the error it wraps, the next link, starts.
         let wraps = text[..found.end].ends_with(':');
         let closes = rest.is_empty() || rest.starts_with(':') || wraps;
-        if holes == 0 && words.len() <= BARE_WORDS {
+        if holes == 0 && words <= BARE_WORDS {
             return closes;
         }
         // What the placeholders took: to the link's end when the pattern ends with one.
