@@ -313,6 +313,37 @@ mod tests {
     }
 
     #[test]
+    fn a_case_folded_search_finds_what_comparing_at_every_byte_finds() {
+        let naive = |h: &str, n: &str, from: usize| {
+            let (h, n) = (h.as_bytes().get(from..)?, n.as_bytes());
+            (0..=h.len().checked_sub(n.len())?)
+                .find(|&k| h[k..k + n.len()].eq_ignore_ascii_case(n))
+                .map(|k| from + k)
+        };
+        let hay = "Lease LOST: lease lost at 0x1F; 'LeAsE' lost, [lease]";
+        for needle in [
+            "lease",
+            "LEASE lost",
+            "'lease'",
+            "0X1f",
+            "[",
+            "]",
+            "",
+            "x",
+            hay,
+        ] {
+            for from in [0, 1, 6, 30, hay.len(), hay.len() + 1] {
+                let want = naive(hay, needle, from);
+                assert_eq!(
+                    find(hay, needle, from, true),
+                    want,
+                    "{needle:?} from {from}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_placeholder_that_matched_nothing_is_counted() {
         let line = "ERROR invalid record type";
         assert_eq!(locate("invalid record type", line).empty, 0);

@@ -192,6 +192,10 @@ fn shared_suffix(a: &str, b: &str) -> Option<usize> {
 }
 
 #[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod exact;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
