@@ -15,6 +15,8 @@ const SAME_FILE_BOOST: f32 = 0.02;
 const NEAR_LINES: i64 = 25;
 const LOCATION_ONLY: f32 = 0.5;
 const LOCATION_PATH_BONUS: f32 = 0.05;
+/// Records (or hits) looked through one by one; past this many, a set or a partial sort.
+const FEW: usize = 32;
 
 /// What the log says about a record's location.
 #[derive(Debug, Clone, Copy)]
@@ -62,9 +64,10 @@ pub fn resolve(
             });
         }
     }
-    // A line's overlap pass may hit thousands of forms sharing thousands of records: a set
-    // keeps each record's first (best) hit without comparing it with every record before.
-    let mut seen: HashSet<usize> = out.iter().map(|m| m.record).collect();
+    // A line's overlap pass may hit thousands of forms sharing thousands of records: past a
+    // few, a set keeps each record's first (best) hit without comparing it with every one
+    // before.
+    let mut seen: Option<HashSet<usize>> = None;
     let mut named: Vec<f32> = out.iter().map(|m| m.score).collect();
     named.sort_by(|a, b| b.total_cmp(a));
     let (mut named_above, mut hits_above, mut done) = (0, 0, 0);
@@ -86,18 +89,37 @@ pub fn resolve(
         }
         let before = out.len();
         for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
-            if seen.insert(record as usize) {
-                out.push(Match {
-                    record: record as usize,
-                    score: hit.score,
-                    via: hit.via,
-                });
+            let record = record as usize;
+            let fresh = match &mut seen {
+                Some(set) => set.insert(record),
+                None => out.iter().all(|m| m.record != record),
+            };
+            if !fresh {
+                continue;
+            }
+            out.push(Match {
+                record,
+                score: hit.score,
+                via: hit.via,
+            });
+            if seen.is_none() && out.len() > FEW {
+                seen = Some(out.iter().map(|m| m.record).collect());
             }
         }
         pushed.push((hit.score, out.len() - before));
     }
-    // Best first, equal scores by id; the pushing order breaks what is left, as a stable
-    // sort of the whole list would. Only the best `limit` are put in order.
+    let by_score = |a: &Match, b: &Match| {
+        b.score
+            .total_cmp(&a.score)
+            .then(index.rank(a.record).cmp(&index.rank(b.record)))
+    };
+    if out.len() <= FEW {
+        out.sort_by(by_score);
+        out.truncate(limit);
+        return out;
+    }
+    // Best first, equal scores by id; the pushing order breaks what is left, as the stable
+    // sort above does. Only the best `limit` are put in order.
     let key =
         |(k, m): &(usize, Match)| (std::cmp::Reverse(OrdF32(m.score)), index.rank(m.record), *k);
     let mut ranked: Vec<(usize, Match)> = out.into_iter().enumerate().collect();
@@ -138,7 +160,12 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
     }
     // A common file name names thousands of records: each is first asked the cheap questions
     // (its line, whether the event matched its forms), its path read only for the few left.
-    let hit_forms: HashSet<u32> = hits.iter().map(|h| h.form).collect();
+    let hit_forms: Option<HashSet<u32>> =
+        (hits.len() > FEW).then(|| hits.iter().map(|h| h.form).collect());
+    let matched = |forms: [u32; 2]| match &hit_forms {
+        Some(set) => forms.iter().any(|f| set.contains(f)),
+        None => hits.iter().any(|h| forms.contains(&h.form)),
+    };
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
             let Some(line) = index.line_of(record) else {
@@ -146,7 +173,7 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
             let forms = index.record_forms(record as usize);
-            if diff != Some(0) && !forms.iter().any(|f| hit_forms.contains(f)) {
+            if diff != Some(0) && !matched(forms) {
                 continue;
             }
             let Some((path, _)) = index.location(record) else {

@@ -30,9 +30,11 @@ struct Event {
     last_line: usize,
     text: String,
     /// Every line of the event as written, and as matched (JSON flattened), joined by line
-    /// breaks: what the answer reads, as it reads a pasted block.
+    /// breaks: what the answer reads, as it reads a pasted block. Most events are one line
+    /// of plain text, so neither is copied until it differs: `raw` stays empty while the
+    /// event is its first line alone (`text`), `flat` None while no line was flattened.
     raw: String,
-    flat: String,
+    flat: Option<String>,
     level: Option<Level>,
     /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
     /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
@@ -131,7 +133,7 @@ impl<'t> Scanner<'t> {
                     last_line: self.line_no,
                     text: line.to_string(),
                     raw: String::new(),
-                    flat: String::new(),
+                    flat: None,
                     level: None,
                     field_level: false,
                     benign: false,
@@ -272,11 +274,17 @@ impl<'t> Scanner<'t> {
         if found.is_empty() {
             return (found, Vec::new());
         }
+        let line = if event.raw.is_empty() {
+            &event.text
+        } else {
+            &event.raw
+        };
+        let text = event.flat.as_deref().unwrap_or(line);
         let evidence = Evidence {
-            line: &event.raw,
-            text: &event.flat,
+            line,
+            text,
             frames: &event.frames,
-            pieces: super::chain::holds_cause(&event.flat),
+            pieces: super::chain::holds_cause(text),
         };
         self.triage
             .answer_event(self.entries, &evidence, found, self.limit)
@@ -334,8 +342,24 @@ impl<'t> Scanner<'t> {
             Some(flat) => (flat.text.as_str(), flat.level),
             None => (line, None),
         };
-        push_capped(&mut event.raw, line);
-        push_capped(&mut event.flat, text);
+        if !head {
+            if event.raw.is_empty() {
+                push_capped(&mut event.raw, &event.text);
+            }
+            if let Some(flat) = &mut event.flat {
+                push_capped(flat, text);
+            } else if json.is_some() {
+                // The lines before were as written: the flattened text so far is theirs.
+                let mut flat = event.raw.clone();
+                push_capped(&mut flat, text);
+                event.flat = Some(flat);
+            }
+            push_capped(&mut event.raw, line);
+        } else if json.is_some() {
+            let mut flat = String::new();
+            push_capped(&mut flat, text);
+            event.flat = Some(flat);
+        }
         normalize::tokenize(text, &mut self.scratch.tokens);
         let field = json_level.or_else(|| Level::from_logfmt(text));
         let level = field.or(self.scratch.tokens.level());
