@@ -128,10 +128,30 @@ pub fn share_of(literal: &[&str], line: &str) -> f32 {
     for piece in literal {
         let words: Vec<&str> = piece.split_whitespace().collect();
         for run in words.split(|w| w.bytes().any(|c| c.is_ascii_digit())) {
-            let run = run.join(" ");
-            total += run.len();
-            if !run.is_empty() && find(line, &run, 0, true).is_some() {
-                found += run.len();
+            let (Some(first), Some(last)) = (run.first(), run.last()) else {
+                continue;
+            };
+            // The run's words joined by one space, which most often it already is in the
+            // piece: then the piece's own bytes are searched, nothing is copied.
+            let len = run.iter().map(|w| w.len()).sum::<usize>() + run.len() - 1;
+            let start = first.as_ptr() as usize - piece.as_ptr() as usize;
+            let end = last.as_ptr() as usize - piece.as_ptr() as usize + last.len();
+            let joined;
+            let text = match piece.get(start..end) {
+                Some(t)
+                    if t.len() == len
+                        && !t.bytes().any(|b| b != b' ' && b.is_ascii_whitespace()) =>
+                {
+                    t
+                }
+                _ => {
+                    joined = run.join(" ");
+                    &joined
+                }
+            };
+            total += len;
+            if find(line, text, 0, true).is_some() {
+                found += len;
             }
         }
     }
@@ -340,6 +360,38 @@ mod tests {
                     "{needle:?} from {from}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_shared_share_is_counted_as_when_each_run_was_joined() {
+        let joined = |literal: &[&str], line: &str| {
+            let (mut total, mut found) = (0, 0);
+            for piece in literal {
+                let words: Vec<&str> = piece.split_whitespace().collect();
+                for run in words.split(|w| w.bytes().any(|c| c.is_ascii_digit())) {
+                    let run = run.join(" ");
+                    total += run.len();
+                    if !run.is_empty() && find(line, &run, 0, true).is_some() {
+                        found += run.len();
+                    }
+                }
+            }
+            found as f32 / total.max(1) as f32
+        };
+        let line = "ERROR lease  lost at 77: Cannot READ\tthe shard, 3 retries";
+        for literal in [
+            &["lease lost at 9", "cannot read the shard"][..],
+            &["lease  lost", "read\tthe", "9 3 7"],
+            &["cannot\tread the shard", "  lease lost  "],
+            &["3 retries", "the shard,", "x\u{a0}y"],
+            &[],
+        ] {
+            let want = joined(literal, line);
+            assert!(
+                (share_of(literal, line) - want).abs() < f32::EPSILON,
+                "{literal:?}"
+            );
         }
     }
 
