@@ -30,8 +30,8 @@ impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
         self.0 = self
             .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 33) % n
     }
 }
@@ -137,7 +137,7 @@ fn the_shortcuts_give_what_the_whole_ranking_gives() {
     let mut compared = 0;
     for round in 0..300 {
         // Few distinct scores, so that ties between forms and between records are common.
-        let hits: Vec<FormHit> = (0..1 + rng.next(40))
+        let hits: Vec<FormHit> = (0..=rng.next(40))
             .map(|_| FormHit {
                 form: rng.next(forms) as u32,
                 score: 0.5 + 0.05 * rng.next(6) as f32,
