@@ -5,7 +5,9 @@
 use super::answer::Evidence;
 use super::chain::Link;
 use super::clock::{self, Stamp};
-use super::events::{LineKind, Splitter, has_header, is_error_event};
+pub(super) use super::cut::truncate;
+use super::cut::{push_capped, safe_cut};
+use super::events::{LineKind, Splitter, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
 use super::matcher::{FormHit, Scratch};
@@ -22,8 +24,6 @@ pub(super) const MAX_FRAMES: usize = 64;
 pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Lines a batch must have before it is split between two threads.
 const MIN_PARALLEL: usize = 2048;
-/// How far past the middle of a batch a line that surely starts an event is looked for.
-const MAX_CUT_SEARCH: usize = 4096;
 
 struct Event {
     line: usize,
@@ -382,36 +382,4 @@ impl<'t> Scanner<'t> {
         self.index
             .match_line(&mut self.scratch, text, fallback, &mut event.hits);
     }
-}
-
-/// A line near the middle that starts an event whatever precedes it.
-fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
-    let middle = lines.len() / 2;
-    (middle..lines.len().min(middle + MAX_CUT_SEARCH)).find(|&i| {
-        let line = lines[i].as_ref();
-        !line.starts_with([' ', '\t']) && has_header(line.trim_end())
-    })
-}
-
-/// Appends a line to an event's text, a line break between, up to `MAX_LINE_BYTES` in all.
-fn push_capped(to: &mut String, line: &str) {
-    if to.len() >= MAX_LINE_BYTES {
-        return;
-    }
-    if !to.is_empty() {
-        to.push('\n');
-    }
-    to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
-}
-
-/// At most `max` bytes of `line`, cut at a character boundary.
-pub(super) fn truncate(line: &str, max: usize) -> &str {
-    if line.len() <= max {
-        return line;
-    }
-    let mut end = max;
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    &line[..end]
 }
