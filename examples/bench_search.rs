@@ -11,7 +11,10 @@
 //! Options: `--no-reference` skips the slow SkimMatcherV2-only run; `--no-paste` skips the
 //! pasted lines (to compare typing with a release that had no line mode); `--parsed` searches
 //! records parsed this run instead of the index cache read in place (what the warm browser
-//! searches); `--runs N` process runs (0: none).
+//! searches); `--runs N` process runs (0: none); `--no-typing` skips the typed queries;
+//! `--slowest N` splits the N slowest pastes' time into its parts (line candidates, the line's
+//! answer, the fuzzy fallback pass); `--dump FILE` writes every paste's whole answer to
+//! FILE.RECORDS, to compare two builds (`diff`).
 
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -24,6 +27,9 @@ use errdex_core::search::{self, Context, Engine, Query};
 #[path = "support/search_process.rs"]
 mod search_process;
 use search_process::whole_process;
+
+#[path = "support/bench_paste.rs"]
+mod bench_paste;
 
 /// Realistic queries: a message fragment, a tag scope, a path fragment, a typo, no hits, and more.
 const QUERIES: &[&str] = &[
@@ -72,21 +78,27 @@ fn main() {
     let reference = !args.iter().any(|a| a == "--no-reference");
     let paste = !args.iter().any(|a| a == "--no-paste");
     let parsed = args.iter().any(|a| a == "--parsed");
-    let runs: usize = args
-        .iter()
-        .position(|a| a == "--runs")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+    let typing = !args.iter().any(|a| a == "--no-typing");
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+    };
+    let runs: usize = value("--runs").and_then(|n| n.parse().ok()).unwrap_or(5);
+    let slowest: usize = value("--slowest").and_then(|n| n.parse().ok()).unwrap_or(0);
+    let dump = value("--dump");
+    const VALUED: [&str; 3] = ["--runs", "--slowest", "--dump"];
     let files: Vec<&String> = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--runs"))
+        .filter(|(i, a)| {
+            !a.starts_with("--") && (*i == 0 || !VALUED.contains(&args[i - 1].as_str()))
+        })
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
         eprintln!(
-            "usage: bench_search CORPUS.jsonl... [--no-reference] [--no-paste] [--parsed] [--runs N]"
+            "usage: bench_search CORPUS.jsonl... [--no-reference] [--no-paste] [--no-typing] [--parsed] [--runs N] [--slowest N] [--dump FILE]"
         );
         std::process::exit(2);
     }
@@ -127,11 +139,15 @@ fn main() {
             );
         }
         // Before and after, twice, alternating: the machine's load drifts.
-        for (k, blocks) in [false, true, false, true].into_iter().enumerate() {
-            keystrokes(&ds, reference && k == 3, blocks);
+        if typing {
+            for (k, blocks) in [false, true, false, true].into_iter().enumerate() {
+                keystrokes(&ds, reference && k == 3, blocks);
+            }
         }
         if paste {
-            pasted_lines(&ds);
+            // One dump per corpus: the file name gets the corpus's record count.
+            let dump = dump.map(|d| format!("{d}.{}", ds.len()));
+            bench_paste::pasted_lines(&ds, slowest, dump.as_deref());
         }
         whole_process(file, &ds, runs);
     }
@@ -267,101 +283,4 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
         );
         println!("  top-20 agreement with the reference: {agreed}/{compared} keystrokes");
     }
-}
-
-/// Pastes whole log lines (a record's message wrapped in a timestamp, a level, a host and
-/// numbers, and lines no record explains) into the engine: the first paste (which reads the
-/// line index from the index cache, or builds it), then paste → ranked results, and how often
-/// the pasted record (or one with the same normalised message) comes first.
-fn pasted_lines(ds: &Arc<Dataset>) {
-    const LINES: usize = 200;
-    let (engine, rx) = engine_for(ds, true);
-    settle(&rx, None, Instant::now());
-    let entries = ds.entries();
-    let step = (entries.len() / LINES).max(1);
-    let mut lines: Vec<(Option<&str>, String)> = (0..LINES)
-        .map(|i| {
-            let e = entries.at((i * step) % entries.len());
-            let line = format!(
-                "2024-01-15T10:{:02}:{:02}.{:03}Z ERROR [web-{}] req={:x} {}",
-                i % 60,
-                (i * 7) % 60,
-                i * 13 % 1000,
-                i % 9,
-                0x9e37_79b9_u32.wrapping_mul(i as u32),
-                e.message.lines().next().unwrap_or("")
-            );
-            (Some(e.message), line)
-        })
-        .collect();
-    lines.extend((0..LINES / 4).map(|i| {
-        let line = format!(
-            "2024-01-15 10:23:{:02} INFO http: GET /healthz/{i} 200 {}ms from 10.0.{}.{}",
-            i % 60,
-            i % 17,
-            i % 255,
-            (i * 3) % 255
-        );
-        (None, line)
-    }));
-    // The first paste gets the line index (read in place, or built on a thread); wait until
-    // the paste is ranked with it.
-    let cached = errdex_core::triage::Triage::cached(ds).is_some();
-    let (t, cpu) = (Instant::now(), cpu_time());
-    let g = engine.submit(&lines[0].1);
-    loop {
-        settle(&rx, Some(g), t);
-        if let Some(r) = engine.latest()
-            && r.generation == g
-            && r.done
-            && r.marks.iter().any(|m| m.via == search::Via::Line)
-        {
-            break;
-        }
-    }
-    println!(
-        "  first paste -> ranked with the line side: {:.0} ms (CPU {:.0} ms); line index {}",
-        ms(t.elapsed()),
-        cpu_time()
-            .zip(cpu)
-            .map_or(0.0, |(b, a)| ms(b.checked_sub(a).unwrap())),
-        if cached {
-            "read in place from the index cache"
-        } else {
-            "built on first paste"
-        }
-    );
-    let (mut times, mut first, mut quiet) = (Vec::new(), 0, 0);
-    for (want, line) in &lines {
-        let t = Instant::now();
-        let g = engine.submit(line);
-        times.push(settle(&rx, Some(g), t).1);
-        let Some(r) = engine.latest() else { continue };
-        let top = r.hits.first().zip(r.marks.first());
-        match (want, top) {
-            // Records whose messages differ only in numbers or ids are the same error.
-            (Some(msg), Some((h, m)))
-                if !m.weak
-                    && errdex_core::triage::normalized(entries.at(h.index as usize).message)
-                        == errdex_core::triage::normalized(msg) =>
-            {
-                first += 1;
-            }
-            (None, None) => quiet += 1,
-            (None, Some(_)) if r.marks.iter().all(|m| m.weak) => quiet += 1,
-            _ => {}
-        }
-    }
-    times.sort();
-    println!(
-        "  pasted line -> ranked top {}: p50 {:.2} ms  p99 {:.2} ms  ({} pastes); record first {}/{}, nothing confident {}/{}",
-        search::LIMIT,
-        ms(percentile(&times, 0.5)),
-        ms(percentile(&times, 0.99)),
-        times.len(),
-        first,
-        LINES,
-        quiet,
-        LINES / 4
-    );
 }

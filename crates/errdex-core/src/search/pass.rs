@@ -8,8 +8,11 @@ use super::index::Index;
 use super::matcher::score_entry_whole;
 use super::narrow::Filter;
 use super::rank::{Hit, top_k_by};
+
+mod records;
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entries};
+use records::{Records, within};
 
 /// What a finished pass knows.
 pub struct Outcome {
@@ -110,35 +113,28 @@ fn run(
         .filter(|_| narrow)
         .and_then(|p| Filter::new(q, p, index));
     let kept = filter.map(|f| index.records_kept(|m| f.keeps(m)));
-    let all: Vec<u32>;
     let candidates = match (candidates, kept) {
-        (Some(c), None) => c,
-        (None, None) => {
-            all = (0..entries.len() as u32).collect();
-            &all
-        }
-        (None, Some(kept)) => {
-            all = kept.into_iter().flatten().collect();
-            &all
-        }
-        (Some(c), Some(kept)) => {
-            all = within(c, &kept);
-            &all
-        }
+        (Some(c), None) => Records::List(c.into()),
+        (None, None) => Records::Ranges(std::iter::once(0..entries.len() as u32).collect()),
+        (None, Some(kept)) => Records::Ranges(kept),
+        (Some(c), Some(kept)) => Records::List(within(c, &kept).into()),
     };
     let mut hits: Vec<Hit> = Vec::new();
+    let total = candidates.len();
     if let Some(prepared) = &prepared {
         let started = Instant::now();
         let mut reported = started;
         let mut scanned = 0;
-        for chunk in candidates.chunks(CHUNK) {
+        let mut buffer = Vec::new();
+        let mut chunks = candidates.chunks();
+        while let Some(chunk) = chunks.next(&mut buffer) {
             if cancelled() {
                 return None;
             }
             scan_chunk(entries, (index, prepared), q, ctx, chunk, &mut hits)?;
             scanned += chunk.len();
             if let Some(p) = partial
-                && scanned < candidates.len() - candidates.len() / 4
+                && scanned < total - total / 4
                 && reported.elapsed() >= p.after
             {
                 (p.report)(
@@ -150,7 +146,11 @@ fn run(
             }
         }
     } else {
-        hits.extend(candidates.iter().map(|&index| Hit { index, score: 0 }));
+        let mut buffer = Vec::new();
+        let mut chunks = candidates.chunks();
+        while let Some(chunk) = chunks.next(&mut buffer) {
+            hits.extend(chunk.iter().map(|&index| Hit { index, score: 0 }));
+        }
     }
     if cancelled() {
         return None;
@@ -162,19 +162,6 @@ fn run(
         matched,
         whole,
     })
-}
-
-/// The records of `sorted` inside `ranges` (both in order).
-fn within(sorted: &[u32], ranges: &[std::ops::Range<u32>]) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut rest = sorted;
-    for r in ranges {
-        let from = rest.partition_point(|&i| i < r.start);
-        let to = from + rest[from..].partition_point(|&i| i < r.end);
-        out.extend_from_slice(&rest[from..to]);
-        rest = &rest[to..];
-    }
-    out
 }
 
 /// Scans one chunk, on two threads when it is big enough. None if a helper thread died.

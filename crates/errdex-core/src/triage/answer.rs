@@ -9,12 +9,15 @@ use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, Pieces, locate_pieces};
 use super::matcher::{Scratch, Via};
+use super::traced::Place;
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 
 /// Sites of a group listed with a row; `sites_total` counts them all.
 pub const MAX_SITES: usize = 50;
+/// Sites of one group weighed to pick the row's (a message written at thousands of places).
+const MAX_PICKED: usize = 4096;
 /// Records the whole line's ranking returns to pick rows and links from.
 pub(super) const CANDIDATES: usize = 200;
 /// What one placeholder that stood for no text costs (an exact literal match wins).
@@ -170,8 +173,12 @@ impl Triage {
                 // Equal answers go to the smaller id, as they always did in triage.
                 .then(self.index.rank(a.record).cmp(&self.index.rank(b.record)))
         });
-        let links = chain::links(self, entries, line, text, &cands_view(&cands));
-        self.rows(entries, line, text, &cands, &links, limit)
+        let links = chain::links(self, entries, line, text, &cands_view(&cands), frames);
+        let place = Place {
+            names: origin::names(line),
+            frames,
+        };
+        self.rows(entries, text, &cands, &links, &place, limit)
     }
 
     /// A log event's records, from those the log scanner's containment pass found (best
@@ -266,15 +273,12 @@ impl Triage {
     fn rows(
         &self,
         entries: Entries<'_>,
-        line: &str,
         text: &str,
         cands: &[Candidate],
         links: &[chain::Placed],
+        place: &Place<'_>,
         limit: usize,
     ) -> Vec<Row> {
-        // What the line names of its origin picks a site among several: read once, when a
-        // group has more than one.
-        let names = std::cell::OnceCell::new();
         let index = &self.index;
         let root = links.last().map(|l| l.record);
         let order = root
@@ -300,13 +304,7 @@ impl Triage {
             let members = index.group(group);
             let site = match members {
                 [one] => *one as usize,
-                _ => origin::pick_site(
-                    entries,
-                    &scores,
-                    members,
-                    names.get_or_init(|| origin::names(line)),
-                )
-                .unwrap_or(record),
+                _ => pick_site(entries, &scores, members, place).unwrap_or(record),
             };
             let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {
@@ -367,4 +365,36 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
             found: c.found,
         })
         .collect()
+}
+
+/// The group's site the line points to: the one a frame boosted most (its score), then the
+/// one its frames and its module, logger or target names point to (`Place::closeness`), then
+/// the first in dataset order. Only the first `MAX_PICKED` sites of a huge group are weighed.
+fn pick_site(
+    entries: Entries<'_>,
+    scores: &HashMap<usize, f32>,
+    members: &[u32],
+    place: &Place<'_>,
+) -> Option<usize> {
+    let members = &members[..members.len().min(MAX_PICKED)];
+    let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
+    let top = members
+        .iter()
+        .map(|&m| best(m as usize))
+        .fold(0.0, f32::max);
+    members
+        .iter()
+        .map(|&m| m as usize)
+        .filter(|&m| best(m) >= top - f32::EPSILON)
+        .map(|m| {
+            let near = entries
+                .get(m)
+                .and_then(|e| e.file_path)
+                .map_or_else(Default::default, |p| {
+                    place.closeness(p, entries.get(m).and_then(|e| e.line_number))
+                });
+            (m, near)
+        })
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(m, _)| m)
 }

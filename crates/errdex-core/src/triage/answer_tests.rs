@@ -244,3 +244,110 @@ fn a_pasted_traceback_and_a_logged_one_pick_the_site_the_trace_names() {
     assert_eq!(pasted[0].sites, [0]);
     assert_eq!(scanned(&entries, &trace, 5).0, [1]);
 }
+
+fn at(id: &str, path: &str, line: i64, pattern: &str) -> Entry {
+    let mut e = entry(id, "py", pattern);
+    e.file_path = Some(path.into());
+    e.line_number = Some(line);
+    e
+}
+
+/// A traceback as Python prints it: each frame with the source line under it.
+fn traceback(frames: &[(&str, u32, &str)], last: &str) -> String {
+    let mut out = vec!["Traceback (most recent call last):".to_string()];
+    for (path, line, code) in frames {
+        out.push(format!("  File \"{path}\", line {line}, in f"));
+        out.push(format!("    {code}"));
+    }
+    out.push(last.to_string());
+    out.join("\n")
+}
+
+#[test]
+fn the_frame_names_the_raise_not_a_record_that_reads_like_its_value() {
+    let entries = [
+        at("none", "moto/efs/models.py", 664, "None"),
+        at(
+            "kw",
+            "collections/__init__.py",
+            398,
+            "Type names and field names cannot be a keyword: {}",
+        ),
+    ];
+    let raise = "raise ValueError(f'Type names and field names cannot be a keyword: {name!r}')";
+    let text = traceback(
+        &[
+            ("/app/main.py", 3, "make()"),
+            ("/usr/lib/python3.11/collections/__init__.py", 398, raise),
+        ],
+        "ValueError: Type names and field names cannot be a keyword: 'None'",
+    );
+    assert_eq!(first(&entries, &text), Some(("kw".into(), true, vec![])));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(scanned(&entries, &lines, 5).0, [1]);
+}
+
+#[test]
+fn a_long_tracebacks_message_after_its_frames_and_source_is_read() {
+    let entries = [
+        at("other", "other.py", 5, "No such file or directory: {}"),
+        at("spawn", "distutils/spawn.py", 63, "command {} failed: {}"),
+    ];
+    let deep: Vec<(&str, u32, &str)> = (1..40)
+        .map(|n| ("/srv/app/steps.py", n, "step(n - 1)"))
+        .chain([(
+            "/srv/lib/distutils/spawn.py",
+            63,
+            "raise DistutilsExecError(",
+        )])
+        .collect();
+    let text = traceback(
+        &deep,
+        "distutils.errors.DistutilsExecError: command 'x' failed: No such file or directory",
+    );
+    assert_eq!(first(&entries, &text), Some(("spawn".into(), true, vec![])));
+}
+
+#[test]
+fn the_file_the_frame_names_wins_over_a_vendored_copy_of_it() {
+    let pattern = "no lexer for filename {} found";
+    let entries = [
+        at(
+            "vendored",
+            "site-packages/pip/_vendor/pygments/lexers/__init__.py",
+            227,
+            pattern,
+        ),
+        at(
+            "own",
+            "site-packages/pygments/lexers/__init__.py",
+            227,
+            pattern,
+        ),
+    ];
+    let path = "/usr/lib/python3.11/site-packages/pygments/lexers/__init__.py";
+    let text = traceback(
+        &[(
+            path,
+            227,
+            "raise ClassNotFound(f'no lexer for filename {fn!r} found')",
+        )],
+        "pygments.util.ClassNotFound: no lexer for filename 'x' found",
+    );
+    assert_eq!(first(&entries, &text), Some(("own".into(), true, vec![])));
+}
+
+#[test]
+fn a_wrapper_whose_sentence_ends_before_its_cause_is_confident() {
+    let entries = [
+        at(
+            "reader",
+            "docutils/readers/__init__.py",
+            112,
+            "Reader \"{}\" not found. {}",
+        ),
+        at("finder", "modulefinder.py", 57, "No module named {}"),
+    ];
+    let line = "ImportError: Reader \"x\" not found. No module named 'x'";
+    assert_eq!(first(&entries, line), Some(("reader".into(), true, vec![])));
+}

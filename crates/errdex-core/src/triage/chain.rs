@@ -4,6 +4,7 @@
 //! matching alone, and from the records found where in the line, the links outer to inner.
 
 use super::Triage;
+use super::frames::Frame;
 use super::locate::{Fit, Found, locate};
 use crate::dataset::Entries;
 
@@ -213,6 +214,7 @@ pub fn links(
     line: &str,
     text: &str,
     seen: &[Seen],
+    found: &[Frame],
 ) -> Vec<Placed> {
     let group_of = |record: usize| triage.index.group_of(record);
     let mut out: Vec<Placed> = Vec::new();
@@ -262,6 +264,10 @@ pub fn links(
             });
         }
     }
+    let at: Vec<(usize, usize)> = out.iter().map(|p| (p.record, p.start)).collect();
+    let unnamed = super::traced::unnamed(&triage.index, found, text, &at);
+    let mut drop = unnamed.into_iter();
+    out.retain(|_| !drop.next().unwrap_or(false));
     order(&mut out, line, text);
     out
 }

@@ -1,8 +1,8 @@
-//! Cutting a log's text: a line to the bytes matched, an event's text to its cap, a batch of
-//! lines where a second thread may take over.
+//! Cutting a log's text: an event's text to its cap, a batch of lines where a second thread
+//! may take over.
 
 use super::events::has_header;
-use super::scanner::MAX_LINE_BYTES;
+use super::line::{MAX_LINE_BYTES, truncate};
 
 /// How far past the middle of a batch a line that surely starts an event is looked for.
 const MAX_CUT_SEARCH: usize = 4096;
@@ -25,16 +25,4 @@ pub(super) fn push_capped(to: &mut String, line: &str) {
         to.push('\n');
     }
     to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
-}
-
-/// At most `max` bytes of `line`, cut at a character boundary.
-pub(super) fn truncate(line: &str, max: usize) -> &str {
-    if line.len() <= max {
-        return line;
-    }
-    let mut end = max;
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    &line[..end]
 }

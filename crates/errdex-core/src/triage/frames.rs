@@ -26,8 +26,15 @@ pub fn file_name(path: &str) -> &str {
 const MAX_LINE_DIGITS: usize = 7;
 const MAX_EXTENSION: usize = 10;
 
-/// Appends every location in `line` to `out`.
-pub fn extract(line: &str, out: &mut Vec<Frame>) {
+/// Appends every location in `text` to `out`, in the order written.
+pub fn extract(text: &str, out: &mut Vec<Frame>) {
+    // A pasted traceback is one text of many lines, and a Python frame is read per line.
+    for line in text.split('\n') {
+        extract_line(line, out);
+    }
+}
+
+fn extract_line(line: &str, out: &mut Vec<Frame>) {
     let b = line.as_bytes();
     if let Some(frame) = python_frame(line) {
         out.push(frame);
@@ -177,6 +184,18 @@ mod tests {
         assert_eq!(
             frames(r"   at App.Run() in C:\src\App\Program.cs:line 42"),
             one(r"\src\App\Program.cs", 42)
+        );
+    }
+
+    #[test]
+    fn every_frame_of_a_pasted_python_traceback() {
+        let traceback = "Traceback (most recent call last):\n  File \"/app/main.py\", line 3, in <module>\n    run()\n  File \"/usr/lib/python3.11/json/decoder.py\", line 355, in raw_decode\n    raise JSONDecodeError(\"Expecting value\", s, err.value) from None\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)";
+        assert_eq!(
+            frames(traceback),
+            vec![
+                ("/app/main.py".to_string(), 3),
+                ("/usr/lib/python3.11/json/decoder.py".to_string(), 355)
+            ]
         );
     }
 

@@ -8,8 +8,12 @@ use super::frames::{self, Frame};
 use super::index::{Index, UNKNOWN, VAR};
 use super::matcher::{FormHit, Scratch, Via};
 use super::normalize::{self, Tok};
-use super::scanner::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
 use super::{Triage, jsonlog, resolve};
+
+/// Frames kept per event: a deep trace names the same few files over and over.
+pub(super) const MAX_FRAMES: usize = 64;
+/// Bytes of a line that are matched: a message sits at the start of even a huge line.
+pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// A record scores at least this to be a confident answer (location alone scores 0.50).
 pub const CONFIDENT: f32 = 0.5;
@@ -44,7 +48,8 @@ impl LineMatch {
 }
 
 /// A pasted line as the ranking reads it: trimmed and cut to `MAX_LINE_BYTES`, a JSON log
-/// line flattened to its text, and the `path:line` frames it holds.
+/// line flattened to its text, a trace's frame lines taken out, and the `path:line` frames it
+/// holds.
 pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
     let line = truncate(line.trim(), MAX_LINE_BYTES);
     let text = match line
@@ -58,7 +63,11 @@ pub(super) fn read_line(line: &str) -> (std::borrow::Cow<'_, str>, Vec<Frame>) {
     let mut found: Vec<Frame> = Vec::new();
     frames::extract(&text, &mut found);
     found.truncate(MAX_FRAMES);
-    (text, found)
+    let messages = match super::traced::messages(&text) {
+        std::borrow::Cow::Owned(kept) => Some(kept),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    (messages.map_or(text, std::borrow::Cow::Owned), found)
 }
 
 impl Triage {
@@ -173,4 +182,16 @@ pub fn log_marks(text: &str) -> LogMarks {
         level: tokens.level().is_some() || normalize::Level::from_logfmt(text).is_some(),
         frames: found.len(),
     }
+}
+
+/// At most `max` bytes of `line`, cut at a character boundary.
+pub(super) fn truncate(line: &str, max: usize) -> &str {
+    if line.len() <= max {
+        return line;
+    }
+    let mut end = max;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
 }

@@ -30,6 +30,7 @@ mod resolve;
 mod scanner;
 mod spans;
 mod timeline;
+mod traced;
 mod trust;
 
 pub use answer::{MAX_SITES, Row};

@@ -4,15 +4,10 @@
 //! `pkg.mod` is `pkg/mod.py`, `com.x.Pool` is `…/com/x/Pool.java` — which picks one site of a
 //! message written at many.
 
-use crate::dataset::Entries;
-use foldhash::HashMap;
-
 /// Names read from one line; a line names few.
 const MAX_NAMES: usize = 16;
 /// Components of one name compared.
 const MAX_PARTS: usize = 12;
-/// Sites of one group weighed to pick the row's (a message written at thousands of places).
-const MAX_PICKED: usize = 4096;
 
 /// Module-like names in `line`: two or more identifiers joined by `::` or `.`.
 pub fn names(line: &str) -> Vec<Vec<&str>> {
@@ -89,40 +84,6 @@ pub fn closeness(names: &[Vec<&str>], path: &str) -> usize {
         })
         .max()
         .unwrap_or(0)
-}
-
-/// The group's site the line points to: the one a frame boosted most (its score), then the
-/// one its module, logger or target names, then the first in dataset order. Only the first
-/// `MAX_PICKED` sites of a huge group are weighed.
-pub fn pick_site(
-    entries: Entries<'_>,
-    scores: &HashMap<usize, f32>,
-    members: &[u32],
-    names: &[Vec<&str>],
-) -> Option<usize> {
-    let members = &members[..members.len().min(MAX_PICKED)];
-    let best = |m: usize| scores.get(&m).copied().unwrap_or(0.0);
-    let top = members
-        .iter()
-        .map(|&m| best(m as usize))
-        .fold(0.0, f32::max);
-    members
-        .iter()
-        .map(|&m| m as usize)
-        .filter(|&m| best(m) >= top - f32::EPSILON)
-        .map(|m| {
-            let near = if names.is_empty() {
-                0
-            } else {
-                entries
-                    .get(m)
-                    .and_then(|e| e.file_path)
-                    .map_or(0, |p| closeness(names, p))
-            };
-            (m, near)
-        })
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(m, _)| m)
 }
 
 #[cfg(test)]

@@ -6,17 +6,14 @@ use super::Match;
 use super::frames::Frame;
 use super::index::Index;
 use super::matcher::{FormHit, Via};
-use foldhash::HashSet;
 
 const EXACT_LINE_BOOST: f32 = 0.10;
 const NEAR_LINE_BOOST: f32 = 0.05;
 const SAME_FILE_BOOST: f32 = 0.02;
 /// Lines of drift between the analysed source and the running build still count as "near".
-const NEAR_LINES: i64 = 25;
+pub(super) const NEAR_LINES: i64 = 25;
 const LOCATION_ONLY: f32 = 0.5;
 const LOCATION_PATH_BONUS: f32 = 0.05;
-/// Records (or hits) looked through one by one; past this many, a set or a partial sort.
-const FEW: usize = 32;
 
 /// What the log says about a record's location.
 #[derive(Debug, Clone, Copy)]
@@ -64,90 +61,41 @@ pub fn resolve(
             });
         }
     }
-    // A line's overlap pass may hit thousands of forms sharing thousands of records: past a
-    // few, a set keeps each record's first (best) hit without comparing it with every one
-    // before.
-    let mut seen: Option<HashSet<usize>> = None;
-    let mut named: Vec<f32> = out.iter().map(|m| m.score).collect();
-    named.sort_by(|a, b| b.total_cmp(a));
-    let (mut named_above, mut hits_above, mut done) = (0, 0, 0);
-    let mut pushed: Vec<(f32, usize)> = Vec::new();
-    for hit in hits.iter() {
-        // Hits come best first, so this hit's records and every later one's score at most
-        // its score: once `limit` records already score more, none of them is answered.
-        while named.get(named_above).is_some_and(|&s| s > hit.score) {
-            named_above += 1;
+    // Each hit's records, best hit first, each record once at its best; a hit lists at most
+    // `limit` more than are listed before it. A set answers "listed yet?": the forms of a big
+    // dataset hold thousands of records each, and scanning the list for each was quadratic.
+    let mut listed: foldhash::HashSet<usize> = out.iter().map(|m| m.record).collect();
+    let named: Vec<f32> = out.iter().map(|m| m.score).collect();
+    // Records listed from hits, and how many of them score above the current hit.
+    let (mut from_hits, mut above) = (0, 0);
+    for (k, hit) in hits.iter().enumerate() {
+        if k > 0 && hits[k - 1].score.total_cmp(&hit.score).is_gt() {
+            above = from_hits;
         }
-        while let Some(&(s, n)) = pushed.get(done)
-            && s > hit.score
-        {
-            hits_above += n;
-            done += 1;
-        }
-        if named_above + hits_above >= limit {
+        // Once `limit` records score above this hit, none of its records (nor any later hit's:
+        // they score no more) can be among the best `limit`, which is all that is returned.
+        let named_above = named.iter().filter(|s| s.total_cmp(&hit.score).is_gt());
+        if above + named_above.count() >= limit {
             break;
         }
-        let before = out.len();
         for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
-            let record = record as usize;
-            let fresh = match &mut seen {
-                Some(set) => set.insert(record),
-                None => out.iter().all(|m| m.record != record),
-            };
-            if !fresh {
-                continue;
-            }
-            out.push(Match {
-                record,
-                score: hit.score,
-                via: hit.via,
-            });
-            if seen.is_none() && out.len() > FEW {
-                seen = Some(out.iter().map(|m| m.record).collect());
+            if listed.insert(record as usize) {
+                out.push(Match {
+                    record: record as usize,
+                    score: hit.score,
+                    via: hit.via,
+                });
+                from_hits += 1;
             }
         }
-        pushed.push((hit.score, out.len() - before));
     }
-    let by_score = |a: &Match, b: &Match| {
+    out.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
             .then(index.rank(a.record).cmp(&index.rank(b.record)))
-    };
-    if out.len() <= FEW {
-        out.sort_by(by_score);
-        out.truncate(limit);
-        return out;
-    }
-    // Best first, equal scores by id; the pushing order breaks what is left, as the stable
-    // sort above does. Only the best `limit` are put in order.
-    let key =
-        |(k, m): &(usize, Match)| (std::cmp::Reverse(OrdF32(m.score)), index.rank(m.record), *k);
-    let mut ranked: Vec<(usize, Match)> = out.into_iter().enumerate().collect();
-    if ranked.len() > limit && limit > 0 {
-        ranked.select_nth_unstable_by_key(limit - 1, key);
-        ranked.truncate(limit);
-    }
-    ranked.sort_unstable_by_key(key);
-    ranked.truncate(limit);
-    ranked.into_iter().map(|(_, m)| m).collect()
-}
-
-/// A score ordered as `f32::total_cmp` orders it.
-#[derive(Clone, Copy, PartialEq)]
-struct OrdF32(f32);
-
-impl Eq for OrdF32 {}
-
-impl PartialOrd for OrdF32 {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for OrdF32 {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
+    });
+    out.truncate(limit);
+    out
 }
 
 /// Records whose location the frames name and that either matched by message or sit at the
@@ -160,8 +108,8 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
     }
     // A common file name names thousands of records: each is first asked the cheap questions
     // (its line, whether the event matched its forms), its path read only for the few left.
-    let hit_forms: Option<HashSet<u32>> =
-        (hits.len() > FEW).then(|| hits.iter().map(|h| h.form).collect());
+    let hit_forms: Option<foldhash::HashSet<u32>> =
+        (hits.len() > 32).then(|| hits.iter().map(|h| h.form).collect());
     let matched = |forms: [u32; 2]| match &hit_forms {
         Some(set) => forms.iter().any(|f| set.contains(f)),
         None => hits.iter().any(|h| forms.contains(&h.form)),
@@ -205,7 +153,7 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
 /// (`/home/app/src/x.rs` and `src/x.rs`; `Pool.java` and `src/main/java/Pool.java`) or they
 /// agree on at least the file and its directory (`tokio-1.35.1/src/x.rs` and `tokio/src/x.rs`:
 /// a crate or package directory named differently where it was installed).
-fn shared_suffix(a: &str, b: &str) -> Option<usize> {
+pub(super) fn shared_suffix(a: &str, b: &str) -> Option<usize> {
     let mut x = a.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
     let mut y = b.rsplit(['/', '\\']).filter(|c| !c.is_empty() && *c != ".");
     let mut shared = 0;
@@ -225,6 +173,110 @@ mod exact;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::{Entries, Entry};
+    use crate::record::Record;
+    use crate::triage::matcher::Scratch;
+    use crate::triage::normalize::tokenize;
+
+    /// `resolve` as it was before the set and the early stop: every record of every hit,
+    /// each checked against the whole list. The two must answer alike.
+    fn reference(
+        index: &Index,
+        hits: &mut Vec<FormHit>,
+        frames: &[Frame],
+        location_only: bool,
+        limit: usize,
+    ) -> Vec<Match> {
+        hits.sort_by(|a, b| a.form.cmp(&b.form).then(b.score.total_cmp(&a.score)));
+        hits.dedup_by_key(|h| h.form);
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
+        let mut out: Vec<Match> = Vec::new();
+        for named in named_records(index, frames, hits) {
+            let forms = index.record_forms(named.record as usize);
+            let found = match hits.iter().find(|h| forms.contains(&h.form)) {
+                Some(h) => Some(((h.score + named.boost).min(1.0), h.via)),
+                None if location_only && named.exact => {
+                    let bonus = if named.components >= 2 { 0.05 } else { 0.0 };
+                    Some((LOCATION_ONLY + bonus, Via::Location))
+                }
+                None => None,
+            };
+            if let Some((score, via)) = found {
+                let record = named.record as usize;
+                out.push(Match { record, score, via });
+            }
+        }
+        for hit in hits.iter() {
+            for &record in index.records_of(hit.form).iter().take(limit + out.len()) {
+                if out.iter().all(|m| m.record != record as usize) {
+                    let (score, via) = (hit.score, hit.via);
+                    let record = record as usize;
+                    out.push(Match { record, score, via });
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then(index.rank(a.record).cmp(&index.rank(b.record)))
+        });
+        out.truncate(limit);
+        out
+    }
+
+    #[test]
+    fn listing_by_set_and_stopping_early_answer_as_before() {
+        // Few messages at many sites, ids out of dataset order: forms of hundreds of records,
+        // equal scores, named locations.
+        let templates = [
+            "connection to {} refused after {} retries",
+            "connection to {} refused",
+            "pool {} exhausted while waiting for connection",
+            "refused connection from pool {}",
+            "timeout waiting for pool {} after {} retries",
+        ];
+        let entries: Vec<Entry> = (0..3000)
+            .map(|i| {
+                let t = templates[i % templates.len()];
+                let r = Record {
+                    id: format!("{:08}", (i * 7919) % 3001),
+                    error_message: t.replacen("{}", &(i % 97).to_string(), 1),
+                    message_pattern: Some(t.to_string()),
+                    file_path: Some(format!("src/net/{}.rs", ["pool", "conn", "retry"][i % 3])),
+                    line_number: Some((i % 50) as i64),
+                    ..Record::default()
+                };
+                Entry::from_record(r, 0, 0, 0, 1)
+            })
+            .collect();
+        let index = Index::build(Entries::from(&entries[..]));
+        let lines = [
+            "ERROR connection to 10.0.0.1 refused after 3 retries",
+            "WARN pool 7 exhausted while waiting for connection at src/net/pool.rs:12",
+            "refused connection from pool 3: timeout waiting for pool 3 after 9 retries",
+            "connection refused pool timeout retries waiting at net/conn.rs:40",
+            "nothing here at src/net/retry.rs:7",
+        ];
+        let mut long = 0;
+        for line in lines {
+            let mut s = Scratch::default();
+            tokenize(line, &mut s.tokens);
+            let mut hits = Vec::new();
+            index.match_line(&mut s, line, true, &mut hits);
+            let mut frames = Vec::new();
+            crate::triage::frames::extract(line, &mut frames);
+            for limit in [0, 1, 5, 16, 200, 1000, 5000] {
+                for location_only in [false, true] {
+                    let want = reference(&index, &mut hits.clone(), &frames, location_only, limit);
+                    let got = resolve(&index, &mut hits.clone(), &frames, location_only, limit);
+                    assert_eq!(got, want, "{line:?} limit {limit}");
+                    long += usize::from(limit == 1000 && want.len() > 200);
+                }
+            }
+        }
+        // The lines hit forms of hundreds of records: the early stop had something to skip.
+        assert!(long >= 4, "{long}");
+    }
 
     #[test]
     fn suffixes_share_components() {

@@ -5,11 +5,11 @@
 use super::answer::Evidence;
 use super::chain::Link;
 use super::clock::{self, Stamp};
-pub(super) use super::cut::truncate;
 use super::cut::{push_capped, safe_cut};
 use super::events::{LineKind, Splitter, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
+use super::line::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
 use super::matcher::{FormHit, Scratch};
 use super::normalize::{self, Level};
 use super::timeline::Extent;
@@ -18,10 +18,6 @@ use crate::dataset::Entries;
 
 /// Records of an event the answer chooses among: the containment pass's best.
 const ANSWERED: usize = 4;
-/// Frames kept per event: a deep trace names the same few files over and over.
-pub(super) const MAX_FRAMES: usize = 64;
-/// Bytes of a line that are matched: a message sits at the start of even a huge line.
-pub(super) const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Lines a batch must have before it is split between two threads.
 const MIN_PARALLEL: usize = 2048;
 
@@ -279,12 +275,17 @@ impl<'t> Scanner<'t> {
         } else {
             &event.raw
         };
-        let text = event.flat.as_deref().unwrap_or(line);
+        let base = event.flat.as_deref().unwrap_or(line);
+        let flat = if event.frames.is_empty() {
+            std::borrow::Cow::Borrowed(base)
+        } else {
+            super::traced::messages(base)
+        };
         let evidence = Evidence {
             line,
-            text,
+            text: &flat,
             frames: &event.frames,
-            pieces: super::chain::holds_cause(text),
+            pieces: super::chain::holds_cause(&flat),
         };
         self.triage
             .answer_event(self.entries, &evidence, found, self.limit)

@@ -1,7 +1,7 @@
 //! The triage API against the embedded sample: boosts, location-only hits, gating by level,
 //! grouping, limits and ties.
 
-use super::scanner::MAX_LINE_BYTES;
+use super::line::MAX_LINE_BYTES;
 use super::*;
 use crate::dataset::{Dataset, Entry};
 use crate::load::{self, Options};

@@ -89,8 +89,10 @@ pub fn trusted<'b>(
             .trim_start()
             .trim_start_matches(['"', '\''])
             .trim_start();
-        // A wrapper (`write error: {}`) ends where the error it wraps, the next link, starts.
-        let wraps = text[..found.end].ends_with(':');
+        // A wrapper (`write error: {}`, `Reader "{}" not found. {}`) ends where the error it
+        // wraps, the next link, starts.
+        let head = &text[..found.end];
+        let wraps = head.ends_with(':') || (open_end && head.ends_with('.'));
         let closes = rest.is_empty() || rest.starts_with(':') || wraps;
         if holes == 0 && words <= BARE_WORDS {
             return closes;
