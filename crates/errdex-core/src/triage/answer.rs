@@ -7,7 +7,7 @@
 use super::chain::Link;
 use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
-use super::locate::{Fit, Found, locate};
+use super::locate::{Fit, Found, Pieces, locate_pieces};
 use super::matcher::{Scratch, Via};
 use super::traced::Place;
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
@@ -131,22 +131,18 @@ impl Triage {
         if pieces {
             self.match_links(entries, text, frames, &mut matches);
         }
-        let mut bounds = chain::segments(text);
-        // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
-        // 22:19:21 file not found`): where a message starts is read from each piece's start.
-        let mut starts = Vec::new();
-        for from in bounds.iter().map(|b| b.0).collect::<Vec<usize>>() {
-            super::header::message_starts(&text[from..], &mut starts);
-            bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
-        }
+        // Where a link may be: asked only by a short record, so read once, when one is.
+        let bounds = std::cell::OnceCell::new();
+        let bounds = || bounds.get_or_init(|| link_bounds(text)).as_slice();
         let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
         for m in matches {
             let Some(e) = entries.get(m.record) else {
                 continue;
             };
             let pattern = e.pattern.unwrap_or(e.message);
-            let found = locate(pattern, text);
-            let trusted = trust::trusted(m.via, pattern, text, found, &bounds);
+            let split = Pieces::of(pattern);
+            let found = locate_pieces(&split, text);
+            let trusted = trust::trusted(m.via, pattern, &split, text, found, bounds);
             let score = if trusted {
                 m.score
             } else {
@@ -163,7 +159,7 @@ impl Triage {
                     score,
                     via: m.via,
                     found,
-                    reach: reach(pattern, text, found),
+                    reach: reach(&split, text, found),
                 }),
             }
         }
@@ -306,7 +302,10 @@ impl Triage {
                 continue;
             };
             let members = index.group(group);
-            let site = pick_site(entries, &scores, members, place).unwrap_or(record);
+            let site = match members {
+                [one] => *one as usize,
+                _ => pick_site(entries, &scores, members, place).unwrap_or(record),
+            };
             let score = scores.get(&site).map_or(c.score, |&s| s.max(c.score));
             let chain = if rows.is_empty() && links.len() >= 2 {
                 chain::named(links, text, site, record)
@@ -334,13 +333,26 @@ impl Triage {
 
 /// The end of what a record found at `found` explains: its literal text, and for a pattern
 /// ending with a placeholder the value after it, to the end of that line of the text.
-fn reach(pattern: &str, text: &str, found: Found) -> usize {
-    let (_, _, open_end) = super::locate::pieces(pattern);
-    if !open_end || found.fit == Fit::Absent || found.empty > 0 {
+fn reach(split: &Pieces<'_>, text: &str, found: Found) -> usize {
+    if !split.open_end || found.fit == Fit::Absent || found.empty > 0 {
         return found.end;
     }
     let rest = text.get(found.end..).unwrap_or("");
     found.end + rest.find('\n').unwrap_or(rest.len())
+}
+
+/// Byte ranges of `text` a link may be: its segments, and a piece from each place a message
+/// may start in one of them to the end.
+fn link_bounds(text: &str) -> Vec<(usize, usize)> {
+    let mut bounds = chain::segments(text);
+    // A header may follow fields a log shipper put first (`host=… pod=… 2025/12/01
+    // 22:19:21 file not found`): where a message starts is read from each piece's start.
+    let mut starts = Vec::new();
+    for from in bounds.iter().map(|b| b.0).collect::<Vec<usize>>() {
+        super::header::message_starts(&text[from..], &mut starts);
+        bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
+    }
+    bounds
 }
 
 /// What the chain finder needs of a candidate.

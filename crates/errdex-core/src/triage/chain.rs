@@ -56,11 +56,11 @@ const EXCEPTION_JOINTS: &[&str] = &[
 /// `ERROR_KEYS` (`error=…`, `"err":…`), a `Caused by:` list or a chained traceback. Such a
 /// cause may be too short to be found but as a piece of its own.
 pub fn holds_cause(text: &str) -> bool {
-    let fields = ERROR_KEYS.iter().any(|k| {
-        text.match_indices(k).any(|(at, _)| {
-            let rest = &text.as_bytes()[at + k.len()..];
-            rest.first() == Some(&b'=') || rest.starts_with(b"\":")
-        })
+    // One pass over the few `=` and `"` of the text, each asked whether a key ends before it.
+    let b = text.as_bytes();
+    let fields = memchr::memchr2_iter(b'=', b'"', b).any(|at| {
+        (b[at] == b'=' || b.get(at + 1) == Some(&b':'))
+            && ERROR_KEYS.iter().any(|k| b[..at].ends_with(k.as_bytes()))
     });
     fields || text.contains("Caused by:") || EXCEPTION_JOINTS.iter().any(|j| text.contains(j))
 }

@@ -10,6 +10,7 @@ mod bare;
 mod chain;
 mod clock;
 mod code;
+mod cut;
 mod draft;
 mod events;
 pub mod feed;

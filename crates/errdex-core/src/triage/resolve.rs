@@ -103,16 +103,30 @@ pub fn resolve(
 /// names hundreds of records; only those few are looked at closely.
 fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named> {
     let mut named: Vec<Named> = Vec::new();
+    if frames.is_empty() {
+        return named;
+    }
+    // A common file name names thousands of records: each is first asked the cheap questions
+    // (its line, whether the event matched its forms), its path read only for the few left.
+    let hit_forms: Option<foldhash::HashSet<u32>> =
+        (hits.len() > 32).then(|| hits.iter().map(|h| h.form).collect());
+    let matched = |forms: [u32; 2]| match &hit_forms {
+        Some(set) => forms.iter().any(|f| set.contains(f)),
+        None => hits.iter().any(|h| forms.contains(&h.form)),
+    };
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
-            let Some((path, line)) = index.location(record) else {
+            let Some(line) = index.line_of(record) else {
                 continue;
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
             let forms = index.record_forms(record as usize);
-            if diff != Some(0) && !hits.iter().any(|h| forms.contains(&h.form)) {
+            if diff != Some(0) && !matched(forms) {
                 continue;
             }
+            let Some((path, _)) = index.location(record) else {
+                continue;
+            };
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };
@@ -151,6 +165,10 @@ pub(super) fn shared_suffix(a: &str, b: &str) -> Option<usize> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod exact;
 
 #[cfg(test)]
 mod tests {

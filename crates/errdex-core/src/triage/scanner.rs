@@ -5,7 +5,8 @@
 use super::answer::Evidence;
 use super::chain::Link;
 use super::clock::{self, Stamp};
-use super::events::{LineKind, Splitter, has_header, is_error_event};
+use super::cut::{push_capped, safe_cut};
+use super::events::{LineKind, Splitter, is_error_event};
 use super::frames::{self, Frame};
 use super::index::Index;
 use super::line::{MAX_FRAMES, MAX_LINE_BYTES, truncate};
@@ -19,17 +20,17 @@ use crate::dataset::Entries;
 const ANSWERED: usize = 4;
 /// Lines a batch must have before it is split between two threads.
 const MIN_PARALLEL: usize = 2048;
-/// How far past the middle of a batch a line that surely starts an event is looked for.
-const MAX_CUT_SEARCH: usize = 4096;
 
 struct Event {
     line: usize,
     last_line: usize,
     text: String,
     /// Every line of the event as written, and as matched (JSON flattened), joined by line
-    /// breaks: what the answer reads, as it reads a pasted block.
+    /// breaks: what the answer reads, as it reads a pasted block. Most events are one line
+    /// of plain text, so neither is copied until it differs: `raw` stays empty while the
+    /// event is its first line alone (`text`), `flat` None while no line was flattened.
     raw: String,
-    flat: String,
+    flat: Option<String>,
     level: Option<Level>,
     /// The level was a field's value (`level=warn`, `"level":"info"`): the `path:line` on the
     /// line is then the logger's `caller=`/`source=`, where the call is, not a trace.
@@ -128,7 +129,7 @@ impl<'t> Scanner<'t> {
                     last_line: self.line_no,
                     text: line.to_string(),
                     raw: String::new(),
-                    flat: String::new(),
+                    flat: None,
                     level: None,
                     field_level: false,
                     benign: false,
@@ -269,13 +270,19 @@ impl<'t> Scanner<'t> {
         if found.is_empty() {
             return (found, Vec::new());
         }
-        let flat = if event.frames.is_empty() {
-            std::borrow::Cow::Borrowed(event.flat.as_str())
+        let line = if event.raw.is_empty() {
+            &event.text
         } else {
-            super::traced::messages(&event.flat)
+            &event.raw
+        };
+        let base = event.flat.as_deref().unwrap_or(line);
+        let flat = if event.frames.is_empty() {
+            std::borrow::Cow::Borrowed(base)
+        } else {
+            super::traced::messages(base)
         };
         let evidence = Evidence {
-            line: &event.raw,
+            line,
             text: &flat,
             frames: &event.frames,
             pieces: super::chain::holds_cause(&flat),
@@ -336,8 +343,24 @@ impl<'t> Scanner<'t> {
             Some(flat) => (flat.text.as_str(), flat.level),
             None => (line, None),
         };
-        push_capped(&mut event.raw, line);
-        push_capped(&mut event.flat, text);
+        if !head {
+            if event.raw.is_empty() {
+                push_capped(&mut event.raw, &event.text);
+            }
+            if let Some(flat) = &mut event.flat {
+                push_capped(flat, text);
+            } else if json.is_some() {
+                // The lines before were as written: the flattened text so far is theirs.
+                let mut flat = event.raw.clone();
+                push_capped(&mut flat, text);
+                event.flat = Some(flat);
+            }
+            push_capped(&mut event.raw, line);
+        } else if json.is_some() {
+            let mut flat = String::new();
+            push_capped(&mut flat, text);
+            event.flat = Some(flat);
+        }
         normalize::tokenize(text, &mut self.scratch.tokens);
         let field = json_level.or_else(|| Level::from_logfmt(text));
         let level = field.or(self.scratch.tokens.level());
@@ -360,24 +383,4 @@ impl<'t> Scanner<'t> {
         self.index
             .match_line(&mut self.scratch, text, fallback, &mut event.hits);
     }
-}
-
-/// A line near the middle that starts an event whatever precedes it.
-fn safe_cut<S: AsRef<str>>(lines: &[S]) -> Option<usize> {
-    let middle = lines.len() / 2;
-    (middle..lines.len().min(middle + MAX_CUT_SEARCH)).find(|&i| {
-        let line = lines[i].as_ref();
-        !line.starts_with([' ', '\t']) && has_header(line.trim_end())
-    })
-}
-
-/// Appends a line to an event's text, a line break between, up to `MAX_LINE_BYTES` in all.
-fn push_capped(to: &mut String, line: &str) {
-    if to.len() >= MAX_LINE_BYTES {
-        return;
-    }
-    if !to.is_empty() {
-        to.push('\n');
-    }
-    to.push_str(truncate(line, MAX_LINE_BYTES - to.len()));
 }

@@ -3,7 +3,7 @@
 //! one ("failed", "index out of range") only as a whole link, not as a fragment of another
 //! program's sentence.
 
-use super::locate::{Fit, Found, locate, pieces, share_found};
+use super::locate::{Fit, Found, Pieces, locate, pieces, share_of};
 use super::matcher::Via;
 
 /// A pattern of this many literal words or fewer is short…
@@ -17,45 +17,48 @@ const BARE_WORDS: usize = 2;
 /// its text is not there as written.
 const FOUND_SHARE: f32 = 0.6;
 
-/// Whether a match of `pattern` found at `found` in `text` is an answer. `bounds` are the
-/// pieces of the line a link may be (start, end).
-pub fn trusted(
+/// Whether a match of `pattern` (split as `split`) found at `found` in `text` is an answer.
+/// `bounds` gives the pieces of the line a link may be (start, end); they are asked only for
+/// a short pattern.
+pub fn trusted<'b>(
     via: Via,
     pattern: &str,
+    split: &Pieces<'_>,
     text: &str,
     found: Found,
-    bounds: &[(usize, usize)],
+    bounds: impl FnOnce() -> &'b [(usize, usize)],
 ) -> bool {
-    let (literal, open_start, open_end) = pieces(pattern);
+    let literal = &split.literal;
+    let (open_start, open_end) = (split.open_start, split.open_end);
     let located = found.fit != Fit::Absent;
     let sound = match via {
         Via::Location => true,
         // Words in common, or the same words with other punctuation or quotes around them:
         // much of the record's own text must still be in the line.
-        _ => located || share_found(pattern, text) >= FOUND_SHARE,
+        _ => located || share_of(literal, text) >= FOUND_SHARE,
     };
-    let words: Vec<&str> = literal
+    // Its words (runs of letters and digits holding a letter) counted, with their letters.
+    let (words, letters) = literal
         .iter()
         .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().any(char::is_alphabetic))
-        .collect();
-    let letters: usize = words.iter().map(|w| w.len()).sum();
+        .fold((0, 0), |(n, l), w| (n + 1, l + w.len()));
     // A cut line, or words in common without the record's text as written: what the line
     // holds of the record must say something on its own. A generic prefix (`failed to open`)
     // or a few shared words (`does not exist`) survive in many records' lines — most often
     // the log call's own message after the error's text was cut away.
     let says = |found: Found| {
         via == Via::Location || !matches!(found.fit, Fit::Cut | Fit::Absent) || {
-            let (held, held_letters) = held(&literal, text, found);
+            let (held, held_letters) = held(literal, text, found);
             held > SHORT_WORDS || held_letters >= SHORT_LETTERS
         }
     };
-    if !sound || words.len() > SHORT_WORDS || letters >= SHORT_LETTERS {
+    if !sound || words > SHORT_WORDS || letters >= SHORT_LETTERS {
         return sound && says(found);
     }
     // A pattern that is only placeholders (`{}`, `{}: {}`) says nothing a line could show:
     // only the location the line names can answer it.
-    if words.is_empty() {
+    if words == 0 {
         return via == Via::Location;
     }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
@@ -72,10 +75,10 @@ pub fn trusted(
         return false;
     }
     let holes = pattern_holes(pattern);
-    let bare_edge = words.len() <= BARE_WORDS && holes > 0 && (open_start || open_end);
-    bounds.iter().any(|&(start, end)| {
+    let bare_edge = words <= BARE_WORDS && holes > 0 && (open_start || open_end);
+    bounds().iter().any(|&(start, end)| {
         if bare_edge {
-            return whole_link(pattern, &literal, holes, text.get(start..end).unwrap_or(""));
+            return whole_link(pattern, literal, holes, text.get(start..end).unwrap_or(""));
         }
         let opens = found.start == start || (open_start && found.start > start);
         if !opens || found.end > end {
@@ -91,12 +94,12 @@ pub fn trusted(
         let head = &text[..found.end];
         let wraps = head.ends_with(':') || (open_end && head.ends_with('.'));
         let closes = rest.is_empty() || rest.starts_with(':') || wraps;
-        if holes == 0 && words.len() <= BARE_WORDS {
+        if holes == 0 && words <= BARE_WORDS {
             return closes;
         }
         // What the placeholders took: to the link's end when the pattern ends with one.
         let taken = text.get(found.start..if open_end { end } else { found.end });
-        closes && open_end || plain_words(taken.unwrap_or(""), &literal) <= holes
+        closes && open_end || plain_words(taken.unwrap_or(""), literal) <= holes
     })
 }
 
@@ -208,9 +211,20 @@ mod tests {
     use super::*;
     use crate::triage::chain::segments;
 
+    /// `trusted` with the pattern split here and the bounds given.
+    fn trusted_in(
+        via: Via,
+        pattern: &str,
+        line: &str,
+        found: Found,
+        bounds: &[(usize, usize)],
+    ) -> bool {
+        trusted(via, pattern, &Pieces::of(pattern), line, found, || bounds)
+    }
+
     fn trusts(pattern: &str, line: &str) -> bool {
         let found = locate(pattern, line);
-        trusted(Via::Contains, pattern, line, found, &segments(line))
+        trusted_in(Via::Contains, pattern, line, found, &segments(line))
     }
 
     #[test]
@@ -264,15 +278,27 @@ mod tests {
     fn a_pattern_of_placeholders_alone_is_answered_only_by_a_location() {
         let line = "ValueError: malformed node or string: None";
         let found = locate("{}", line);
-        assert!(!trusted(Via::Contains, "{}", line, found, &segments(line)));
-        assert!(!trusted(
+        assert!(!trusted_in(
+            Via::Contains,
+            "{}",
+            line,
+            found,
+            &segments(line)
+        ));
+        assert!(!trusted_in(
             Via::Overlap,
             "{}: {}",
             line,
             found,
             &segments(line)
         ));
-        assert!(trusted(Via::Location, "{}", line, found, &segments(line)));
+        assert!(trusted_in(
+            Via::Location,
+            "{}",
+            line,
+            found,
+            &segments(line)
+        ));
     }
 
     #[test]
@@ -319,7 +345,7 @@ mod tests {
         let pattern = "file '{}' does not exist";
         let found = locate(pattern, line);
         assert_eq!(found.fit, Fit::Absent);
-        assert!(!trusted(
+        assert!(!trusted_in(
             Via::Overlap,
             pattern,
             line,
@@ -332,7 +358,7 @@ mod tests {
     fn words_in_common_need_the_records_text() {
         let line = "ERROR failed to connect to kafka broker b-2:9092: connection refused";
         let found = locate("failed to connect socket", line);
-        assert!(!trusted(
+        assert!(!trusted_in(
             Via::Overlap,
             "failed to connect socket",
             line,

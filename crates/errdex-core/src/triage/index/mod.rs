@@ -239,6 +239,13 @@ impl Index {
         Some((path, (loc.flags & 1 != 0).then_some(loc.line)))
     }
 
+    /// A record's lineNumber (None inside when it has none) without reading its path; None
+    /// when it has no filePath, as `location`.
+    pub fn line_of(&self, record: u32) -> Option<Option<i64>> {
+        let loc = *self.cast::<Location>(Sec::Locations).get(record as usize)?;
+        (loc.path != NONE).then_some((loc.flags & 1 != 0).then_some(loc.line))
+    }
+
     /// Records whose filePath ends with this file name.
     pub fn records_in_file(&self, name: &str) -> &[u32] {
         let key = name.as_bytes();
