@@ -4,6 +4,9 @@
 
 use super::*;
 use crate::dataset::{Entries, Entry};
+use crate::record::Record;
+use crate::triage::matcher::Scratch;
+use crate::triage::normalize::tokenize;
 
 fn entry(id: usize, message: String, path: &str, line: i64) -> Entry {
     Entry {
@@ -40,7 +43,13 @@ const WORDS: &[&str] = &["socket", "lease", "quota", "ledger", "shard", "cursor"
 const FILES: &[&str] = &["src/net/pool.rs", "lib/net/pool.rs", "src/db/shard.go"];
 
 /// The ranking as first written.
-fn reference(index: &Index, hits: &mut Vec<FormHit>, frames: &[Frame], limit: usize) -> Vec<Match> {
+fn reference(
+    index: &Index,
+    hits: &mut Vec<FormHit>,
+    frames: &[Frame],
+    location_only: bool,
+    limit: usize,
+) -> Vec<Match> {
     hits.sort_by(|a, b| a.form.cmp(&b.form).then(b.score.total_cmp(&a.score)));
     hits.dedup_by_key(|h| h.form);
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
@@ -78,7 +87,7 @@ fn reference(index: &Index, hits: &mut Vec<FormHit>, frames: &[Frame], limit: us
         let forms = index.record_forms(n.record as usize);
         let found = match hits.iter().find(|h| forms.contains(&h.form)) {
             Some(h) => Some(((h.score + n.boost).min(1.0), h.via)),
-            None if n.exact => {
+            None if location_only && n.exact => {
                 let bonus = if n.components >= 2 {
                     LOCATION_PATH_BONUS
                 } else {
@@ -155,10 +164,64 @@ fn the_shortcuts_give_what_the_whole_ranking_gives() {
             })
             .collect();
         let limit = [1, 2, 4, 16, 200][round % 5];
-        let want = reference(&index, &mut hits.clone(), &frames, limit);
+        let want = reference(&index, &mut hits.clone(), &frames, true, limit);
         let got = resolve(&index, &mut hits.clone(), &frames, true, limit);
         assert_eq!(got, want, "round {round}: limit {limit}, frames {frames:?}");
         compared += usize::from(!want.is_empty());
     }
     assert!(compared > 250);
+}
+
+#[test]
+fn listing_by_set_and_stopping_early_answer_as_before() {
+    // Few messages at many sites, ids out of dataset order: forms of hundreds of records,
+    // equal scores, named locations.
+    let templates = [
+        "connection to {} refused after {} retries",
+        "connection to {} refused",
+        "pool {} exhausted while waiting for connection",
+        "refused connection from pool {}",
+        "timeout waiting for pool {} after {} retries",
+    ];
+    let entries: Vec<Entry> = (0..3000)
+        .map(|i| {
+            let t = templates[i % templates.len()];
+            let r = Record {
+                id: format!("{:08}", (i * 7919) % 3001),
+                error_message: t.replacen("{}", &(i % 97).to_string(), 1),
+                message_pattern: Some(t.to_string()),
+                file_path: Some(format!("src/net/{}.rs", ["pool", "conn", "retry"][i % 3])),
+                line_number: Some((i % 50) as i64),
+                ..Record::default()
+            };
+            Entry::from_record(r, 0, 0, 0, 1)
+        })
+        .collect();
+    let index = Index::build(Entries::from(&entries[..]));
+    let lines = [
+        "ERROR connection to 10.0.0.1 refused after 3 retries",
+        "WARN pool 7 exhausted while waiting for connection at src/net/pool.rs:12",
+        "refused connection from pool 3: timeout waiting for pool 3 after 9 retries",
+        "connection refused pool timeout retries waiting at net/conn.rs:40",
+        "nothing here at src/net/retry.rs:7",
+    ];
+    let mut long = 0;
+    for line in lines {
+        let mut s = Scratch::default();
+        tokenize(line, &mut s.tokens);
+        let mut hits = Vec::new();
+        index.match_line(&mut s, line, true, &mut hits);
+        let mut frames = Vec::new();
+        crate::triage::frames::extract(line, &mut frames);
+        for limit in [0, 1, 5, 16, 200, 1000, 5000] {
+            for location_only in [false, true] {
+                let want = reference(&index, &mut hits.clone(), &frames, location_only, limit);
+                let got = resolve(&index, &mut hits.clone(), &frames, location_only, limit);
+                assert_eq!(got, want, "{line:?} limit {limit}");
+                long += usize::from(limit == 1000 && want.len() > 200);
+            }
+        }
+    }
+    // The lines hit forms of hundreds of records: the early stop had something to skip.
+    assert!(long >= 4, "{long}");
 }
