@@ -387,12 +387,10 @@ fn pick_site(
         .map(|&m| m as usize)
         .filter(|&m| best(m) >= top - f32::EPSILON)
         .map(|m| {
-            let near = entries
-                .get(m)
-                .and_then(|e| e.file_path)
-                .map_or_else(Default::default, |p| {
-                    place.closeness(p, entries.get(m).and_then(|e| e.line_number))
-                });
+            let near = entries.get(m).map_or_else(Default::default, |e| {
+                e.file_path
+                    .map_or_else(Default::default, |p| place.closeness(p, e.line_number))
+            });
             (m, near)
         })
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))

@@ -10,15 +10,7 @@ fn entry(id: &str, repo: &str, pattern: &str) -> Entry {
         message: pattern.into(),
         pattern: Some(pattern.into()),
         repo: Some(repo.into()),
-        file_path: None,
-        line_number: None,
-        severity: None,
-        error_type: None,
-        tags: Box::new([]),
-        source: 0,
-        start: 0,
-        len: 0,
-        line: 0,
+        ..Entry::default()
     }
 }
 

@@ -12,17 +12,10 @@ fn entry(id: usize, message: String, path: &str, line: i64) -> Entry {
     Entry {
         id: format!("{id:04}").into(),
         message: message.into(),
-        pattern: None,
         repo: Some("acme/net".into()),
         file_path: Some(path.into()),
         line_number: Some(line),
-        severity: None,
-        error_type: None,
-        tags: Box::new([]),
-        source: 0,
-        start: 0,
-        len: 0,
-        line: 0,
+        ..Entry::default()
     }
 }
 
