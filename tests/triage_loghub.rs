@@ -1,13 +1,31 @@
-//! Triage on logs we did not write: Loghub samples of six systems (tests/fixtures/loghub), one
-//! record per message template (`messagePattern` = the template with `{}` for `<*>`). Each line
-//! must go to the record of its own template: at least 99 % right, at most 0.2 % wrong.
+//! Triage on logs we did not write: Loghub samples of sixteen systems (tests/fixtures/loghub),
+//! one record per message template (`messagePattern` = the template with `{}` for `<*>`). Each
+//! line must go to the record of its own template: at least 99.5 % right and at most 0.1 % wrong
+//! over all systems, no system below 98 % right.
 
 use std::fs;
 
 use errdex_core::dataset::Entry;
 use errdex_core::triage::Triage;
 
-const SYSTEMS: &[&str] = &["BGL", "HDFS", "HPC", "HealthApp", "Linux", "OpenSSH"];
+const SYSTEMS: &[&str] = &[
+    "Android",
+    "Apache",
+    "BGL",
+    "HDFS",
+    "HPC",
+    "Hadoop",
+    "HealthApp",
+    "Linux",
+    "Mac",
+    "OpenSSH",
+    "OpenStack",
+    "Proxifier",
+    "Spark",
+    "Thunderbird",
+    "Windows",
+    "Zookeeper",
+];
 
 fn fixture(name: &str) -> String {
     let path = format!("tests/fixtures/loghub/{name}");
@@ -93,21 +111,26 @@ fn score(system: &str) -> (usize, usize, usize) {
 #[test]
 fn lines_go_to_their_own_template() {
     let (mut right, mut wrong, mut total) = (0, 0, 0);
+    let mut below = Vec::new();
     for system in SYSTEMS {
         let (r, w, m) = score(system);
         let n = r + w + m;
-        println!("{system:<10} {n:>4} lines: {r} right, {w} wrong, {m} missed");
+        println!("{system:<12} {n:>4} lines: {r} right, {w} wrong, {m} missed");
+        if (r as f64) < 0.98 * n as f64 {
+            below.push(format!("{system}: {r} of {n} right"));
+        }
         right += r;
         wrong += w;
         total += n;
     }
-    println!("all        {total:>4} lines: {right} right, {wrong} wrong");
+    println!("all          {total:>4} lines: {right} right, {wrong} wrong");
+    assert!(below.is_empty(), "below 98 %: {below:?}");
     assert!(
-        right as f64 >= 0.99 * total as f64,
+        right as f64 >= 0.995 * total as f64,
         "{right} of {total} right"
     );
     assert!(
-        wrong as f64 <= 0.002 * total as f64,
+        wrong as f64 <= 0.001 * total as f64,
         "{wrong} of {total} wrong"
     );
 }

@@ -13,6 +13,7 @@ use super::traced::Place;
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
+use std::cell::OnceCell;
 
 /// Sites of a group listed with a row; `sites_total` counts them all.
 pub const MAX_SITES: usize = 50;
@@ -132,7 +133,7 @@ impl Triage {
             self.match_links(entries, text, frames, &mut matches);
         }
         // Where a link may be: asked only by a short record, so read once, when one is.
-        let bounds = std::cell::OnceCell::new();
+        let bounds = OnceCell::new();
         let bounds = || bounds.get_or_init(|| link_bounds(text)).as_slice();
         let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
         for m in matches {
@@ -177,6 +178,8 @@ impl Triage {
         let place = Place {
             names: origin::names(line),
             frames,
+            line,
+            words: OnceCell::new(),
         };
         self.rows(entries, text, &cands, &links, &place, limit)
     }

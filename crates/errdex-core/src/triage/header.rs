@@ -47,7 +47,20 @@ pub fn message_starts(line: &str, out: &mut Vec<usize>) {
     }
     let kinds = &all[..n];
     let mut after_level = false;
-    for (i, &(_, end)) in fields.iter().enumerate() {
+    let mut thread_to = None;
+    for (i, &(start, end)) in fields.iter().enumerate() {
+        // After the level, a bracketed thread name (`[main]`, `[IPC Server handler 3]`,
+        // log4j's `%p [%t] %c: %m`) belongs to the header: the component label may follow it.
+        if thread_to.is_some_and(|to| i <= to) {
+            continue;
+        }
+        if after_level && line[start..end].starts_with('[') {
+            if let Some(to) = bracket_end(line, fields, kinds, i) {
+                out.push(next_field_start(line, fields[to].1));
+                thread_to = Some(to);
+                continue;
+            }
+        }
         let accepted = match kinds[i] {
             Field::Strong | Field::Level | Field::Label => true,
             Field::Weak => !after_level && weak_in_header(&kinds[i..]),
@@ -86,6 +99,25 @@ fn weak_in_header(kinds: &[Field]) -> bool {
     words <= MAX_WORD_COLUMNS
         && kinds[words..].len() >= 2
         && kinds[words..words + 2].iter().all(|k| *k == Field::Strong)
+}
+
+/// The field that closes the bracket opening field `from`, a thread name of a few words,
+/// when a component label follows it (`[Errno 2] No such file` is a message).
+fn bracket_end(
+    line: &str,
+    fields: &[(usize, usize)],
+    kinds: &[Field],
+    from: usize,
+) -> Option<usize> {
+    const MAX_THREAD_FIELDS: usize = 6;
+    fields
+        .iter()
+        .enumerate()
+        .skip(from)
+        .take(MAX_THREAD_FIELDS)
+        .find(|&(_, &(s, e))| line[s..e].ends_with(']'))
+        .map(|(i, _)| i)
+        .filter(|&i| kinds.get(i + 1) == Some(&Field::Label))
 }
 
 /// The best guess at where the message starts.
@@ -276,6 +308,22 @@ mod tests {
             (
                 "2024-01-15T10:23:45Z Connection closed by 10.0.0.1 port 22",
                 "Connection closed by 10.0.0.1 port 22",
+            ),
+            (
+                "2015-10-18 18:01:57,291 INFO [ContainerLauncher #0] org.apache.hadoop.mapreduce.v2.app.launcher.ContainerLauncherImpl: Launching attempt_1_0",
+                "Launching attempt_1_0",
+            ),
+            (
+                "2015-10-18 18:01:51,963 INFO [main] org.mortbay.log: jetty-6.1.26",
+                "jetty-6.1.26",
+            ),
+            (
+                "2024-01-15 10:23:45,123 WARN [IPC Server handler 3 on 8020] ipc.Client: retrying connect",
+                "retrying connect",
+            ),
+            (
+                "2024-01-15 10:23:45,123 ERROR [Errno 2] No such file or directory: 'x'",
+                "[Errno 2] No such file or directory: 'x'",
             ),
             ("connection refused by peer", "connection refused by peer"),
             ("data address: 0x1234", "data address: 0x1234"),

@@ -41,6 +41,8 @@ pub struct Scratch {
     /// Token indices where the line's message may start (see `header`).
     starts: Vec<usize>,
     ids: Vec<u32>,
+    /// `ids` with the line's last field as one variable.
+    swallowed: Vec<u32>,
     set: Vec<u32>,
     acc: Vec<f32>,
     touched: Vec<u32>,
@@ -104,39 +106,63 @@ impl Index {
     }
 
     /// Short forms (`normal`, `data address: {}`) against the line's message as a whole: the
-    /// tokens from each place the message may start to the end of the line.
+    /// tokens from each place the message may start to the end of the line. A form ending with
+    /// a placeholder also takes the line's last field whole, however many tokens it is
+    /// (`visible is {}` and `visible is system.charge.show`), but never more than that field,
+    /// so a short form does not swallow a sentence.
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
-        let possible = (1..=self.max_whole().min(n)).any(|k| self.is_whole_tail(&s.ids[n - k..]));
-        if !possible {
+        let ends_whole = |ids: &[u32]| {
+            (1..=self.max_whole().min(ids.len())).any(|k| self.is_whole_tail(&ids[ids.len() - k..]))
+        };
+        let plain = ends_whole(&s.ids);
+        // The line with its last field as one variable.
+        let field = text.trim_end();
+        let last_field = field.rfind(char::is_whitespace).map_or(0, |p| p + 1);
+        let last_tok = s.tokens.token_at(last_field).min(n);
+        s.swallowed.clear();
+        if last_tok > 0 && s.ids.get(last_tok..) != Some(&[VAR][..]) && last_tok < n {
+            s.swallowed.extend_from_slice(&s.ids[..last_tok]);
+            if s.swallowed.last() != Some(&VAR) {
+                s.swallowed.push(VAR);
+            }
+        }
+        let swallowed = !s.swallowed.is_empty() && ends_whole(&s.swallowed);
+        if !plain && !swallowed {
             return;
         }
         header::message_starts(text, &mut s.starts);
         for start in &mut s.starts {
             *start = s.tokens.token_at(*start);
         }
-        for &start in &s.starts {
-            let Some(tail) = s.ids.get(start..) else {
-                continue;
-            };
-            if tail.is_empty() || tail.len() > self.max_whole() {
-                continue;
-            }
-            // A variable that opens the message may have merged with the header's numbers
-            // before it (`… 1 63543 double-hummer …`): try the tail with one put back.
-            let mut opened = Vec::new();
-            if tail[0] != VAR && tail.len() < self.max_whole() {
-                opened.push(VAR);
-                opened.extend_from_slice(tail);
-            }
-            for key in [tail, &opened[..]] {
-                for &f in self.whole(key) {
-                    let form = self.form(f);
-                    out.push(FormHit {
-                        form: f,
-                        score: contained_score(form.word_count),
-                        via: Via::Contains,
-                    });
+        let variants = [(plain, &s.ids), (swallowed, &s.swallowed)];
+        for (_, ids) in variants.into_iter().filter(|(asked, _)| *asked) {
+            for &start in &s.starts {
+                let Some(tail) = ids.get(start..) else {
+                    continue;
+                };
+                if tail.is_empty() || tail.len() > self.max_whole() {
+                    continue;
+                }
+                // A variable that opens the message may have merged with the header's numbers
+                // before it (`… 1 63543 double-hummer …`): try the tail with one put back.
+                let mut opened = Vec::new();
+                if tail[0] != VAR && tail.len() < self.max_whole() {
+                    opened.push(VAR);
+                    opened.extend_from_slice(tail);
+                }
+                for key in [tail, &opened[..]] {
+                    for &f in self.whole(key) {
+                        let form = self.form(f);
+                        let hit = FormHit {
+                            form: f,
+                            score: contained_score(form.word_count),
+                            via: Via::Contains,
+                        };
+                        if !out.contains(&hit) {
+                            out.push(hit);
+                        }
+                    }
                 }
             }
         }

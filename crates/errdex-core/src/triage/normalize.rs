@@ -306,7 +306,9 @@ fn shape(b: &[u8]) -> Shape {
         .iter()
         .take_while(|c| c.is_ascii_alphabetic() || **c == b'_')
         .count();
-    if name > 0 && b[name..].iter().all(u8::is_ascii_digit) {
+    // `blk_123`, `v2`; and `task_1445_0020_m_000001`, which a pattern writes `task_{}`: a name
+    // ending with `_` is the name, whatever id follows it.
+    if name > 0 && (b[name - 1] == b'_' || b[name..].iter().all(u8::is_ascii_digit)) {
         Shape::Glued(name)
     } else {
         Shape::Variable

@@ -48,6 +48,10 @@ fn numbers_glued_to_names_are_variables() {
         ("onExtend:{} {}", "onExtend:1514038530000 14"),
         ("{}:{} served", "10.251.73.220:50010 served"),
         ("driver v{}.{}", "driver v1.12"),
+        (
+            "task_{} Task Transitioned from NEW to SCHEDULED",
+            "task_1445144423722_0020_m_000001 Task Transitioned from NEW to SCHEDULED",
+        ),
     ] {
         assert_eq!(norm(pattern), norm(line), "{pattern} / {line}");
     }

@@ -2,7 +2,9 @@
 //! Rust path (`crate::a::b`), a logger name (`pkg.sub.mod`), a Java class (`com.x.Pool`). Each
 //! names a file by its trailing components — `crate::a::b` is `…/src/a/b.rs` or `…/a/b/mod.rs`,
 //! `pkg.mod` is `pkg/mod.py`, `com.x.Pool` is `…/com/x/Pool.java` — which picks one site of a
-//! message written at many.
+//! message written at many. Failing that, a word of the line that names one of a site's
+//! folders: Go's errors open with their package (`strconv.ParseInt: …`, `gif: …`), Python's
+//! with their module (`json.decoder.JSONDecodeError: …`).
 
 /// Names read from one line; a line names few.
 const MAX_NAMES: usize = 16;
@@ -49,6 +51,36 @@ pub fn names(line: &str) -> Vec<Vec<&str>> {
         }
     }
     out
+}
+
+/// Words of a line weighed against a site's folders, at most this many.
+const MAX_WORDS: usize = 64;
+
+/// The distinct identifier-like words of `line` (two or more characters, not opening with a
+/// digit), in order.
+pub fn words(line: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for word in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+        if out.len() >= MAX_WORDS {
+            break;
+        }
+        if word.len() >= 2 && !word.as_bytes()[0].is_ascii_digit() && !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
+/// How many of the folders `path` sits in (not `src`) are among `words`.
+pub fn folders_named(words: &[&str], path: &str) -> usize {
+    let mut parts: Vec<&str> = path.split(['/', '\\']).collect();
+    parts.pop();
+    parts.sort_unstable();
+    parts.dedup();
+    parts
+        .iter()
+        .filter(|p| !p.is_empty() && **p != "src" && words.contains(p))
+        .count()
 }
 
 fn is_ident(c: u8) -> bool {
@@ -102,5 +134,20 @@ mod tests {
         let n = names("2025-12-01 10:00:00,123 - email._header_value_parser - ERROR - x");
         assert_eq!(closeness(&n, "email/_header_value_parser.py"), 2);
         assert!(names("host 10.0.3.17 v3.2.1").is_empty());
+    }
+
+    #[test]
+    fn a_word_of_the_line_names_a_sites_folder() {
+        let w = words("2026/12/03 strconv.ParseFloat: parsing \"1e999\": value out of range");
+        assert!(w.contains(&"strconv") && w.contains(&"ParseFloat"));
+        assert!(!w.contains(&"1e999") && !w.contains(&"2026"));
+        assert_eq!(folders_named(&w, "strconv/atoi.go"), 1);
+        assert_eq!(folders_named(&w, "flag/flag.go"), 0);
+        // The file itself and `src` are not folders that name a package.
+        assert_eq!(folders_named(&["src", "value"], "src/value.go"), 0);
+        assert_eq!(
+            folders_named(&["archive", "tar"], "archive/tar/writer.go"),
+            2
+        );
     }
 }

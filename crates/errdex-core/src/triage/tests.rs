@@ -395,3 +395,41 @@ fn two_threads_carry_the_time_across_their_cut() {
     assert_eq!(sequential, parallel);
     assert_eq!(one.extent(), two.extent());
 }
+
+#[test]
+fn a_short_form_ending_with_a_placeholder_takes_the_last_field_not_a_sentence() {
+    let entry = |id: &str, message: &str| {
+        let mut e = sample().entries().at(0).to_owned();
+        e.id = id.into();
+        e.message = message.into();
+        e.pattern = None;
+        e.file_path = None;
+        e.line_number = None;
+        e
+    };
+    let entries = [
+        entry("visible", "visible is {}"),
+        entry("conn", "Connection {}"),
+    ];
+    let t = Triage::from_entries(&entries);
+    let found = |line: &str| -> Vec<String> {
+        t.scan(&entries, [line], 1)
+            .hits
+            .iter()
+            .flat_map(|h| h.matches.iter().map(|m| entries[m.record].id.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        found("03-17 16:13:38.869  2227  2227 D TextView: visible is system.charge.show"),
+        ["visible"]
+    );
+    assert_eq!(
+        found("2015-10-18 18:01:51,963 INFO [main] org.x.Y: visible is a.b.c"),
+        ["visible"],
+        "a log4j thread name and logger are the header"
+    );
+    assert!(
+        found("Jun 14 15:16:01 combo sshd[1]: Connection closed by 1.2.3.4 port 22").is_empty()
+    );
+    assert!(found("D TextView: visible is not what it seems").is_empty());
+}

@@ -5,6 +5,7 @@
 //! interpreter raised while it was handled) is not a link of it.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use super::frames::{self, Frame};
 use super::index::Index;
@@ -106,18 +107,22 @@ pub(super) fn messages(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// What a line says about where it came from: the frames it prints and the module, logger or
-/// target names it holds. It picks a group's site.
+/// What a line says about where it came from: the frames it prints, the module, logger or
+/// target names it holds and its words that name a folder. It picks a group's site.
 pub(super) struct Place<'a> {
     pub names: Vec<Vec<&'a str>>,
     pub frames: &'a [Frame],
+    pub line: &'a str,
+    /// The line's words, read only when a group's site is picked.
+    pub words: OnceCell<Vec<&'a str>>,
 }
 
 impl Place<'_> {
     /// How closely the line names `path` (a site at `line`), higher closer: a frame at its
     /// line, then near it, then in its file — each by how many trailing folders the paths
-    /// share, so a package's own file wins over a vendored copy of it — then the names.
-    pub fn closeness(&self, path: &str, line: Option<i64>) -> (u8, usize, usize) {
+    /// share, so a package's own file wins over a vendored copy of it — then the names, then
+    /// the folders the line's words name.
+    pub fn closeness(&self, path: &str, line: Option<i64>) -> (u8, usize, usize, usize) {
         let mut framed = (0, 0);
         for frame in self.frames {
             let Some(shared) = shared_suffix(path, &frame.path) else {
@@ -136,7 +141,9 @@ impl Place<'_> {
         } else {
             super::origin::closeness(&self.names, path)
         };
-        (framed.0, framed.1, named)
+        let words = self.words.get_or_init(|| super::origin::words(self.line));
+        let folders = super::origin::folders_named(words, path);
+        (framed.0, framed.1, named, folders)
     }
 }
 
