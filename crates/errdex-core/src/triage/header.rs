@@ -54,12 +54,13 @@ pub fn message_starts(line: &str, out: &mut Vec<usize>) {
         if thread_to.is_some_and(|to| i <= to) {
             continue;
         }
-        if after_level && line[start..end].starts_with('[') {
-            if let Some(to) = bracket_end(line, fields, kinds, i) {
-                out.push(next_field_start(line, fields[to].1));
-                thread_to = Some(to);
-                continue;
-            }
+        if after_level
+            && line[start..end].starts_with('[')
+            && let Some(to) = bracket_end(line, fields, kinds, i)
+        {
+            out.push(next_field_start(line, fields[to].1));
+            thread_to = Some(to);
+            continue;
         }
         let accepted = match kinds[i] {
             Field::Strong | Field::Level | Field::Label => true,
