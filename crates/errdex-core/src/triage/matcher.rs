@@ -109,13 +109,13 @@ impl Index {
     /// tokens from each place the message may start to the end of the line. A form ending with
     /// a placeholder also takes the line's last field whole, however many tokens it is
     /// (`visible is {}` and `visible is system.charge.show`), but never more than that field,
-    /// so a short form does not swallow a sentence.
+    /// so a short form does not swallow a sentence. A level word ending the line is tried as
+    /// the message's last word and without it (`Link error` is the record `Link`'s line).
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
         let ends_whole = |ids: &[u32]| {
             (1..=self.max_whole().min(ids.len())).any(|k| self.is_whole_tail(&ids[ids.len() - k..]))
         };
-        let plain = ends_whole(&s.ids);
         // The line with its last field as one variable.
         let field = text.trim_end();
         let last_field = field.rfind(char::is_whitespace).map_or(0, |p| p + 1);
@@ -127,16 +127,25 @@ impl Index {
                 s.swallowed.push(VAR);
             }
         }
-        let swallowed = !s.swallowed.is_empty() && ends_whole(&s.swallowed);
-        if !plain && !swallowed {
+        let trimmed = if s.tokens.kept_level() {
+            n.saturating_sub(1)
+        } else {
+            n
+        };
+        let variants = [
+            &s.ids[..],
+            &s.ids[..if trimmed < n { trimmed } else { 0 }],
+            &s.swallowed[..],
+        ];
+        let asked = variants.map(|ids| !ids.is_empty() && ends_whole(ids));
+        if !asked.iter().any(|&a| a) {
             return;
         }
         header::message_starts(text, &mut s.starts);
         for start in &mut s.starts {
             *start = s.tokens.token_at(*start);
         }
-        let variants = [(plain, &s.ids), (swallowed, &s.swallowed)];
-        for (_, ids) in variants.into_iter().filter(|(asked, _)| *asked) {
+        for (ids, _) in variants.iter().zip(asked).filter(|(_, a)| *a) {
             for &start in &s.starts {
                 let Some(tail) = ids.get(start..) else {
                     continue;
@@ -146,12 +155,17 @@ impl Index {
                 }
                 // A variable that opens the message may have merged with the header's numbers
                 // before it (`… 1 63543 double-hummer …`): try the tail with one put back.
+                // And one before it may be a header's column (HPC's `… 1073192214 1 Link ok`).
                 let mut opened = Vec::new();
                 if tail[0] != VAR && tail.len() < self.max_whole() {
                     opened.push(VAR);
                     opened.extend_from_slice(tail);
                 }
-                for key in [tail, &opened[..]] {
+                let bare = if tail[0] == VAR { &tail[1..] } else { &[][..] };
+                for key in [tail, &opened[..], bare] {
+                    if key.is_empty() {
+                        continue;
+                    }
                     for &f in self.whole(key) {
                         let form = self.form(f);
                         let hit = FormHit {

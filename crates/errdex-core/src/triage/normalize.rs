@@ -35,6 +35,9 @@ pub struct Tokens {
     starts: Vec<u32>,
     level: Option<Level>,
     seen: usize,
+    /// Where the level word dropped last is in the line, while no token has followed it.
+    trailing_level: Option<(usize, usize)>,
+    kept_level: bool,
     /// Byte range in the input of each `Var` (a collapsed run spans all of it).
     var_ranges: Vec<(usize, usize)>,
 }
@@ -79,10 +82,13 @@ impl Tokens {
         self.var_ranges.clear();
         self.level = None;
         self.seen = 0;
+        self.trailing_level = None;
+        self.kept_level = false;
     }
 
     fn push_var(&mut self, from: usize, to: usize) {
         self.seen += 1;
+        self.trailing_level = None;
         if self.spans.last() != Some(&VAR) {
             self.spans.push(VAR);
             self.starts.push(from as u32);
@@ -108,6 +114,7 @@ impl Tokens {
 
     fn push_word(&mut self, raw: &str, at: usize) {
         self.seen += 1;
+        self.trailing_level = None;
         let start = self.text.len();
         if raw.is_ascii() {
             self.text.push_str(raw);
@@ -121,6 +128,7 @@ impl Tokens {
                 self.level = Some(level);
             }
             self.text.truncate(start);
+            self.trailing_level = Some((at, at + raw.len()));
             return;
         }
         match shape(word.as_bytes()) {
@@ -144,6 +152,41 @@ impl Tokens {
         }
         self.spans.push((start as u32, self.text.len() as u32));
         self.starts.push(at as u32);
+    }
+
+    /// A level word that ends the text may be its message's last word (HPC's `… 1 warning`):
+    /// it is kept as the last token, and the level it set stays. A record drops it again unless
+    /// it is the record's only word (`drop_trailing_level`); a line's whole message is matched
+    /// with and without it.
+    fn keep_trailing_level(&mut self, line: &str) {
+        let Some((from, to)) = self.trailing_level.take() else {
+            return;
+        };
+        let start = self.text.len();
+        self.text
+            .extend(line[from..to].chars().flat_map(char::to_lowercase));
+        self.spans.push((start as u32, self.text.len() as u32));
+        self.starts.push(from as u32);
+        self.kept_level = true;
+    }
+
+    /// Whether the last token is a level word that ended the text.
+    pub fn kept_level(&self) -> bool {
+        self.kept_level
+    }
+
+    /// Takes back the level word kept at the end, unless no word is left without it: a record
+    /// `Internal Server Error` is `internal server`, as a line holding it mid-sentence reads;
+    /// a record `warning` stays `warning`.
+    pub fn drop_trailing_level(&mut self) {
+        let words = self.spans.iter().filter(|&&s| s != VAR).count();
+        if self.kept_level && words > 1 {
+            if let Some((s, _)) = self.spans.pop() {
+                self.text.truncate(s as usize);
+            }
+            self.starts.pop();
+            self.kept_level = false;
+        }
     }
 }
 
@@ -221,6 +264,7 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             None => i += 1,
         }
     }
+    out.keep_trailing_level(line);
 }
 
 /// `text` with its variable parts as `{}` (numbers, ids, single-word quoted values; a number

@@ -219,3 +219,25 @@ fn a_placeholder_glued_to_a_word_after_it_is_that_whole_word() {
     assert_eq!(toks("block blk_{} lost"), ["block", "blk_", "{}", "lost"]);
     assert_eq!(toks("node-D{} and"), ["node", "d", "{}", "and"]);
 }
+
+#[test]
+fn a_level_word_ending_the_text_is_kept_last_and_a_record_drops_it_unless_alone() {
+    assert_eq!(
+        norm("465923 gige7 gige temperature 1145638393 1 warning"),
+        "* gige * gige temperature * warning"
+    );
+    assert_eq!(
+        level("465923 gige7 gige temperature 1145638393 1 warning"),
+        Some(Level::Warn)
+    );
+    assert_eq!(norm("ERROR connection refused"), "connection refused");
+    let record = |text: &str| {
+        let mut t = Tokens::new();
+        tokenize(text, &mut t);
+        t.drop_trailing_level();
+        t.iter().count()
+    };
+    assert_eq!(record("warning"), 1);
+    assert_eq!(record("Internal Server Error"), 2);
+    assert_eq!(record("{} critical"), 2);
+}

@@ -118,6 +118,7 @@ impl Built {
             for (k, text) in texts.into_iter().enumerate() {
                 let Some(text) = text else { continue };
                 tokenize(text, &mut tokens);
+                tokens.drop_trailing_level();
                 let (seq, ends) = index.intern(&tokens);
                 if seq.is_empty() {
                     continue;
