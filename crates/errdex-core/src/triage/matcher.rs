@@ -43,6 +43,8 @@ pub struct Scratch {
     ids: Vec<u32>,
     /// `ids` with the line's last field as one variable.
     swallowed: Vec<u32>,
+    /// `ids` with the level word that ends the line as a word.
+    leveled: Vec<u32>,
     set: Vec<u32>,
     acc: Vec<f32>,
     touched: Vec<u32>,
@@ -109,8 +111,8 @@ impl Index {
     /// tokens from each place the message may start to the end of the line. A form ending with
     /// a placeholder also takes the line's last field whole, however many tokens it is
     /// (`visible is {}` and `visible is system.charge.show`), but never more than that field,
-    /// so a short form does not swallow a sentence. A level word ending the line is tried as
-    /// the message's last word and without it (`Link error` is the record `Link`'s line).
+    /// so a short form does not swallow a sentence. A level word ending the line is also tried
+    /// as the message's last word (`… 1 critical` is the record `critical`'s line).
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
         let ends_whole = |ids: &[u32]| {
@@ -127,16 +129,17 @@ impl Index {
                 s.swallowed.push(VAR);
             }
         }
-        let trimmed = if s.tokens.kept_level() {
-            n.saturating_sub(1)
-        } else {
-            n
-        };
-        let variants = [
-            &s.ids[..],
-            &s.ids[..if trimmed < n { trimmed } else { 0 }],
-            &s.swallowed[..],
-        ];
+        // The line with the level word that ends it as its last word.
+        s.leveled.clear();
+        if let Some((from, to)) = s.tokens.trailing_level() {
+            let word = text.get(from..to).unwrap_or("").to_ascii_lowercase();
+            let id = self.word(&word);
+            if id != UNKNOWN {
+                s.leveled.extend_from_slice(&s.ids);
+                s.leveled.push(id);
+            }
+        }
+        let variants = [&s.ids[..], &s.leveled[..], &s.swallowed[..]];
         let asked = variants.map(|ids| !ids.is_empty() && ends_whole(ids));
         if !asked.iter().any(|&a| a) {
             return;

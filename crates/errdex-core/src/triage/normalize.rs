@@ -37,7 +37,6 @@ pub struct Tokens {
     seen: usize,
     /// Where the level word dropped last is in the line, while no token has followed it.
     trailing_level: Option<(usize, usize)>,
-    kept_level: bool,
     /// Byte range in the input of each `Var` (a collapsed run spans all of it).
     var_ranges: Vec<(usize, usize)>,
 }
@@ -83,7 +82,6 @@ impl Tokens {
         self.level = None;
         self.seen = 0;
         self.trailing_level = None;
-        self.kept_level = false;
     }
 
     fn push_var(&mut self, from: usize, to: usize) {
@@ -154,39 +152,27 @@ impl Tokens {
         self.starts.push(at as u32);
     }
 
-    /// A level word that ends the text may be its message's last word (HPC's `… 1 warning`):
-    /// it is kept as the last token, and the level it set stays. A record drops it again unless
-    /// it is the record's only word (`drop_trailing_level`); a line's whole message is matched
-    /// with and without it.
-    fn keep_trailing_level(&mut self, line: &str) {
-        let Some((from, to)) = self.trailing_level.take() else {
+    /// Where the level word that ends the text is in it, if one does: HPC's `… 1 warning` is a
+    /// message of that one word, which a line's whole message is matched with.
+    pub fn trailing_level(&self) -> Option<(usize, usize)> {
+        self.trailing_level
+    }
+
+    /// A record that is only a level word (`warning`, `{} critical`) keeps it as its word:
+    /// without it the record would have nothing to be matched by.
+    pub fn keep_level_if_alone(&mut self, text: &str) {
+        let Some((from, to)) = self.trailing_level else {
             return;
         };
+        if self.spans.iter().any(|&s| s != VAR) {
+            return;
+        }
         let start = self.text.len();
         self.text
-            .extend(line[from..to].chars().flat_map(char::to_lowercase));
+            .extend(text[from..to].chars().flat_map(char::to_lowercase));
         self.spans.push((start as u32, self.text.len() as u32));
         self.starts.push(from as u32);
-        self.kept_level = true;
-    }
-
-    /// Whether the last token is a level word that ended the text.
-    pub fn kept_level(&self) -> bool {
-        self.kept_level
-    }
-
-    /// Takes back the level word kept at the end, unless no word is left without it: a record
-    /// `Internal Server Error` is `internal server`, as a line holding it mid-sentence reads;
-    /// a record `warning` stays `warning`.
-    pub fn drop_trailing_level(&mut self) {
-        let words = self.spans.iter().filter(|&&s| s != VAR).count();
-        if self.kept_level && words > 1 {
-            if let Some((s, _)) = self.spans.pop() {
-                self.text.truncate(s as usize);
-            }
-            self.starts.pop();
-            self.kept_level = false;
-        }
+        self.trailing_level = None;
     }
 }
 
@@ -264,7 +250,6 @@ pub fn tokenize(line: &str, out: &mut Tokens) {
             None => i += 1,
         }
     }
-    out.keep_trailing_level(line);
 }
 
 /// `text` with its variable parts as `{}` (numbers, ids, single-word quoted values; a number

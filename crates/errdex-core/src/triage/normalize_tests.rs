@@ -221,20 +221,22 @@ fn a_placeholder_glued_to_a_word_after_it_is_that_whole_word() {
 }
 
 #[test]
-fn a_level_word_ending_the_text_is_kept_last_and_a_record_drops_it_unless_alone() {
+fn a_record_that_is_only_a_level_word_keeps_it() {
+    let line = "465923 gige7 gige temperature 1145638393 1 warning";
+    assert_eq!(norm(line), "* gige * gige temperature *");
+    assert_eq!(level(line), Some(Level::Warn));
+    let mut t = Tokens::new();
+    tokenize(line, &mut t);
     assert_eq!(
-        norm("465923 gige7 gige temperature 1145638393 1 warning"),
-        "* gige * gige temperature * warning"
+        t.trailing_level().map(|(a, b)| &line[a..b]),
+        Some("warning")
     );
-    assert_eq!(
-        level("465923 gige7 gige temperature 1145638393 1 warning"),
-        Some(Level::Warn)
-    );
-    assert_eq!(norm("ERROR connection refused"), "connection refused");
+    tokenize("ERROR connection refused", &mut t);
+    assert_eq!(t.trailing_level(), None);
     let record = |text: &str| {
         let mut t = Tokens::new();
         tokenize(text, &mut t);
-        t.drop_trailing_level();
+        t.keep_level_if_alone(text);
         t.iter().count()
     };
     assert_eq!(record("warning"), 1);

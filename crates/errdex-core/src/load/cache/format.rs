@@ -24,7 +24,7 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 7: the triage line index is stored after the table.
 // 8: the table's block summaries, which narrow a search before it reads records.
 // 9: the line index reads `name_<id>` as the name and a variable (`task_1445_0020_m_1`).
-// 10: a level word that ends a message is a word of it (`Link error`, HPC's `… 1 warning`).
+// 10: a record that is only a level word (HPC's `warning`) keeps it as its word.
 const FORMAT_VERSION: u32 = 10;
 const CHUNK: usize = 4 << 20;
 

@@ -118,7 +118,7 @@ impl Built {
             for (k, text) in texts.into_iter().enumerate() {
                 let Some(text) = text else { continue };
                 tokenize(text, &mut tokens);
-                tokens.drop_trailing_level();
+                tokens.keep_level_if_alone(text);
                 let (seq, ends) = index.intern(&tokens);
                 if seq.is_empty() {
                     continue;
