@@ -118,29 +118,47 @@ impl Index {
         let ends_whole = |ids: &[u32]| {
             (1..=self.max_whole().min(ids.len())).any(|k| self.is_whole_tail(&ids[ids.len() - k..]))
         };
-        // The line with its last field as one variable.
+        // The line with its last field as one variable, and the line with the level word that
+        // ends it as its last word. Each is built whole only when its last tokens may end a
+        // whole-message form (most lines: neither).
+        let max = self.max_whole();
         let field = text.trim_end();
         let last_field = field.rfind(char::is_whitespace).map_or(0, |p| p + 1);
         let last_tok = s.tokens.token_at(last_field).min(n);
         s.swallowed.clear();
-        if last_tok > 0 && s.ids.get(last_tok..) != Some(&[VAR][..]) && last_tok < n {
-            s.swallowed.extend_from_slice(&s.ids[..last_tok]);
-            if s.swallowed.last() != Some(&VAR) {
-                s.swallowed.push(VAR);
+        if last_tok > 0 && last_tok < n && s.ids.get(last_tok..) != Some(&[VAR][..]) {
+            for from in [last_tok.saturating_sub(max), 0] {
+                s.swallowed.clear();
+                s.swallowed.extend_from_slice(&s.ids[from..last_tok]);
+                if s.swallowed.last() != Some(&VAR) {
+                    s.swallowed.push(VAR);
+                }
+                if !ends_whole(&s.swallowed) {
+                    s.swallowed.clear();
+                    break;
+                }
             }
         }
-        // The line with the level word that ends it as its last word.
         s.leveled.clear();
         if let Some((from, to)) = s.tokens.trailing_level() {
             let word = text.get(from..to).unwrap_or("").to_ascii_lowercase();
             let id = self.word(&word);
-            if id != UNKNOWN {
-                s.leveled.extend_from_slice(&s.ids);
+            for from in [n.saturating_sub(max), 0] {
+                s.leveled.clear();
+                s.leveled.extend_from_slice(&s.ids[from..]);
                 s.leveled.push(id);
+                if id == UNKNOWN || !ends_whole(&s.leveled) {
+                    s.leveled.clear();
+                    break;
+                }
             }
         }
         let variants = [&s.ids[..], &s.leveled[..], &s.swallowed[..]];
-        let asked = variants.map(|ids| !ids.is_empty() && ends_whole(ids));
+        let asked = [
+            ends_whole(&s.ids),
+            !s.leveled.is_empty(),
+            !s.swallowed.is_empty(),
+        ];
         if !asked.iter().any(|&a| a) {
             return;
         }
