@@ -123,7 +123,10 @@ impl Index {
         // whole-message form (most lines: neither).
         let max = self.max_whole();
         let field = text.trim_end();
-        let last_field = field.rfind(char::is_whitespace).map_or(0, |p| p + 1);
+        let last_field = field
+            .char_indices()
+            .rfind(|(_, c)| c.is_whitespace())
+            .map_or(0, |(p, c)| p + c.len_utf8());
         let last_tok = s.tokens.token_at(last_field).min(n);
         s.swallowed.clear();
         if last_tok > 0 && last_tok < n && s.ids.get(last_tok..) != Some(&[VAR][..]) {

@@ -234,6 +234,17 @@ fn odd_input_never_panics() {
     }
     lines.push("x".repeat(MAX_LINE_BYTES * 2));
     lines.push(format!("{}é", "a".repeat(MAX_LINE_BYTES - 1)));
+    // Wide spaces before the last field, brackets after a level, a level word alone.
+    for odd in [
+        "INFO [a\u{3000}b] c: d\u{a0}e\u{3000}",
+        "ERROR [",
+        "WARN [x y z] ",
+        "warning",
+        "1 2 critical\u{a0}",
+        "\u{3000}",
+    ] {
+        lines.push(odd.to_string());
+    }
     t.scan(&ds, &lines, 3);
     Triage::from_entries(&[][..]).scan(&[][..], &lines, 1);
 }
