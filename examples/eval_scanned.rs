@@ -12,7 +12,9 @@
 //! measurements count: a last line alone (`ValueError: …`) cannot say which of the sites raised
 //! it, and the browser shows the group as one row. A case that kept its whole traceback is
 //! also answered as that text pasted whole (traceback mode): its frames name the statement,
-//! so only the exact record counts there.
+//! so only the exact record counts there. Of the other statements answered first, those whose
+//! row's chain names the labelled statement as an outer link are counted too: the label is the
+//! outermost error the program made, and a line's chain is answered root cause first.
 
 use std::collections::HashMap;
 
@@ -27,6 +29,9 @@ struct Tally {
     scanned: usize,
     first: usize,
     in_group: usize,
+    /// Another statement first, whose row's chain names the statement as an outer link: the
+    /// root cause answered first, as a pasted line's chain is.
+    in_chain: usize,
     top5: usize,
     wrong: usize,
     unanswered: usize,
@@ -40,6 +45,10 @@ impl Tally {
             Some(row) if row.weak => self.unanswered += 1,
             Some(row) if at_site(row.record) => self.first += 1,
             Some(row) if row.sites.iter().any(|&s| at_site(s)) => self.in_group += 1,
+            Some(row) if row.chain.iter().any(|l| at_site(l.record)) => {
+                self.in_chain += 1;
+                self.wrong += 1;
+            }
             Some(_) => self.wrong += 1,
         }
         if answer.iter().take(5).any(|r| at_site(r.record)) {
@@ -62,6 +71,7 @@ impl Tally {
             ("statement or its group first", self.first + self.in_group),
             ("raising statement in the top 5", self.top5),
             ("another statement first, confident", self.wrong),
+            ("  of those: its chain names it", self.in_chain),
             ("weak or no answer", self.unanswered),
         ];
         for (what, n) in rows {
