@@ -219,7 +219,7 @@ fn is_level(word: &str) -> bool {
 }
 
 /// `word` lowercased into `buf`, when it is short ASCII.
-fn lowercase<'b>(word: &str, buf: &'b mut [u8; 12]) -> Option<&'b str> {
+pub(super) fn lowercase<'b>(word: &str, buf: &'b mut [u8; 12]) -> Option<&'b str> {
     if word.len() > buf.len() || !word.is_ascii() {
         return None;
     }

@@ -115,13 +115,8 @@ impl Index {
     /// as the message's last word (`… 1 critical` is the record `critical`'s line).
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
-        let ends_whole = |ids: &[u32]| {
-            (1..=self.max_whole().min(ids.len())).any(|k| self.is_whole_tail(&ids[ids.len() - k..]))
-        };
         // The line with its last field as one variable, and the line with the level word that
-        // ends it as its last word. Each is built whole only when its last tokens may end a
-        // whole-message form (most lines: neither).
-        let max = self.max_whole();
+        // ends it as its last word: each kept only when it may end a whole-message form.
         let field = text.trim_end();
         let last_field = field
             .char_indices()
@@ -130,46 +125,26 @@ impl Index {
         let last_tok = s.tokens.token_at(last_field).min(n);
         s.swallowed.clear();
         if last_tok > 0 && last_tok < n && s.ids.get(last_tok..) != Some(&[VAR][..]) {
-            for from in [last_tok.saturating_sub(max), 0] {
-                s.swallowed.clear();
-                s.swallowed.extend_from_slice(&s.ids[from..last_tok]);
-                if s.swallowed.last() != Some(&VAR) {
-                    s.swallowed.push(VAR);
-                }
-                if !ends_whole(&s.swallowed) {
-                    s.swallowed.clear();
-                    break;
-                }
-            }
+            self.ending_with(&mut s.swallowed, &s.ids[..last_tok], VAR);
         }
         s.leveled.clear();
-        if let Some((from, to)) = s.tokens.trailing_level() {
-            let word = text.get(from..to).unwrap_or("").to_ascii_lowercase();
-            let id = self.word(&word);
-            for from in [n.saturating_sub(max), 0] {
-                s.leveled.clear();
-                s.leveled.extend_from_slice(&s.ids[from..]);
-                s.leveled.push(id);
-                if id == UNKNOWN || !ends_whole(&s.leveled) {
-                    s.leveled.clear();
-                    break;
-                }
-            }
+        let mut buf = [0u8; 12];
+        let level_word = s.tokens.trailing_level().and_then(|(from, to)| {
+            header::lowercase(text.get(from..to)?, &mut buf).map(|w| self.word(w))
+        });
+        if let Some(id) = level_word.filter(|&id| id != UNKNOWN) {
+            self.ending_with(&mut s.leveled, &s.ids, id);
         }
-        let variants = [&s.ids[..], &s.leveled[..], &s.swallowed[..]];
-        let asked = [
-            ends_whole(&s.ids),
-            !s.leveled.is_empty(),
-            !s.swallowed.is_empty(),
-        ];
-        if !asked.iter().any(|&a| a) {
+        let plain: &[u32] = if self.ends_whole(&s.ids) { &s.ids } else { &[] };
+        let variants = [plain, &s.leveled, &s.swallowed];
+        if variants.iter().all(|v| v.is_empty()) {
             return;
         }
         header::message_starts(text, &mut s.starts);
         for start in &mut s.starts {
             *start = s.tokens.token_at(*start);
         }
-        for (ids, _) in variants.iter().zip(asked).filter(|(_, a)| *a) {
+        for ids in variants.iter().filter(|v| !v.is_empty()) {
             for &start in &s.starts {
                 let Some(tail) = ids.get(start..) else {
                     continue;
@@ -202,6 +177,28 @@ impl Index {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Whether a line ending with `ids` may hold a whole-message form.
+    fn ends_whole(&self, ids: &[u32]) -> bool {
+        (1..=self.max_whole().min(ids.len())).any(|k| self.is_whole_tail(&ids[ids.len() - k..]))
+    }
+
+    /// `out` = `head` and then `last` (a run of variables stays one), when such a line may end
+    /// a whole-message form; else empty. Its last tokens are asked first, so most lines cost
+    /// no copy of the whole.
+    fn ending_with(&self, out: &mut Vec<u32>, head: &[u32], last: u32) {
+        for from in [head.len().saturating_sub(self.max_whole()), 0] {
+            out.clear();
+            out.extend_from_slice(&head[from..]);
+            if !(last == VAR && out.last() == Some(&VAR)) {
+                out.push(last);
+            }
+            if !self.ends_whole(out) {
+                out.clear();
+                return;
             }
         }
     }
