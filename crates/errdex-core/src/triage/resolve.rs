@@ -130,11 +130,7 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };
-            let (boost, exact) = match diff {
-                Some(0) => (EXACT_LINE_BOOST, true),
-                Some(d) if d <= NEAR_LINES => (NEAR_LINE_BOOST, false),
-                _ => (SAME_FILE_BOOST, false),
-            };
+            let (boost, exact) = frame_boost(diff);
             named.push(Named {
                 record,
                 boost,
@@ -147,6 +143,16 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
     named.sort_by(|a, b| a.record.cmp(&b.record).then(b.boost.total_cmp(&a.boost)));
     named.dedup_by_key(|n| n.record);
     named
+}
+
+/// What a frame at `diff` lines from a record adds to its score, and whether it names the
+/// record's own line.
+pub(super) fn frame_boost(diff: Option<i64>) -> (f32, bool) {
+    match diff {
+        Some(0) => (EXACT_LINE_BOOST, true),
+        Some(d) if d <= NEAR_LINES => (NEAR_LINE_BOOST, false),
+        _ => (SAME_FILE_BOOST, false),
+    }
 }
 
 /// How many trailing path components two paths share, when one is a suffix of the other

@@ -60,11 +60,7 @@ fn reference(
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };
-            let (boost, exact) = match diff {
-                Some(0) => (EXACT_LINE_BOOST, true),
-                Some(d) if d <= NEAR_LINES => (NEAR_LINE_BOOST, false),
-                _ => (SAME_FILE_BOOST, false),
-            };
+            let (boost, exact) = frame_boost(diff);
             named.push(Named {
                 record,
                 boost,
