@@ -1,6 +1,7 @@
 //! Search benchmark: keystroke → ranked results while typing queries char by char, through the
-//! browser's `Engine`, with the block summaries off (before) and on (after), twice each,
-//! alternating, and when the rows on screen were settled; against the SkimMatcherV2-only
+//! browser's `Engine`, with the ranked top settled from the word-start postings off (before)
+//! and on (after), twice each, alternating; when the rows on screen were settled and when the
+//! matches were counted; against the SkimMatcherV2-only
 //! reference on the same keystrokes; then the whole `errdex search` process against
 //! `fzf --filter` over the same records' text.
 //!
@@ -140,8 +141,8 @@ fn main() {
         }
         // Before and after, twice, alternating: the machine's load drifts.
         if typing {
-            for (k, blocks) in [false, true, false, true].into_iter().enumerate() {
-                keystrokes(&ds, reference && k == 3, blocks);
+            for (k, postings) in [false, true, false, true].into_iter().enumerate() {
+                keystrokes(&ds, reference && k == 3, postings);
             }
         }
         if paste {
@@ -153,33 +154,49 @@ fn main() {
     }
 }
 
-/// What the engine published: generation, rows settled, done.
-type Published = mpsc::Receiver<(u64, usize, bool)>;
+/// What the engine published: generation, rows settled, done, counted.
+type Published = mpsc::Receiver<(u64, usize, bool, bool)>;
 
-/// An engine whose every publication (partial, rows on screen, finished) is heard.
-fn engine_for(ds: &Arc<Dataset>, blocks: bool) -> (Engine, Published) {
+/// An engine whose every publication (partial, rows on screen, ranked, counted) is heard.
+fn engine_for(ds: &Arc<Dataset>, postings: bool) -> (Engine, Published) {
     let (tx, rx) = mpsc::channel();
     let engine = Engine::new(move |r| {
-        let _ = tx.send((r.generation, r.settled, r.done));
+        let _ = tx.send((r.generation, r.settled, r.done, r.counted));
     });
-    engine.set_block_summaries(blocks);
+    engine.set_postings(postings);
     engine.set_dataset(Arc::clone(ds));
     (engine, rx)
 }
 
-/// Waits for generation `g` (any, when None) to finish; returns when its rows on screen were
-/// settled (they may come with the finished results) and when it finished, from `since`.
-fn settle(rx: &Published, g: Option<u64>, since: Instant) -> (Duration, Duration) {
-    let mut visible = None;
+/// When a search's rows on screen were settled, its whole ranked list, and its count.
+#[derive(Clone, Copy)]
+struct Times {
+    visible: Duration,
+    ranked: Duration,
+    counted: Duration,
+}
+
+/// Waits for generation `g` (any, when None) to be ranked and counted; returns when its rows on
+/// screen were settled (they may come with the ranked list), when it was ranked and when its
+/// matches were counted, from `since`.
+fn settle(rx: &Published, g: Option<u64>, since: Instant) -> Times {
+    let (mut visible, mut ranked) = (None, None);
     loop {
         match rx.recv_timeout(Duration::from_secs(60)) {
-            Ok((generation, settled, done)) if g.is_none_or(|g| g == generation) => {
+            Ok((generation, settled, done, counted)) if g.is_none_or(|g| g == generation) => {
                 if settled > 0 || done {
                     visible.get_or_insert(since.elapsed());
                 }
                 if done {
+                    ranked.get_or_insert(since.elapsed());
+                }
+                if done && counted {
                     let t = since.elapsed();
-                    return (visible.unwrap_or(t), t);
+                    return Times {
+                        visible: visible.unwrap_or(t),
+                        ranked: ranked.unwrap_or(t),
+                        counted: t,
+                    };
                 }
             }
             Ok(_) => {}
@@ -191,17 +208,23 @@ fn settle(rx: &Published, g: Option<u64>, since: Instant) -> (Duration, Duration
     }
 }
 
-/// Types every query char by char, waiting for each keystroke's final ranking; `blocks`: with
-/// the block summaries (off: every record the previous matches leave is scanned, as before).
-fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
+/// Types every query char by char, waiting for each keystroke's ranked list and count;
+/// `postings`: the ranked top settled from the word-start postings before the count (off: from
+/// the full pass, as before).
+fn keystrokes(ds: &Arc<Dataset>, reference: bool, postings: bool) {
     println!(
-        "  -- block summaries {}",
-        if blocks { "on (after)" } else { "off (before)" }
+        "  -- ranked from the postings {}",
+        if postings {
+            "on (after)"
+        } else {
+            "off (before)"
+        }
     );
-    let (engine, rx) = engine_for(ds, blocks);
+    let (engine, rx) = engine_for(ds, postings);
     settle(&rx, None, Instant::now());
     let ctx = Context::default();
     let (mut fast, mut slow, mut shown) = (Vec::new(), Vec::new(), Vec::new());
+    let mut counted = Vec::new();
     let (mut compared, mut agreed) = (0, 0);
     let (mut engine_cpu, mut reference_cpu) = (Duration::ZERO, Duration::ZERO);
     println!("  load average before: {}", load_average());
@@ -214,9 +237,10 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
             let text = &q[..end];
             let (t, cpu) = (Instant::now(), cpu_time());
             let generation = engine.submit(text);
-            let (visible, done) = settle(&rx, Some(generation), t);
-            per_query.push(done);
-            shown.push(visible);
+            let times = settle(&rx, Some(generation), t);
+            per_query.push(times.ranked);
+            shown.push(times.visible);
+            counted.push(times.counted);
             engine_cpu += cpu_time()
                 .zip(cpu)
                 .map_or(Duration::ZERO, |(b, a)| b.checked_sub(a).unwrap());
@@ -252,6 +276,7 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
     shown.sort();
     fast.sort();
     slow.sort();
+    counted.sort();
     println!(
         "  engine keystroke -> ranked top {}: p50 {:.2} ms  p99 {:.2} ms  ({} keystrokes); visible rows (top {}): p50 {:.2} ms  p99 {:.2} ms",
         search::LIMIT,
@@ -261,6 +286,11 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, blocks: bool) {
         search::SETTLED_FIRST,
         ms(percentile(&shown, 0.5)),
         ms(percentile(&shown, 0.99)),
+    );
+    println!(
+        "  counted (every match; facets follow): p50 {:.2} ms  p99 {:.2} ms",
+        ms(percentile(&counted, 0.5)),
+        ms(percentile(&counted, 0.99)),
     );
     let n = fast.len().max(1) as u32;
     println!(

@@ -132,6 +132,7 @@ fn main() {
             matched: hits.len(),
             total: ds.len(),
             done: true,
+            counted: true,
             hits,
             facets: None,
             reading: Default::default(),

@@ -89,7 +89,7 @@ pub fn pasted_lines(ds: &Arc<Dataset>, slowest: usize, dump: Option<&str>) {
     for (k, (want, line)) in lines.iter().enumerate() {
         let t = Instant::now();
         let g = engine.submit(line);
-        times.push((settle(&rx, Some(g), t).1, k));
+        times.push((settle(&rx, Some(g), t).ranked, k));
         let Some(r) = engine.latest() else { continue };
         if let Some(out) = out.as_mut() {
             let _ = writeln!(out, "{}", answer_of(&r));

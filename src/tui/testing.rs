@@ -119,6 +119,7 @@ pub fn results(generation: u64, query: &str, hits: &[u32], total: usize) -> Msg 
             matched: hits.len(),
             total,
             done: true,
+            counted: true,
             facets: None,
             reading: Default::default(),
             details: Default::default(),
@@ -140,6 +141,7 @@ pub fn found(m: &Model, generation: u64, query: &str) -> Msg {
         matched: f.matched,
         total: ds.len(),
         done: true,
+        counted: true,
         facets: None,
         reading: crate::tui::app::msg::Reading {
             mode: f.mode,

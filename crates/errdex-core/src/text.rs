@@ -139,6 +139,46 @@ pub fn removed_note(removed: usize) -> Option<String> {
     (removed > 0).then(|| format!("{removed} {noun} removed (errdex copy --raw keeps them)"))
 }
 
+/// How much of a field is matched, scored and highlighted: its first 64 KiB (cut back to a
+/// character boundary). A longer field — a dump pasted into a message — costs no more per query
+/// than that, and no memory grows with its length.
+pub const FIELD_PREFIX: usize = 64 << 10;
+
+/// The part of a field value search looks at.
+pub fn searched(value: &str) -> &str {
+    &value[..searched_bytes(value.as_bytes()).len()]
+}
+
+/// `searched` of a field's UTF-8 bytes (as the index holds them).
+pub fn searched_bytes(b: &[u8]) -> &[u8] {
+    if b.len() <= FIELD_PREFIX {
+        return b;
+    }
+    let mut end = FIELD_PREFIX;
+    // Back over continuation bytes to the start of the character the limit falls in.
+    while end > 0 && (b[end] & 0xC0) == 0x80 {
+        end -= 1;
+    }
+    &b[..end]
+}
+
+pub const BONUS_HEAD: i64 = 8;
+pub const BONUS_BREAK: i64 = 7;
+pub const BONUS_CAMEL: i64 = 6;
+
+/// SkimMatcherV2's bonus for matching `cur` after `prev` (a word start scores most).
+pub fn in_place(prev: Option<u8>, cur: u8) -> i64 {
+    let Some(prev) = prev else {
+        return BONUS_HEAD;
+    };
+    match prev {
+        b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => BONUS_HEAD,
+        b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK,
+        b'a'..=b'z' | b'0'..=b'9' if cur.is_ascii_uppercase() => BONUS_CAMEL,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

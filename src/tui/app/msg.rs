@@ -67,6 +67,9 @@ pub struct ResultSet {
     pub matched: usize,
     pub total: usize,
     pub done: bool,
+    /// Whether `matched` is final: a ranked list may come before every match is counted
+    /// (`matched` then counts the hits shown).
+    pub counted: bool,
     /// Counts by severity, tag, repo and type over every match, once the pass has finished.
     pub facets: Option<Arc<Facets>>,
     /// How the query was read and which hits are weak.

@@ -97,7 +97,16 @@ fn counts(model: &Model) -> String {
             let mark = if pending { " · searching…" } else { "" };
             let line = r.reading.mode == search::Mode::Line;
             let mode = if line { " ≈ line ·" } else { "" };
-            format!("{mode} {}/{}{more}{mark} ", r.matched, r.total)
+            // The ranked list may be final before every match is counted.
+            let (plus, counting) = if r.done && !r.counted {
+                ("+", " · counting…")
+            } else {
+                ("", "")
+            };
+            format!(
+                "{mode} {}{plus}/{}{more}{counting}{mark} ",
+                r.matched, r.total
+            )
         }
     }
 }
@@ -116,5 +125,24 @@ mod tests {
             border.contains("unknown field `colour:`, searched literally"),
             "{border}"
         );
+    }
+
+    #[test]
+    fn a_ranked_list_not_yet_counted_says_so_until_it_is() {
+        let mut m = browsing(80, 24, false, "conn");
+        let top = |m: &super::Model| {
+            let t = render(m);
+            let b = t.backend().buffer();
+            (0..b.area.height.min(4))
+                .flat_map(|y| (0..b.area.width).map(move |x| (x, y)))
+                .map(|at| b[at].symbol())
+                .collect::<String>()
+        };
+        assert!(!top(&m).contains("counting"), "{}", top(&m));
+        m.results.counted = false;
+        let shown = m.results.matched;
+        let line = top(&m);
+        assert!(line.contains(&format!(" {shown}+/")), "{line}");
+        assert!(line.contains("counting…"), "{line}");
     }
 }

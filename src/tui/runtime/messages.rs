@@ -15,6 +15,7 @@ pub(super) fn results_msg(results: &Results) -> Msg {
         matched: results.matched,
         total: results.total,
         done: results.done,
+        counted: results.counted,
         facets: results.facets.clone(),
         reading: Reading {
             mode: results.mode,

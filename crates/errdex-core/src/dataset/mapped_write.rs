@@ -123,6 +123,10 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     });
     let duplicates = duplicates(entries, &by_id);
     let blocks = blocks(entries);
+    let starts = super::starts::build(entries, |i| {
+        let s = &spans[i];
+        &tag_ids[s.tags_from as usize..s.tags_to as usize]
+    })?;
     let sizes_of = [
         size_of_val(rows.as_slice()),
         size_of_val(spans.as_slice()),
@@ -133,6 +137,13 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
         duplicates.len() * 8,
         arena.0.len(),
         size_of_val(blocks.as_slice()),
+        starts.order.len() * 4,
+        starts.words.keys.len() * 4,
+        starts.words.offsets.len() * 4,
+        starts.words.data.len(),
+        starts.tags.keys.len() * 4,
+        starts.tags.offsets.len() * 4,
+        starts.tags.data.len(),
     ];
     let mut out = Vec::with_capacity(sizes_of.iter().map(|n| n + 8).sum());
     let mut sections = Vec::with_capacity(SECTIONS.len());
@@ -150,6 +161,12 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     section(&mut out, bytemuck::cast_slice(&duplicates));
     section(&mut out, &arena.0);
     section(&mut out, bytemuck::cast_slice(&blocks));
+    section(&mut out, bytemuck::cast_slice(&starts.order));
+    for e in [&starts.words, &starts.tags] {
+        section(&mut out, bytemuck::cast_slice(&e.keys));
+        section(&mut out, bytemuck::cast_slice(&e.offsets));
+        section(&mut out, &e.data);
+    }
     let layout = Layout {
         sections,
         vocab: sizes,

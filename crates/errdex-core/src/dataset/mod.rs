@@ -11,6 +11,7 @@ pub mod mapped;
 pub mod mapped_write;
 pub mod precedence;
 mod read_error;
+pub mod starts;
 
 use std::borrow::Cow;
 use std::sync::Arc;

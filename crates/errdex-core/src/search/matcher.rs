@@ -35,28 +35,7 @@ impl Field {
     }
 }
 
-/// How much of a field is matched, scored and highlighted: its first 64 KiB (cut back to a
-/// character boundary). A longer field — a dump pasted into a message — costs no more per query
-/// than that, and no memory grows with its length.
-pub const FIELD_PREFIX: usize = 64 << 10;
-
-/// The part of a field value search looks at.
-pub fn searched(value: &str) -> &str {
-    &value[..searched_bytes(value.as_bytes()).len()]
-}
-
-/// `searched` of a field's UTF-8 bytes (as the index holds them).
-pub fn searched_bytes(b: &[u8]) -> &[u8] {
-    if b.len() <= FIELD_PREFIX {
-        return b;
-    }
-    let mut end = FIELD_PREFIX;
-    // Back over continuation bytes to the start of the character the limit falls in.
-    while end > 0 && (b[end] & 0xC0) == 0x80 {
-        end -= 1;
-    }
-    &b[..end]
-}
+pub use crate::text::{FIELD_PREFIX, searched, searched_bytes};
 
 /// The fields of `entry` longer than `FIELD_PREFIX` that a scope covers, with their length in
 /// bytes (for `--explain`: only their prefix was searched).

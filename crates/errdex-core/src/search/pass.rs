@@ -9,6 +9,7 @@ use super::matcher::score_entry_whole;
 use super::narrow::Filter;
 use super::rank::{Hit, top_k_by};
 
+mod first;
 mod records;
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entries};
@@ -74,6 +75,35 @@ impl Pass<'_> {
     pub fn run(&self) -> Outcome {
         let never = || false;
         run(self, &never, None).expect("a pass that is never cancelled finishes")
+    }
+
+    /// The ranked top alone, when the word-start postings settle it without reading every
+    /// record (`first`); the same hits and flags as `run` gives. Some(None): they cannot, run
+    /// the full pass; None: `cancelled` says the pass is stale.
+    pub fn run_first(
+        &self,
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Option<(Vec<Hit>, Vec<bool>)>> {
+        let q = self.query;
+        if self.limit == 0 || !q.is_scored() {
+            return Some(None);
+        }
+        let prepared = scan::Prepared::new(self.index, q, self.ctx.weights);
+        let cap = CANDIDATES.max(self.limit * 2);
+        match first::best(self, &prepared, cap, cancelled) {
+            first::First::Settled(hits) => {
+                let entries = self.ds.entries();
+                Some(Some(rank(
+                    (entries, self.index),
+                    q,
+                    self.ctx,
+                    hits,
+                    self.limit,
+                )))
+            }
+            first::First::Unsure => Some(None),
+            first::First::Cancelled => None,
+        }
     }
 
     /// Runs, reporting partial results through `partial`; None when `cancelled` says the pass
@@ -208,6 +238,9 @@ fn rank(
     mut hits: Vec<Hit>,
     limit: usize,
 ) -> (Vec<Hit>, Vec<bool>) {
+    if limit == 0 {
+        return (Vec::new(), Vec::new());
+    }
     if !q.is_scored() {
         hits.truncate(limit);
         let whole = vec![false; hits.len()];

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::dataset::{Entries, EntryRef};
+use crate::dataset::Entries;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -23,24 +23,7 @@ struct Keyed {
     id_head: u64,
 }
 
-/// What the order needs of a record besides its score, up to the full id: its message's length
-/// and its id's first 8 bytes (the search index keeps these per record, so selecting among a
-/// million hits reads two small arrays in order instead of every entry).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OrderKey {
-    pub len: u32,
-    /// Big-endian: orders like the id as far as it goes.
-    pub id_head: u64,
-}
-
-impl OrderKey {
-    pub fn of(e: EntryRef<'_>) -> OrderKey {
-        OrderKey {
-            len: u32::try_from(e.message.len()).unwrap_or(u32::MAX),
-            id_head: crate::dataset::mapped::id_head(e.id),
-        }
-    }
-}
+pub use crate::dataset::mapped::OrderKey;
 
 fn keyed_order(entries: Entries<'_>, a: &Keyed, b: &Keyed) -> Ordering {
     b.score
@@ -53,6 +36,17 @@ fn keyed_order(entries: Entries<'_>, a: &Keyed, b: &Keyed) -> Ordering {
                 .cmp(entries.id(b.index as usize))
         })
         .then(a.index.cmp(&b.index))
+}
+
+/// Whether hit `a` comes before hit `b` in the result order, given their order keys.
+pub fn precedes(entries: Entries<'_>, a: (Hit, OrderKey), b: (Hit, OrderKey)) -> bool {
+    let keyed = |(h, k): (Hit, OrderKey)| Keyed {
+        score: h.score,
+        len: k.len,
+        index: h.index,
+        id_head: k.id_head,
+    };
+    keyed_order(entries, &keyed(a), &keyed(b)) == Ordering::Less
 }
 
 /// Keeps the best `k` hits, sorted best first. Selection is linear; only the kept `k` are sorted.

@@ -8,32 +8,16 @@
 use super::index::Index;
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
-use super::text;
+use super::text::{self, BONUS_BREAK, in_place};
 use super::{Context, Weights};
 use crate::dataset::Entries;
 use crate::dataset::mapped::byte_mask;
 
 const SCORE_MATCH: i64 = 16;
-const BONUS_HEAD: i64 = 8;
-const BONUS_BREAK: i64 = 7;
-const BONUS_CAMEL: i64 = 6;
 const BONUS_CONSECUTIVE: i64 = 4;
 const GAP_START: i64 = -3;
 const GAP_EXTENSION: i64 = -1;
 const CASE_MISMATCH: i64 = -2;
-
-/// SkimMatcherV2's bonus for matching `cur` after `prev` (a word start scores most).
-fn in_place(prev: Option<u8>, cur: u8) -> i64 {
-    let Some(prev) = prev else {
-        return BONUS_HEAD;
-    };
-    match prev {
-        b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => BONUS_HEAD,
-        b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK,
-        b'a'..=b'z' | b'0'..=b'9' if cur.is_ascii_uppercase() => BONUS_CAMEL,
-        _ => 0,
-    }
-}
 
 /// Scores one alignment: `positions` are byte offsets of the needle's bytes in `hay`.
 fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = usize>) -> i64 {
@@ -158,6 +142,13 @@ fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]
         (score_alignment(hay, needle, s..e), Some((s, e)))
     };
     Some((raw + bonus_bytes(hay, chars, exact)) * w.of(field) / 100)
+}
+
+/// A term's estimate in one message (weight 100), for tests of the bounds (`tiers`).
+#[cfg(test)]
+pub(crate) fn message_estimate(t: &Term, hay: &[u8]) -> Option<i64> {
+    let chars = t.text.chars().count();
+    score_field(t, chars, (Field::Message, &Weights::default()), hay)
 }
 
 /// What a query needs once per pass rather than once per record: each term's score against

@@ -13,6 +13,8 @@ pub fn eq_byte(a: u8, b: u8, case_sensitive: bool) -> bool {
     }
 }
 
+pub(crate) use crate::text::{BONUS_BREAK, in_place};
+
 fn eq_slice(a: &[u8], b: &[u8], case_sensitive: bool) -> bool {
     a.len() == b.len()
         && a.iter()

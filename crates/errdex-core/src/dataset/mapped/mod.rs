@@ -12,6 +12,7 @@ use bytemuck::{Pod, Zeroable};
 
 use super::blocks::{BLOCK, BlockMask};
 use super::entry::{EntryRef, TagNames, Tags};
+use super::starts::Postings;
 
 /// A string in the arena; `len == ABSENT` is a missing optional field.
 #[repr(C)]
@@ -77,6 +78,25 @@ pub fn id_head(id: &str) -> u64 {
     u64::from_be_bytes(b)
 }
 
+/// What the order needs of a record besides its score, up to the full id: its message's length
+/// and its id's first 8 bytes (the search index keeps these per record, so selecting among a
+/// million hits reads two small arrays in order instead of every entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderKey {
+    pub len: u32,
+    /// Big-endian: orders like the id as far as it goes.
+    pub id_head: u64,
+}
+
+impl OrderKey {
+    pub fn of(e: EntryRef<'_>) -> OrderKey {
+        OrderKey {
+            len: u32::try_from(e.message.len()).unwrap_or(u32::MAX),
+            id_head: id_head(e.id),
+        }
+    }
+}
+
 pub fn byte_bit(b: u8) -> u32 {
     match b.to_ascii_lowercase() {
         c @ b'a'..=b'z' => u32::from(c - b'a'),
@@ -107,9 +127,19 @@ pub enum Section {
     Arena,
     /// A `BlockMask` per `BLOCK` records (`dataset::blocks`).
     Blocks,
+    /// The row of each rank in the result order's tie-break (`dataset::starts`).
+    Order,
+    /// The word-start postings (`dataset::starts`): keys, offsets, delta-encoded ranks.
+    WordKeys,
+    WordOffsets,
+    WordData,
+    /// The same per tag id.
+    TagKeys,
+    TagOffsets,
+    TagData,
 }
 
-pub const SECTIONS: [Section; 9] = [
+pub const SECTIONS: [Section; 16] = [
     Section::Rows,
     Section::Spans,
     Section::TagIds,
@@ -119,6 +149,13 @@ pub const SECTIONS: [Section; 9] = [
     Section::Duplicates,
     Section::Arena,
     Section::Blocks,
+    Section::Order,
+    Section::WordKeys,
+    Section::WordOffsets,
+    Section::WordData,
+    Section::TagKeys,
+    Section::TagOffsets,
+    Section::TagData,
 ];
 
 /// Where each section lies in the buffer, and how many tags and facet values there are.
@@ -177,6 +214,18 @@ impl Table {
         let by_id: &[u32] = bytemuck::try_cast_slice(t.raw(Section::ById)).ok()?;
         let _: &[[u32; 2]] = bytemuck::try_cast_slice(t.raw(Section::Duplicates)).ok()?;
         let blocks: &[BlockMask] = bytemuck::try_cast_slice(t.raw(Section::Blocks)).ok()?;
+        let order: &[u32] = bytemuck::try_cast_slice(t.raw(Section::Order)).ok()?;
+        let lists = [
+            (Section::WordKeys, Section::WordOffsets),
+            (Section::TagKeys, Section::TagOffsets),
+        ];
+        for (keys, offsets) in lists {
+            let keys: &[u32] = bytemuck::try_cast_slice(t.raw(keys)).ok()?;
+            let offsets: &[u32] = bytemuck::try_cast_slice(t.raw(offsets)).ok()?;
+            if offsets.len() != keys.len() + 1 {
+                return None;
+            }
+        }
         let len = rows.len();
         let vocab_len: u64 = t.layout.vocab.iter().map(|&n| u64::from(n)).sum();
         if spans.len() != len
@@ -184,6 +233,7 @@ impl Table {
             || by_id.len() != len
             || vocab.len() as u64 != vocab_len
             || blocks.len() != len.div_ceil(BLOCK)
+            || order.len() != len
         {
             return None;
         }
@@ -293,6 +343,29 @@ impl Table {
     /// The summary of rows `k * BLOCK..` (see `dataset::blocks`).
     pub fn blocks(&self) -> &[BlockMask] {
         self.cast(Section::Blocks)
+    }
+
+    /// The row of each rank (see `dataset::starts`).
+    pub fn order(&self) -> &[u32] {
+        self.cast(Section::Order)
+    }
+
+    /// The word-start postings (see `dataset::starts`).
+    pub fn word_postings(&self) -> Postings<'_> {
+        self.postings(Section::WordKeys, Section::WordOffsets, Section::WordData)
+    }
+
+    /// The ranks of each tag's records, by the table's tag id.
+    pub fn tag_postings(&self) -> Postings<'_> {
+        self.postings(Section::TagKeys, Section::TagOffsets, Section::TagData)
+    }
+
+    fn postings(&self, keys: Section, offsets: Section, data: Section) -> Postings<'_> {
+        Postings {
+            keys: self.cast(keys),
+            offsets: self.cast(offsets),
+            data: self.raw(data),
+        }
     }
 
     /// Every record, owned (for tests that compare what was written with what is read).

@@ -43,6 +43,10 @@ pub struct Results {
     /// False for the partial results of a long pass that is still running, and for the rows on
     /// screen published before the rest.
     pub done: bool,
+    /// Whether `matched` and `facets` are final. A ranked list settled from the word-start
+    /// postings is published done before every match is counted (`matched` then counts the
+    /// hits only), and again counted.
+    pub counted: bool,
     /// How many of `hits`, from the top, are final: all of them when `done`; the rows on
     /// screen when they come first (`SETTLED_FIRST`); none in a long pass's partial results.
     pub settled: usize,
@@ -76,6 +80,8 @@ struct State {
     narrowing_off: bool,
     /// The block summaries rule nothing out (for benchmarks against the scan of every record).
     blocks_off: bool,
+    /// The ranked top is never settled from the word-start postings (for benchmarks).
+    postings_off: bool,
 }
 
 struct Shared {
@@ -174,6 +180,14 @@ impl Engine {
     /// the previous matches still narrow: a benchmark's "before").
     pub fn set_block_summaries(&self, on: bool) {
         self.shared.changed(|st| st.blocks_off = !on);
+        self.run_inline_without_worker();
+    }
+
+    /// Whether the ranked top may be settled from the word-start postings before the matches
+    /// are counted (on by default; off: every pass ranks from the full scan, a benchmark's
+    /// "before").
+    pub fn set_postings(&self, on: bool) {
+        self.shared.changed(|st| st.postings_off = !on);
         self.run_inline_without_worker();
     }
 

@@ -52,7 +52,7 @@ struct Memo {
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
 pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
-    let (ds, ctx, text, generation, request, (narrowing, blocks)) = {
+    let (ds, ctx, text, generation, request, (narrowing, blocks, postings)) = {
         let mut st = shared.state();
         st.pending = false;
         let Some(ds) = st.dataset.clone() else { return };
@@ -62,7 +62,11 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             st.query.clone(),
             st.generation,
             shared.request.load(Ordering::SeqCst),
-            (!st.narrowing_off, !st.narrowing_off && !st.blocks_off),
+            (
+                !st.narrowing_off,
+                !st.narrowing_off && !st.blocks_off,
+                !st.narrowing_off && !st.postings_off,
+            ),
         )
     };
     let stale = || shared.request.load(Ordering::SeqCst) != request;
@@ -86,6 +90,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             matched,
             total,
             done,
+            counted: false,
             facets: None,
             details: Arc::default(),
         };
@@ -96,6 +101,8 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         line,
     } = worker;
     let mut fuzzy_memo = None;
+    // When the postings settled the ranked top: the query and the records to count it over.
+    let mut uncounted: Option<(Query, Option<Vec<u32>>)> = None;
     let mut fuzzy = |q: &Query| {
         let base = memo
             .as_ref()
@@ -123,6 +130,19 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             limit: LIMIT,
             narrow: blocks,
         };
+        let first = if postings {
+            request.run_first(&stale)?
+        } else {
+            None
+        };
+        if let Some((hits, whole)) = first {
+            uncounted = Some((q.clone(), base));
+            return Some(FuzzySide {
+                hits,
+                matched: Vec::new(),
+                whole,
+            });
+        }
         let partial = pass::Partial {
             report: &partial,
             after: pass::PARTIAL_AFTER,
@@ -143,6 +163,8 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     // The rows on screen, final before the rest of the top is judged; counts follow.
     let mut on_screen = |rows: &[Ranked], matched: usize| {
         let (hits, marks) = rows.iter().map(|r| (r.hit, r.mark)).unzip();
+        // Ranked from the postings, the matches are not counted yet: the rows are a floor.
+        let matched = matched.max(rows.len());
         publish(Results {
             settled: rows.len(),
             ..results(hits, marks, matched, ds.len(), false)
@@ -152,7 +174,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         rows: SETTLED_FIRST,
         report: &mut on_screen,
     };
-    let Some(found) = find_with(
+    let Some(mut found) = find_with(
         ds.entries(),
         &text,
         &ctx,
@@ -162,6 +184,36 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     ) else {
         return;
     };
+    if let Some((query, base)) = uncounted {
+        // The ranked list now; its count and facets when every match is found.
+        publish(Results {
+            mode: found.mode,
+            warnings: found.warnings.clone(),
+            details: Arc::new(found.details.clone()),
+            ..results(
+                found.hits.iter().map(|r| r.hit).collect(),
+                found.hits.iter().map(|r| r.mark).collect(),
+                found.hits.len().max(found.matched),
+                ds.len(),
+                true,
+            )
+        });
+        let count = pass::Pass {
+            ds: &ds,
+            index: index_for(index, indexed, &ds),
+            query: &query,
+            ctx: &ctx,
+            candidates: base.as_deref(),
+            limit: 0,
+            narrow: blocks,
+        };
+        let Some(out) = count.run_cancellable(&stale, None) else {
+            return;
+        };
+        found.indices = union(&found.indices, &out.matched);
+        found.matched = found.indices.len();
+        fuzzy_memo = Some((query, out.matched));
+    }
     if let Some((query, matched)) = fuzzy_memo {
         *memo = Some(Memo {
             query,
@@ -185,6 +237,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         mode: found.mode,
         warnings: found.warnings,
         details: Arc::new(found.details),
+        counted: true,
         ..results(
             found.hits.iter().map(|r| r.hit).collect(),
             found.hits.iter().map(|r| r.mark).collect(),
@@ -196,8 +249,14 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     publish(finished.clone());
     if !stale() {
         // The index is current unless only the line side ran (a pasted line found its record).
+        // A keystroke that comes meanwhile should not wait for a million matches' counts.
         let facets = match indexed {
-            Some(of) if Arc::ptr_eq(of, &ds) => index.facets(&matches.indices),
+            Some(of) if Arc::ptr_eq(of, &ds) => {
+                let Some(f) = index.facets_while(&matches.indices, || !stale()) else {
+                    return;
+                };
+                f
+            }
             _ => crate::search::facets_of(&ds, &matches.indices),
         };
         publish(Results {
@@ -205,6 +264,17 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             ..finished
         });
     }
+}
+
+/// Two ascending lists of record indices merged, without repeats.
+fn union(a: &[u32], b: &[u32]) -> Vec<u32> {
+    if a.is_empty() {
+        return b.to_vec();
+    }
+    let mut all = [a, b].concat();
+    all.sort_unstable();
+    all.dedup();
+    all
 }
 
 fn fuzzy_mark() -> Mark {

@@ -53,6 +53,8 @@ struct Mapped {
     table: Arc<Table>,
     /// The segment is the table's rows `from..`.
     from: usize,
+    /// The table's tag ids → the index's, when they differ.
+    tag_map: Option<Vec<u32>>,
     /// Its tag ids in the index's vocabulary, when they differ.
     tag_ids: Option<Vec<u32>>,
     /// Per facet: its value ids → the index's, when they differ; and the id of NONE.
@@ -63,6 +65,21 @@ struct Mapped {
 enum Segment {
     Packed(Packed),
     Mapped(Mapped),
+}
+
+/// A part of the index (see `Index::parts`).
+pub enum Part<'a> {
+    /// Records parsed this run.
+    Packed { first: usize, len: usize },
+    /// Rows `from..from + len` of a mapped table.
+    Mapped {
+        first: usize,
+        len: usize,
+        from: usize,
+        table: &'a Table,
+        /// The table's tag ids mapped to the index's (None: the same ids).
+        tag_map: Option<&'a [u32]>,
+    },
 }
 
 #[derive(Default)]
@@ -113,7 +130,8 @@ impl Index {
     }
 
     fn push_mapped(&mut self, table: &Arc<Table>, from: usize, len: usize) {
-        let tag_ids = self.tags.adopt(table, 0).map(|map| {
+        let tag_map = self.tags.adopt(table, 0);
+        let tag_ids = tag_map.as_ref().map(|map| {
             let ids = table.tag_ids().iter();
             ids.map(|&id| map.get(id as usize).copied().unwrap_or(0))
                 .collect()
@@ -129,6 +147,7 @@ impl Index {
         self.segments.push(Segment::Mapped(Mapped {
             table: Arc::clone(table),
             from,
+            tag_map,
             tag_ids,
             facet_maps,
             none_ids,
@@ -185,6 +204,24 @@ impl Index {
     }
 
     /// The segment holding record `i`, and `i` within it.
+    /// The index's parts in record order: records `first..first + len` each.
+    pub fn parts(&self) -> impl Iterator<Item = Part<'_>> {
+        self.segments.iter().enumerate().map(|(k, segment)| {
+            let first = self.firsts[k];
+            let len = self.firsts.get(k + 1).copied().unwrap_or(self.len) - first;
+            match segment {
+                Segment::Packed(_) => Part::Packed { first, len },
+                Segment::Mapped(m) => Part::Mapped {
+                    first,
+                    len,
+                    from: m.from,
+                    table: &m.table,
+                    tag_map: m.tag_map.as_deref(),
+                },
+            }
+        })
+    }
+
     fn locate(&self, i: usize) -> Option<(&Segment, usize)> {
         if i >= self.len {
             return None;
@@ -326,9 +363,18 @@ impl Index {
 
     /// The facets of the records `indices` (what `Facets::count` gives for their entries).
     pub fn facets(&self, indices: &[u32]) -> Facets {
+        self.facets_while(indices, || true).unwrap_or_default()
+    }
+
+    /// `facets`, or None as soon as `go_on` says the counts are no longer wanted (a newer
+    /// search came while counting a million matches).
+    pub fn facets_while(&self, indices: &[u32], go_on: impl Fn() -> bool) -> Option<Facets> {
         let mut tags = vec![0; self.tags.len()];
         let mut counts = self.facet_values.each_ref().map(|v| vec![0; v.len()]);
-        for &i in indices {
+        for (k, &i) in indices.iter().enumerate() {
+            if k % (16 << 10) == 0 && !go_on() {
+                return None;
+            }
             let Some(ids) = self.facet_ids(i as usize) else {
                 continue;
             };
@@ -344,12 +390,12 @@ impl Index {
             }
         }
         let [repo, severity, error_type] = &self.facet_values;
-        Facets {
+        Some(Facets {
             by_repo: ranked(repo, &counts[0]),
             by_severity: ranked(severity, &counts[1]),
             by_error_type: ranked(error_type, &counts[2]),
             by_tag: ranked(&self.tags, &tags),
-        }
+        })
     }
 
     /// The facets of every record.

@@ -1,0 +1,273 @@
+//! Word-start postings: where in a record's message and path a typed word can begin with a
+//! bonus, so that search can find the records a term scores best in without reading every
+//! record (`search::pass::first`).
+//!
+//! A *start* is a position holding an ASCII letter or digit that is the field's first byte,
+//! follows a byte SkimMatcherV2 gives a bonus after (a separator, or a lower-case letter before
+//! a capital), or follows a byte that is not part of a word (so a whole-word match can begin
+//! there). Its key packs the field, whether it is the field's first byte, the three bytes there
+//! (ASCII case folded, zero past the field's end) and the length of the run of word bytes
+//! from it. Per key, the records holding it are listed as *ranks*: positions in the result
+//! order's tie-break (shorter message, then id, then record), so a walk down a list meets the
+//! records that win ties first. Lists are delta-encoded (LEB128). Tags get one list per tag.
+
+use std::ops::Range;
+
+use super::Entry;
+use super::mapped::OrderKey;
+use crate::text::{in_place, searched_bytes};
+
+pub const PATH_BIT: u32 = 1 << 31;
+pub const START_BIT: u32 = 1 << 30;
+/// The longest word run a key tells apart; longer runs are all `RUN_MAX`.
+pub const RUN_MAX: usize = 63;
+const RUN_BITS: u32 = 6;
+
+/// A byte `text::is_whole_word` counts as part of a word.
+pub fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Whether position `p` of `hay` is a start (see the module's comment).
+pub fn is_start(hay: &[u8], p: usize) -> bool {
+    let cur = hay[p];
+    if !cur.is_ascii_alphanumeric() {
+        return false;
+    }
+    match p.checked_sub(1) {
+        None => true,
+        Some(i) => !is_word(hay[i]) || in_place(Some(hay[i]), cur) > 0,
+    }
+}
+
+/// The key of a start: `at` is the field from the start on.
+pub fn key(path: bool, start: bool, at: &[u8]) -> u32 {
+    let byte = |i: usize| u32::from(at.get(i).map_or(0, u8::to_ascii_lowercase));
+    let run = at.iter().take(RUN_MAX).take_while(|&&c| is_word(c)).count() as u32;
+    let flags = if path { PATH_BIT } else { 0 } | if start { START_BIT } else { 0 };
+    flags | byte(0) << (RUN_BITS + 16) | byte(1) << (RUN_BITS + 8) | byte(2) << RUN_BITS | run
+}
+
+/// The keys whose three bytes begin with `prefix` (1 to 3 bytes, already folded), in one field
+/// and position class: a range of key values, any run.
+pub fn prefix_range(path: bool, start: bool, prefix: &[u8]) -> Range<u32> {
+    let lo = key(path, start, prefix) & !((1 << RUN_BITS) - 1);
+    let width = 8 * (3 - prefix.len().min(3)) as u32 + RUN_BITS;
+    lo..lo + (1u32 << width)
+}
+
+/// The key with a given run, from a key of `prefix_range`.
+pub fn with_run(key: u32, run: usize) -> u32 {
+    (key & !((1 << RUN_BITS) - 1)) | run.min(RUN_MAX) as u32
+}
+
+/// The run a key records.
+pub fn run_of(key: u32) -> usize {
+    (key & ((1 << RUN_BITS) - 1)) as usize
+}
+
+/// Every distinct key of a record's message and path, appended to `out` (sorted, deduplicated).
+pub fn record_keys(message: &[u8], path: &[u8], out: &mut Vec<u32>) {
+    let from = out.len();
+    for (hay, is_path) in [(message, false), (path, true)] {
+        for p in 0..hay.len() {
+            if is_start(hay, p) {
+                out.push(key(is_path, p == 0, &hay[p..]));
+            }
+        }
+    }
+    out[from..].sort_unstable();
+    let mut kept = from;
+    for k in from..out.len() {
+        if kept == from || out[k] != out[kept - 1] {
+            out[kept] = out[k];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Lists of ranks by key, as written: `offsets[k]..offsets[k + 1]` of `data` is key `k`'s list
+/// (for tags, `k` is the tag's id and `keys` is empty).
+#[derive(Clone, Copy, Default)]
+pub struct Postings<'a> {
+    pub keys: &'a [u32],
+    pub offsets: &'a [u32],
+    pub data: &'a [u8],
+}
+
+impl<'a> Postings<'a> {
+    /// The positions in `keys` of the keys within `range`.
+    pub fn keys_in(&self, range: Range<u32>) -> Range<usize> {
+        let from = self.keys.partition_point(|&k| k < range.start);
+        let to = self.keys.partition_point(|&k| k < range.end);
+        from..to.max(from)
+    }
+
+    /// The position of `key` in `keys`.
+    pub fn find(&self, key: u32) -> Option<usize> {
+        self.keys.binary_search(&key).ok()
+    }
+
+    /// The bytes list `k` takes: at least one a rank.
+    pub fn bytes(&self, k: usize) -> usize {
+        match (self.offsets.get(k), self.offsets.get(k + 1)) {
+            (Some(&a), Some(&b)) => b.saturating_sub(a) as usize,
+            _ => 0,
+        }
+    }
+
+    /// List `k`'s ranks, ascending (empty when the file lies about it).
+    pub fn ranks(&self, k: usize) -> Ranks<'a> {
+        let span = match (self.offsets.get(k), self.offsets.get(k + 1)) {
+            (Some(&a), Some(&b)) => self.data.get(a as usize..b as usize),
+            _ => None,
+        };
+        Ranks {
+            data: span.unwrap_or(&[]),
+            at: 0,
+            last: None,
+        }
+    }
+}
+
+/// A list's ranks, decoded as they are read. Stops at the first malformed number.
+pub struct Ranks<'a> {
+    data: &'a [u8],
+    at: usize,
+    last: Option<u32>,
+}
+
+impl Iterator for Ranks<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let mut value: u64 = 0;
+        let mut shift = 0;
+        loop {
+            let b = *self.data.get(self.at)?;
+            self.at += 1;
+            value |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                break;
+            }
+            shift += 7;
+            if shift > 35 {
+                self.at = self.data.len();
+                return None;
+            }
+        }
+        let rank = match self.last {
+            None => u32::try_from(value).ok(),
+            Some(l) => u32::try_from(value)
+                .ok()
+                .and_then(|d| l.checked_add(d))
+                .filter(|_| value > 0),
+        };
+        let Some(rank) = rank else {
+            self.at = self.data.len();
+            return None;
+        };
+        self.last = Some(rank);
+        Some(rank)
+    }
+}
+
+/// Postings being written.
+#[derive(Default)]
+pub struct Encoded {
+    pub keys: Vec<u32>,
+    pub offsets: Vec<u32>,
+    pub data: Vec<u8>,
+}
+
+impl Encoded {
+    /// From `(key, rank)` pairs sorted by key, then rank, without duplicates; None past 4 GB.
+    pub fn from_sorted(pairs: impl Iterator<Item = (u32, u32)>) -> Option<Encoded> {
+        let mut out = Encoded::default();
+        let mut last: Option<(u32, u32)> = None;
+        for (key, rank) in pairs {
+            let delta = match last {
+                Some((k, r)) if k == key => rank - r,
+                _ => {
+                    out.keys.push(key);
+                    out.offsets.push(u32::try_from(out.data.len()).ok()?);
+                    rank
+                }
+            };
+            put_leb128(&mut out.data, delta);
+            last = Some((key, rank));
+        }
+        out.offsets.push(u32::try_from(out.data.len()).ok()?);
+        Some(out)
+    }
+
+    pub fn as_postings(&self) -> Postings<'_> {
+        Postings {
+            keys: &self.keys,
+            offsets: &self.offsets,
+            data: &self.data,
+        }
+    }
+}
+
+/// What the cache stores for a table's rows: their result order (row of each rank), and the
+/// postings of their starts and of their tags (by the table's tag ids), by rank.
+pub struct Built {
+    pub order: Vec<u32>,
+    pub words: Encoded,
+    pub tags: Encoded,
+}
+
+/// `Built` for `entries`, whose tag ids (into the table's vocabulary) `tags_of` gives; None
+/// past 4 GB of postings.
+pub fn build<'t>(entries: &[Entry], tags_of: impl Fn(usize) -> &'t [u32]) -> Option<Built> {
+    let n = u32::try_from(entries.len()).ok()?;
+    let keys: Vec<OrderKey> = entries.iter().map(|e| OrderKey::of(e.view())).collect();
+    let mut order: Vec<u32> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| {
+        let (ka, kb) = (keys[a as usize], keys[b as usize]);
+        ka.len
+            .cmp(&kb.len)
+            .then(ka.id_head.cmp(&kb.id_head))
+            .then_with(|| entries[a as usize].id.cmp(&entries[b as usize].id))
+            .then(a.cmp(&b))
+    });
+    let mut words: Vec<u64> = Vec::new();
+    let mut tags: Vec<u64> = Vec::new();
+    let mut scratch = Vec::new();
+    for (rank, &row) in order.iter().enumerate() {
+        let e = &entries[row as usize];
+        let path = e.file_path.as_deref().unwrap_or("");
+        scratch.clear();
+        record_keys(
+            searched_bytes(e.message.as_bytes()),
+            searched_bytes(path.as_bytes()),
+            &mut scratch,
+        );
+        let pair = |key: u32| u64::from(key) << 32 | rank as u64;
+        words.extend(scratch.iter().map(|&k| pair(k)));
+        tags.extend(tags_of(row as usize).iter().map(|&t| pair(t)));
+    }
+    let encode = |mut pairs: Vec<u64>| {
+        pairs.sort_unstable();
+        pairs.dedup();
+        Encoded::from_sorted(pairs.iter().map(|&p| ((p >> 32) as u32, p as u32)))
+    };
+    Some(Built {
+        order,
+        words: encode(words)?,
+        tags: encode(tags)?,
+    })
+}
+
+fn put_leb128(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+#[cfg(test)]
+mod tests;

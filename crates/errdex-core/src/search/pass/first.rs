@@ -1,0 +1,246 @@
+//! The best candidates without reading every record. One term of the query (the *driver*)
+//! says where a record can score well: the word-start postings (`dataset::starts`) list, per
+//! key, the records holding it in the result order's tie-break, and `tiers` bounds what a
+//! record on each list can score. Lists are walked best bound first; a list is left as soon as
+//! the candidates kept so far all beat its bound at the next record (that record and every
+//! later one lose the tie-break too), and a list whose bound is below them all is not read.
+//! A match may also begin where no list says; `tiers::rest_bound` bounds that, and when the
+//! candidates beat it, every record is settled.
+//!
+//! When they do not, the walk reads the other groups' lists too, bounds each record by what
+//! every group can add to it, walks again estimating only the records whose bound reaches the
+//! candidates, then sweeps every record the same way. Past a budget of estimates it gives up
+//! and the caller runs the full pass.
+//!
+//! Every record is estimated, or bounded below the candidates by a list it is on or by the
+//! rest, so the candidates are exactly the full pass's: the same best `cap` by estimate.
+
+use super::Pass;
+use crate::dataset::mapped::Table;
+use crate::search::index::Part;
+use crate::search::rank::Hit;
+use crate::search::scan::Prepared;
+
+mod best;
+mod driver;
+use best::Best;
+use driver::{Driver, Others, list};
+
+/// What the walk found.
+pub(super) enum First {
+    /// The best `cap` candidates by estimate (fewer when fewer match), in no particular order.
+    Settled(Vec<Hit>),
+    /// The postings cannot settle this query: run the full pass.
+    Unsure,
+    Cancelled,
+}
+
+/// Records parsed this run (no postings) read in full beside the walk; more, and the full pass
+/// (on two threads) is quicker.
+const PACKED_MAX: usize = 20_000;
+
+/// Estimates the first walk may make, in candidates to keep, before reading the other groups'
+/// lists; and the second, in records, before leaving it to the full pass.
+const FIRST_BUDGET: usize = 4;
+const SECOND_BUDGET: usize = 32;
+
+/// How a walk of one table ended.
+enum Walked {
+    Settled,
+    /// The rest is not settled, or the budget is spent.
+    Short,
+    /// No walk can settle the rest.
+    Hopeless,
+    Cancelled,
+}
+
+/// The walk for `pass`, keeping the best `cap` candidates.
+pub(super) fn best(
+    pass: &Pass,
+    prepared: &Prepared,
+    cap: usize,
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> First {
+    let budgets = [cap * FIRST_BUDGET, pass.index.len() / SECOND_BUDGET];
+    best_within(pass, prepared, (cap, budgets), cancelled)
+}
+
+/// `best` with the budgets of the first walk and the second (in estimates).
+fn best_within(
+    pass: &Pass,
+    prepared: &Prepared,
+    (cap, budgets): (usize, [usize; 2]),
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> First {
+    let Some(driver) = Driver::of(pass, prepared) else {
+        return First::Unsure;
+    };
+    let (mut packed, mut mapped) = (0, 0);
+    for part in pass.index.parts() {
+        match part {
+            Part::Packed { len, .. } => packed += len,
+            Part::Mapped { len, .. } => mapped += len,
+        }
+    }
+    if packed > PACKED_MAX || mapped == 0 || cap == 0 {
+        return First::Unsure;
+    }
+    let mut best = Best::new(pass, prepared, cap);
+    'parts: for part in pass.index.parts() {
+        match part {
+            Part::Packed { first, len } => {
+                for i in first..first + len {
+                    if !best.offer(i as u32, cancelled) {
+                        return First::Cancelled;
+                    }
+                }
+            }
+            Part::Mapped {
+                first,
+                len,
+                from,
+                table,
+                tag_map,
+            } => {
+                if table.order().len() != table.len() {
+                    return First::Unsure;
+                }
+                let rows = (first, from, len);
+                let mut others = None;
+                for (attempt, budget) in budgets.into_iter().enumerate() {
+                    let budget = best.offered.saturating_add(budget);
+                    let walk = Walk {
+                        driver: &driver,
+                        table,
+                        tag_map,
+                        rows,
+                        others: others.as_ref(),
+                        budget,
+                    };
+                    match walk.run(&mut best, cancelled) {
+                        Walked::Settled => continue 'parts,
+                        Walked::Cancelled => return First::Cancelled,
+                        Walked::Hopeless => return First::Unsure,
+                        Walked::Short if attempt == 0 => {
+                            others = Some(driver.others_by_rank(table, tag_map));
+                        }
+                        Walked::Short => {}
+                    }
+                }
+                return First::Unsure;
+            }
+        }
+    }
+    First::Settled(best.finish())
+}
+
+/// One walk of a table's lists and then of all its records.
+struct Walk<'w> {
+    driver: &'w Driver<'w>,
+    table: &'w Table,
+    tag_map: Option<&'w [u32]>,
+    /// The part: its first record, and the table's rows `from..from + len` it holds.
+    rows: (usize, usize, usize),
+    /// What the other groups add to each record; None: what they add at most, to every record.
+    others: Option<&'w Others>,
+    /// Stop once this many records were estimated in all.
+    budget: usize,
+}
+
+impl Walk<'_> {
+    /// The record (its index in the dataset) of a rank, when the part holds it.
+    fn record(&self, rank: u32) -> Option<u32> {
+        let (first, from, len) = self.rows;
+        let row = *self.table.order().get(rank as usize)? as usize;
+        (from..from + len)
+            .contains(&row)
+            .then(|| (first + row - from) as u32)
+    }
+
+    /// What the other groups add to the record of `rank` at most; None: it cannot match.
+    fn others_at(&self, rank: u32) -> Option<i64> {
+        match self.others {
+            Some(o) => o.at(rank),
+            None => Some(self.driver.others),
+        }
+    }
+
+    fn run(&self, best: &mut Best, cancelled: &(dyn Fn() -> bool + Sync)) -> Walked {
+        let (lists, rest) = self.driver.lists(self.table, self.tag_map);
+        if self.driver.alone() && rest != i64::MIN {
+            // Alone, the term settles only if `cap` records can reach the rest's bound, and
+            // only lists bounded at least as high hold such records (a list of n records
+            // takes at least n bytes).
+            let reach: usize = lists
+                .iter()
+                .filter(|(t, _)| t.bound >= rest)
+                .map(|&(t, on_tags)| list(self.table, on_tags).bytes(t.list))
+                .sum();
+            if reach < best.cap() {
+                return Walked::Hopeless;
+            }
+        }
+        for (tier, on_tags) in lists {
+            let most = tier.bound + self.driver.others;
+            if best.above(most) {
+                continue;
+            }
+            let ranks = list(self.table, on_tags).ranks(tier.list);
+            match self.visit(best, ranks, (tier.bound, most), cancelled) {
+                Walked::Settled => {}
+                other => return other,
+            }
+        }
+        if rest == i64::MIN {
+            return Walked::Settled;
+        }
+        best.compact();
+        let most = rest + self.driver.others;
+        if best.above(most) {
+            return Walked::Settled;
+        }
+        // The rest reaches the candidates: read every record, in rank order, unless the
+        // candidates are too few to bound anything yet.
+        if !best.full() || self.others.is_none() && !best.above(most - 1) {
+            return Walked::Short;
+        }
+        let all = 0..self.table.order().len() as u32;
+        self.visit(best, all, (rest, most), cancelled)
+    }
+
+    /// Estimates the records of `ranks` (ascending) whose bound (`own` plus what the other
+    /// groups add) reaches the candidates; stops where even `most` cannot.
+    fn visit(
+        &self,
+        best: &mut Best,
+        ranks: impl Iterator<Item = u32>,
+        (own, most): (i64, i64),
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) -> Walked {
+        for rank in ranks {
+            let Some(i) = self.record(rank) else { continue };
+            if best.seen(i) {
+                continue;
+            }
+            if best.beats(most, i) {
+                break;
+            }
+            let Some(others) = self.others_at(rank) else {
+                continue;
+            };
+            if best.beats(own + others, i) {
+                continue;
+            }
+            if best.offered >= self.budget {
+                return Walked::Short;
+            }
+            if !best.offer(i, cancelled) {
+                return Walked::Cancelled;
+            }
+        }
+        Walked::Settled
+    }
+}
+
+#[cfg(test)]
+mod tests;

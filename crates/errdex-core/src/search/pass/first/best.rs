@@ -1,0 +1,114 @@
+//! The best candidates a walk has estimated so far, and the bar a record must clear to join
+//! them.
+
+use crate::search::index::Index;
+use crate::search::pass::Pass;
+use crate::search::rank::{Hit, OrderKey, precedes, top_k_by};
+use crate::search::scan::{self, Prepared};
+
+/// Offers between checks for a newer request.
+const CHECK_EVERY: usize = 4096;
+
+/// Compacted to the best `cap` once `cap` are kept, then whenever half as many again have
+/// come; the worst after the last compaction is the bar (the true bar is at least as high).
+pub(super) struct Best<'a> {
+    pass: &'a Pass<'a>,
+    prepared: &'a Prepared,
+    cap: usize,
+    hits: Vec<Hit>,
+    bar: Option<(Hit, OrderKey)>,
+    seen: Vec<u64>,
+    /// How many records were estimated.
+    pub(super) offered: usize,
+}
+
+impl<'a> Best<'a> {
+    pub(super) fn new(pass: &'a Pass<'a>, prepared: &'a Prepared, cap: usize) -> Best<'a> {
+        Best {
+            pass,
+            prepared,
+            cap,
+            hits: Vec::with_capacity(cap + cap / 2),
+            bar: None,
+            seen: vec![0; pass.index.len().div_ceil(64)],
+            offered: 0,
+        }
+    }
+
+    pub(super) fn cap(&self) -> usize {
+        self.cap
+    }
+
+    fn index(&self) -> &Index {
+        self.pass.index
+    }
+
+    /// Whether record `i` was estimated already.
+    pub(super) fn seen(&self, i: u32) -> bool {
+        let (word, bit) = (i as usize / 64, 1u64 << (i % 64));
+        self.seen.get(word).is_none_or(|w| w & bit != 0)
+    }
+
+    /// Estimates record `i` once; false when the pass became stale.
+    pub(super) fn offer(&mut self, i: u32, cancelled: &(dyn Fn() -> bool + Sync)) -> bool {
+        if self.seen(i) {
+            return true;
+        }
+        self.seen[i as usize / 64] |= 1u64 << (i % 64);
+        let entries = self.pass.ds.entries();
+        let at = (self.index(), self.prepared);
+        if let Some(score) =
+            scan::estimate(at, (entries, i as usize), self.pass.query, self.pass.ctx)
+        {
+            self.hits.push(Hit { index: i, score });
+            let due = if self.bar.is_none() {
+                self.cap
+            } else {
+                self.cap + self.cap / 2
+            };
+            if self.hits.len() >= due {
+                self.compact();
+            }
+        }
+        self.offered += 1;
+        !(self.offered.is_multiple_of(CHECK_EVERY) && cancelled())
+    }
+
+    pub(super) fn compact(&mut self) {
+        let entries = self.pass.ds.entries();
+        let index = self.pass.index;
+        top_k_by(entries, &mut self.hits, self.cap, |i| index.order_key(i));
+        if self.hits.len() == self.cap {
+            self.bar = self.hits.last().map(|&h| (h, index.order_key(h.index)));
+        }
+    }
+
+    pub(super) fn full(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// Whether the kept candidates all beat record `i` scoring `bound`.
+    pub(super) fn beats(&self, bound: i64, i: u32) -> bool {
+        self.bar.is_some_and(|(bar, key)| {
+            if bar.score != bound {
+                return bar.score > bound;
+            }
+            let candidate = Hit {
+                index: i,
+                score: bound,
+            };
+            let theirs = self.index().order_key(i);
+            precedes(self.pass.ds.entries(), (bar, key), (candidate, theirs))
+        })
+    }
+
+    /// Whether the kept candidates all score above `bound`.
+    pub(super) fn above(&self, bound: i64) -> bool {
+        self.bar.is_some_and(|(bar, _)| bar.score > bound)
+    }
+
+    pub(super) fn finish(mut self) -> Vec<Hit> {
+        self.compact();
+        self.hits
+    }
+}

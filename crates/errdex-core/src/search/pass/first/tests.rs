@@ -1,0 +1,219 @@
+//! The walk settles exactly the full pass's best candidates, on records made to stress the
+//! bounds: humps, digits, breaks, tabs and non-ASCII bytes before words, words that are
+//! prefixes of one another, tags, equal message lengths and ids that tie on their first bytes.
+
+use std::sync::Arc;
+
+use super::{First, best_within};
+use crate::dataset::mapped::Table;
+use crate::dataset::mapped_write;
+use crate::dataset::{Dataset, Entry, Rows};
+use crate::record::Record;
+use crate::search::pass::Pass;
+use crate::search::rank::{Hit, top_k_by};
+use crate::search::{Context, Query, index::Index, scan, scan::Prepared};
+use crate::source::{Bytes, Source};
+
+const STEMS: &[&str] = &[
+    "conn",
+    "connection",
+    "Connection",
+    "connect",
+    "refused",
+    "re",
+    "nil",
+    "pointer",
+    "pointr",
+    "Timeout",
+    "timeout",
+    "time",
+    "readTimeout",
+    "EADDRINUSE",
+    "dead",
+    "deadline",
+    "a",
+    "ab",
+    "abc",
+    "abcd",
+    "x1",
+    "v2",
+    "run_time",
+    "café",
+    "ÜBER",
+    "co",
+    "c",
+];
+const GLUE: &[&str] = &[" ", ": ", "\t", "_", "-", ".", "/", "«", "", "(", "é", "  "];
+const TAGS: &[&str] = &["go", "timeout", "conn", "connection", "db", "a"];
+
+fn text(rng: &mut fastrand::Rng, words: usize) -> String {
+    let mut s = String::new();
+    for k in 0..words {
+        if k > 0 || rng.u8(..4) == 0 {
+            s.push_str(GLUE[rng.usize(..GLUE.len())]);
+        }
+        s.push_str(STEMS[rng.usize(..STEMS.len())]);
+    }
+    s
+}
+
+fn entries(n: usize, seed: u64) -> Vec<Entry> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    (0..n)
+        .map(|i| {
+            let words = 1 + rng.usize(..4);
+            let path_words = 1 + rng.usize(..3);
+            let path = rng.bool().then(|| text(&mut rng, path_words));
+            let r = Record {
+                // Long shared prefixes: ties on the id's first 8 bytes are common.
+                id: format!("record-{:04}", (i * 7919) % n),
+                error_message: text(&mut rng, words),
+                file_path: path,
+                tags: (0..rng.usize(..3))
+                    .map(|_| TAGS[rng.usize(..TAGS.len())].to_string())
+                    .collect(),
+                ..Record::default()
+            };
+            Entry::from_record(r, 0, 0, 0, 1)
+        })
+        .collect()
+}
+
+fn mapped(es: &[Entry]) -> Dataset {
+    let (layout, bytes) = mapped_write::write(es).expect("laid out");
+    let table = Table::new(Box::new(bytes), layout).expect("a table");
+    let mut ds = Dataset::default();
+    let source = Source {
+        name: "<test>".into(),
+        bytes: Bytes::Static(b""),
+        extension: None,
+    };
+    ds.push_source(source, Rows::Mapped(Arc::new(table)));
+    ds
+}
+
+/// Queries cut from the records themselves: a piece of a word, a word and the next, letters
+/// picked in order, with the case changed now and then; and fixed ones.
+fn queries(es: &[Entry], rng: &mut fastrand::Rng) -> Vec<String> {
+    let mut out: Vec<String> = [
+        "c",
+        "co",
+        "con",
+        "conn",
+        "connection",
+        "connection re",
+        "nil pointr",
+        "timeout",
+        "tag:timeout",
+        "tag:co",
+        "Timeout",
+        "T",
+        "e",
+        "a",
+        "ab",
+        "abc",
+        "abcd",
+        "x1",
+        "run_t",
+        "deadline tag:go",
+        "conn !refused",
+        "conn | dead",
+        "path:conn",
+        "path:ab",
+        "cafe",
+        "read_t",
+        "readT",
+        "rt",
+        "nilp",
+        "a b c",
+        "re re",
+        "ü",
+        "'conn",
+        "^dead",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    for _ in 0..120 {
+        let e = &es[rng.usize(..es.len())];
+        let hay: Vec<char> = e.message.chars().collect();
+        let from = rng.usize(..hay.len());
+        let len = 1 + rng.usize(..6);
+        let mut piece: String = hay[from..(from + len).min(hay.len())]
+            .iter()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if rng.u8(..3) == 0 {
+            piece = piece.chars().filter(|_| rng.bool()).collect();
+        }
+        if rng.u8(..4) == 0 {
+            piece = piece.to_ascii_uppercase();
+        }
+        if piece.is_empty() || piece.starts_with(['!', '|', '\'', '^']) || piece.ends_with('$') {
+            continue;
+        }
+        if rng.bool() {
+            piece.push(' ');
+            piece.push_str(STEMS[rng.usize(..STEMS.len())]);
+        }
+        out.push(piece);
+    }
+    out
+}
+
+#[test]
+fn the_walk_settles_the_full_passs_best_candidates() {
+    let ctx = Context::default();
+    let never = || false;
+    let (mut settled, mut asked) = (0, 0);
+    for seed in 0..3 {
+        let es = entries(3000, seed);
+        let ds = mapped(&es);
+        let index = Index::build(ds.entries());
+        let mut rng = fastrand::Rng::with_seed(seed + 100);
+        for text in queries(&es, &mut rng) {
+            let q = Query::parse(&text);
+            let prepared = Prepared::new(&index, &q, ctx.weights);
+            let pass = Pass {
+                ds: &ds,
+                index: &index,
+                query: &q,
+                ctx: &ctx,
+                candidates: None,
+                limit: 10,
+                narrow: false,
+            };
+            let entries = ds.entries();
+            let key = |i| index.order_key(i);
+            let mut all: Vec<Hit> = (0..ds.len() as u32)
+                .filter_map(|i| {
+                    let at = (&index, &prepared);
+                    scan::estimate(at, (entries, i as usize), &q, &ctx)
+                        .map(|score| Hit { index: i, score })
+                })
+                .collect();
+            // The first walk alone (as run), and straight to the second with no budget.
+            for (cap, budgets) in [7, 60, 400]
+                .into_iter()
+                .flat_map(|cap| [(cap, [cap * 4, 375]), (cap, [0, usize::MAX])])
+            {
+                asked += 1;
+                let mut want = all.clone();
+                top_k_by(entries, &mut want, cap, key);
+                match best_within(&pass, &prepared, (cap, budgets), &never) {
+                    First::Settled(mut got) => {
+                        settled += 1;
+                        top_k_by(entries, &mut got, cap, key);
+                        assert_eq!(got, want, "{text:?}, cap {cap}, {budgets:?}, seed {seed}");
+                    }
+                    First::Unsure => {}
+                    First::Cancelled => panic!("never cancelled"),
+                }
+            }
+            all.clear();
+        }
+    }
+    // Many are settled by the walk (the rest the full pass would run), so the comparison is
+    // of the walk.
+    assert!(settled * 5 > asked, "{settled} of {asked}");
+}

@@ -1,0 +1,130 @@
+//! How much the fast pass's estimate (`scan`) can give a record for one term, by where in the
+//! record the term can begin: the bounds that let a walk down the word-start postings
+//! (`dataset::starts`) stop once nothing left can beat the best found (`pass::first`).
+//!
+//! Per character the estimate gives 16 for the match, a bonus by what precedes the first
+//! character of each run (8 after a separator, 7 after punctuation, 6 on a hump; doubled at the
+//! field's first byte) that the rest of the run keeps (at least 4), minus at least 3 per gap;
+//! then 8 for a contiguous match and 8 more for a whole word. So a term of `n` bytes scores at
+//! most 48n starting a field as a whole word, 40n starting a field (or a whole word further
+//! in), 32n from another word start — and far less where no word start holds its first bytes.
+
+use super::Weights;
+use super::query::{Kind, Scope, Term};
+use crate::dataset::starts::{self, Postings, RUN_MAX};
+
+/// Per byte of a term, the most any match can score (16 + 16 for the doubled head bonus that
+/// a run keeps, + 16 for an exact whole word).
+const MOST_PER_BYTE: i64 = 48;
+
+/// The most a term adds to any record's estimate, whatever the record.
+pub fn most(t: &Term, w: &Weights, tag_best: Option<i64>) -> i64 {
+    if t.negated || t.scope.is_flag() {
+        return 0;
+    }
+    let raw = MOST_PER_BYTE * t.text.len() as i64;
+    let weighted = |pct: i64| raw * pct / 100;
+    let tags = tag_best.unwrap_or(i64::MIN);
+    match t.scope {
+        Scope::Any => weighted(w.message).max(weighted(w.path)).max(tags),
+        Scope::Message => weighted(w.message),
+        Scope::Path => weighted(w.path),
+        Scope::Tags => tags,
+        Scope::Repo => weighted(w.repo),
+        _ => raw,
+    }
+}
+
+/// One list of ranks to walk and the most any record on it can score for the term.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tier {
+    pub bound: i64,
+    /// A position in the postings' `keys`.
+    pub list: usize,
+}
+
+/// A term the word-start postings can bound: fuzzy, not negated, looking at the message or the
+/// path (and maybe tags), ASCII text that starts with a letter or digit.
+pub fn drives(t: &Term) -> bool {
+    t.kind == Kind::Fuzzy
+        && !t.negated
+        && matches!(t.scope, Scope::Any | Scope::Message | Scope::Path)
+        && t.text.is_ascii()
+        && t.text
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// The tiers of a driving term's word starts in one table, and the most a record scores for it
+/// in the message and path when it holds none of their keys (`rest`).
+pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64) {
+    let needle = t.text.as_bytes();
+    let n = needle.len();
+    let lower: Vec<u8> = needle.iter().map(u8::to_ascii_lowercase).collect();
+    let prefix = &lower[..n.min(3)];
+    // A needle of word bytes only is a whole word exactly where the word run is as long as it.
+    let words_only = needle.iter().all(|&b| starts::is_word(b));
+    let whole_run = n.min(RUN_MAX);
+    let n = n as i64;
+    let mut tiers = Vec::new();
+    let mut rest = i64::MIN;
+    for (path, pct) in [(false, w.message), (true, w.path)] {
+        let looked_at = match t.scope {
+            Scope::Message => !path,
+            Scope::Path => path,
+            _ => true,
+        };
+        if !looked_at {
+            continue;
+        }
+        let weighted = |raw: i64| raw * pct / 100;
+        for start in [true, false] {
+            // (whole word possible, not whole): 48n / 40n from the field's start, 40n / 32n
+            // further in.
+            let (whole, other) = if start {
+                (48 * n, 40 * n)
+            } else {
+                (40 * n, 32 * n)
+            };
+            let range = starts::prefix_range(path, start, prefix);
+            for list in postings.keys_in(range) {
+                let key = postings.keys[list];
+                let bound = if !words_only || starts::run_of(key) == whole_run {
+                    whole
+                } else {
+                    other
+                };
+                tiers.push(Tier {
+                    bound: weighted(bound),
+                    list,
+                });
+            }
+        }
+        rest = rest.max(weighted(rest_bound(needle)));
+    }
+    (tiers, rest)
+}
+
+/// The most the estimate gives a needle (ASCII, first byte a letter or digit) in a field where
+/// no word start holds its first `min(3, n)` bytes. A match then begins where there is no
+/// bonus (16, no whole word; in-run bonuses only where the needle itself has a hump or a
+/// separator), or at a word start with a first run shorter than that prefix (then a gap).
+pub fn rest_bound(needle: &[u8]) -> i64 {
+    let n = needle.len() as i64;
+    let has_break = needle[..needle.len() - 1]
+        .iter()
+        .any(|b| !b.is_ascii_alphanumeric());
+    let in_run = if has_break { 8 } else { 6 };
+    let contiguous = 16 + (n - 1) * (16 + in_run) + 8 * n;
+    let scattered = 16 + (n - 1) * 24 - 3;
+    let short_head = match n {
+        1 => i64::MIN,
+        2 => 32 + 24 - 3,
+        _ => 2 * 32 + (n - 2) * 24 - 3,
+    };
+    contiguous.max(scattered).max(short_head)
+}
+
+#[cfg(test)]
+mod tests;
