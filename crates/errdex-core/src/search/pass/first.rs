@@ -44,6 +44,9 @@ const PACKED_MAX: usize = 20_000;
 const FIRST_BUDGET: usize = 4;
 const SECOND_BUDGET: usize = 32;
 
+/// Records estimated together (on two threads); the bar rises between batches.
+const BATCH: usize = 1024;
+
 /// How a walk of one table ended.
 enum Walked {
     Settled,
@@ -89,10 +92,9 @@ fn best_within(
     'parts: for part in pass.index.parts() {
         match part {
             Part::Packed { first, len } => {
-                for i in first..first + len {
-                    if !best.offer(i as u32, cancelled) {
-                        return First::Cancelled;
-                    }
+                let all: Vec<u32> = (first as u32..(first + len) as u32).collect();
+                if !best.offer(&all, cancelled) {
+                    return First::Cancelled;
                 }
             }
             Part::Mapped {
@@ -217,6 +219,7 @@ impl Walk<'_> {
         (own, most): (i64, i64),
         cancelled: &(dyn Fn() -> bool + Sync),
     ) -> Walked {
+        let mut batch = Vec::with_capacity(BATCH);
         for rank in ranks {
             let Some(i) = self.record(rank) else { continue };
             if best.seen(i) {
@@ -231,12 +234,19 @@ impl Walk<'_> {
             if best.beats(own + others, i) {
                 continue;
             }
-            if best.offered >= self.budget {
+            if best.offered + batch.len() >= self.budget {
                 return Walked::Short;
             }
-            if !best.offer(i, cancelled) {
-                return Walked::Cancelled;
+            batch.push(i);
+            if batch.len() == BATCH {
+                if !best.offer(&batch, cancelled) {
+                    return Walked::Cancelled;
+                }
+                batch.clear();
             }
+        }
+        if !best.offer(&batch, cancelled) {
+            return Walked::Cancelled;
         }
         Walked::Settled
     }

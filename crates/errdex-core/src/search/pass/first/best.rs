@@ -6,8 +6,11 @@ use crate::search::pass::Pass;
 use crate::search::rank::{Hit, OrderKey, precedes, top_k_by};
 use crate::search::scan::{self, Prepared};
 
-/// Offers between checks for a newer request.
+/// Estimates between checks for a newer request.
 const CHECK_EVERY: usize = 4096;
+
+/// Below this many records one thread estimates quicker than two.
+const PARALLEL_MIN: usize = 256;
 
 /// Compacted to the best `cap` once `cap` are kept, then whenever half as many again have
 /// come; the worst after the last compaction is the bar (the true bar is at least as high).
@@ -49,18 +52,38 @@ impl<'a> Best<'a> {
         self.seen.get(word).is_none_or(|w| w & bit != 0)
     }
 
-    /// Estimates record `i` once; false when the pass became stale.
-    pub(super) fn offer(&mut self, i: u32, cancelled: &(dyn Fn() -> bool + Sync)) -> bool {
-        if self.seen(i) {
-            return true;
+    /// Estimates records not seen yet (on two threads when there are many); false when the
+    /// pass became stale.
+    pub(super) fn offer(&mut self, records: &[u32], cancelled: &(dyn Fn() -> bool + Sync)) -> bool {
+        let fresh: Vec<u32> = records.iter().copied().filter(|&i| !self.seen(i)).collect();
+        for &i in &fresh {
+            self.seen[i as usize / 64] |= 1u64 << (i % 64);
         }
-        self.seen[i as usize / 64] |= 1u64 << (i % 64);
-        let entries = self.pass.ds.entries();
-        let at = (self.index(), self.prepared);
-        if let Some(score) =
-            scan::estimate(at, (entries, i as usize), self.pass.query, self.pass.ctx)
-        {
-            self.hits.push(Hit { index: i, score });
+        let (pass, prepared) = (self.pass, self.prepared);
+        let estimate = |part: &[u32]| {
+            let entries = pass.ds.entries();
+            let at = (pass.index, prepared);
+            part.iter()
+                .filter_map(|&i| {
+                    scan::estimate(at, (entries, i as usize), pass.query, pass.ctx)
+                        .map(|score| Hit { index: i, score })
+                })
+                .collect::<Vec<Hit>>()
+        };
+        let hits = if fresh.len() < PARALLEL_MIN {
+            estimate(&fresh)
+        } else {
+            let (a, b) = fresh.split_at(fresh.len() / 2);
+            std::thread::scope(|s| {
+                let other = s.spawn(|| estimate(b));
+                let mut mine = estimate(a);
+                // A panic in the helper is a bug the hook already reported: its half is lost.
+                mine.extend(other.join().unwrap_or_default());
+                mine
+            })
+        };
+        for h in hits {
+            self.hits.push(h);
             let due = if self.bar.is_none() {
                 self.cap
             } else {
@@ -70,8 +93,10 @@ impl<'a> Best<'a> {
                 self.compact();
             }
         }
-        self.offered += 1;
-        !(self.offered.is_multiple_of(CHECK_EVERY) && cancelled())
+        let before = self.offered;
+        self.offered += fresh.len();
+        let checked = before / CHECK_EVERY != self.offered / CHECK_EVERY;
+        !(checked && cancelled())
     }
 
     pub(super) fn compact(&mut self) {
