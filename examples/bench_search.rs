@@ -139,6 +139,19 @@ fn main() {
                 t.index_bytes().len() as f64 / 1e6
             );
         }
+        let postings: usize = ds
+            .entries()
+            .parts()
+            .into_iter()
+            .filter_map(|(_, p)| match p {
+                errdex_core::dataset::PartView::Mapped { table, .. } => Some(table.starts_bytes()),
+                errdex_core::dataset::PartView::Owned(_) => None,
+            })
+            .sum();
+        println!(
+            "  word-start postings and result order in the cache: {:.1} MB",
+            postings as f64 / 1e6
+        );
         // Before and after, twice, alternating: the machine's load drifts.
         if typing {
             for (k, postings) in [false, true, false, true].into_iter().enumerate() {

@@ -123,7 +123,7 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
     });
     let duplicates = duplicates(entries, &by_id);
     let blocks = blocks(entries);
-    let starts = super::starts::build(entries, |i| {
+    let starts = super::starts_write::build(entries, |i| {
         let s = &spans[i];
         &tag_ids[s.tags_from as usize..s.tags_to as usize]
     })?;

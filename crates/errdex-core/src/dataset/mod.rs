@@ -12,6 +12,7 @@ pub mod mapped_write;
 pub mod precedence;
 mod read_error;
 pub mod starts;
+pub mod starts_write;
 
 use std::borrow::Cow;
 use std::sync::Arc;

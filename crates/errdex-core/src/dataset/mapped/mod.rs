@@ -360,6 +360,15 @@ impl Table {
         self.postings(Section::TagKeys, Section::TagOffsets, Section::TagData)
     }
 
+    /// The bytes of the result order and of the word-start and tag postings (the sections
+    /// from `Order` on).
+    pub fn starts_bytes(&self) -> usize {
+        SECTIONS[Section::Order as usize..]
+            .iter()
+            .map(|&s| self.raw(s).len())
+            .sum()
+    }
+
     fn postings(&self, keys: Section, offsets: Section, data: Section) -> Postings<'_> {
         Postings {
             keys: self.cast(keys),

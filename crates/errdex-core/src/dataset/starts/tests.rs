@@ -1,4 +1,5 @@
 use super::*;
+use crate::dataset::starts_write::Encoded;
 
 fn starts_of(hay: &str) -> Vec<usize> {
     (0..hay.len())

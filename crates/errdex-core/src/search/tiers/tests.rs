@@ -1,5 +1,6 @@
 use super::*;
-use crate::dataset::starts::{Encoded, record_keys};
+use crate::dataset::starts::record_keys;
+use crate::dataset::starts_write::Encoded;
 use crate::search::Query;
 use crate::search::scan::message_estimate;
 
