@@ -162,6 +162,12 @@ pub fn searched_bytes(b: &[u8]) -> &[u8] {
     &b[..end]
 }
 
+/// A byte that belongs to a word (an identifier's byte): what a whole-word match must not
+/// touch on either side.
+pub fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 pub const BONUS_HEAD: i64 = 8;
 pub const BONUS_BREAK: i64 = 7;
 pub const BONUS_CAMEL: i64 = 6;

@@ -13,18 +13,13 @@
 
 use std::ops::Range;
 
-use crate::text::in_place;
+use crate::text::{in_place, is_word_byte};
 
 pub const PATH_BIT: u32 = 1 << 31;
 pub const START_BIT: u32 = 1 << 30;
 /// The longest word run a key tells apart; longer runs are all `RUN_MAX`.
 pub const RUN_MAX: usize = 63;
 const RUN_BITS: u32 = 6;
-
-/// A byte `text::is_whole_word` counts as part of a word.
-pub fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
 
 /// Whether position `p` of `hay` is a start (see the module's comment).
 pub fn is_start(hay: &[u8], p: usize) -> bool {
@@ -34,14 +29,18 @@ pub fn is_start(hay: &[u8], p: usize) -> bool {
     }
     match p.checked_sub(1) {
         None => true,
-        Some(i) => !is_word(hay[i]) || in_place(Some(hay[i]), cur) > 0,
+        Some(i) => !is_word_byte(hay[i]) || in_place(Some(hay[i]), cur) > 0,
     }
 }
 
 /// The key of a start: `at` is the field from the start on.
 pub fn key(path: bool, start: bool, at: &[u8]) -> u32 {
     let byte = |i: usize| u32::from(at.get(i).map_or(0, u8::to_ascii_lowercase));
-    let run = at.iter().take(RUN_MAX).take_while(|&&c| is_word(c)).count() as u32;
+    let run = at
+        .iter()
+        .take(RUN_MAX)
+        .take_while(|&&c| is_word_byte(c))
+        .count() as u32;
     let flags = if path { PATH_BIT } else { 0 } | if start { START_BIT } else { 0 };
     flags | byte(0) << (RUN_BITS + 16) | byte(1) << (RUN_BITS + 8) | byte(2) << RUN_BITS | run
 }

@@ -104,7 +104,7 @@ pub fn is_subsequence(hay: &[u8], needle: &[u8], case_sensitive: bool) -> bool {
 
 /// Whether the byte range is a whole word: no letter or digit on either side.
 pub fn is_whole_word(hay: &[u8], start: usize, end: usize) -> bool {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let word = crate::text::is_word_byte;
     (start == 0 || !word(hay[start - 1])) && (end >= hay.len() || !word(hay[end]))
 }
 

@@ -64,7 +64,7 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
     let lower: Vec<u8> = needle.iter().map(u8::to_ascii_lowercase).collect();
     let prefix = &lower[..n.min(3)];
     // A needle of word bytes only is a whole word exactly where the word run is as long as it.
-    let words_only = needle.iter().all(|&b| starts::is_word(b));
+    let words_only = needle.iter().all(|&b| crate::text::is_word_byte(b));
     let whole_run = n.min(RUN_MAX);
     let n = n as i64;
     let mut tiers = Vec::new();

@@ -6,6 +6,8 @@
 //! folders: Go's errors open with their package (`strconv.ParseInt: …`, `gif: …`), Python's
 //! with their module (`json.decoder.JSONDecodeError: …`).
 
+use crate::text::is_word_byte as is_ident;
+
 /// Names read from one line; a line names few.
 const MAX_NAMES: usize = 16;
 /// Components of one name compared.
@@ -81,10 +83,6 @@ pub fn folders_named(words: &[&str], path: &str) -> usize {
         .iter()
         .filter(|p| !p.is_empty() && **p != "src" && words.contains(p))
         .count()
-}
-
-fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
 }
 
 /// How many trailing components of the best of `names` a file path has (0: none names it).

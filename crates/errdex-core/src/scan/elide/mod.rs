@@ -14,6 +14,8 @@
 
 use std::ops::Range;
 
+use crate::text::is_word_byte as is_ident;
+
 /// How a language writes the things a brace inside of which is not a brace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Syntax {
@@ -331,10 +333,6 @@ fn raw_cpp_end(text: &[u8], at: usize) -> Option<usize> {
     close.extend_from_slice(&text[open..paren]);
     close.push(b'"');
     find(text, paren + 1, &close)
-}
-
-fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// The ranges as tree-sitter takes them, with rows and columns.
