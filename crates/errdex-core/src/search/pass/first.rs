@@ -20,6 +20,7 @@ use crate::dataset::mapped::Table;
 use crate::search::index::Part;
 use crate::search::rank::Hit;
 use crate::search::scan::Prepared;
+use crate::search::tiers::Tier;
 
 mod best;
 mod driver;
@@ -104,17 +105,20 @@ fn best_within(
                 table,
                 tag_map,
             } => {
-                if table.order().len() != table.len() {
+                let order = table.order();
+                if order.len() != table.len() {
                     return First::Unsure;
                 }
                 let rows = (first, from, len);
+                let lists = driver.lists(table, tag_map);
                 let mut others = None;
                 for (attempt, budget) in budgets.into_iter().enumerate() {
                     let budget = best.offered.saturating_add(budget);
                     let walk = Walk {
                         driver: &driver,
                         table,
-                        tag_map,
+                        order,
+                        lists: &lists,
                         rows,
                         others: others.as_ref(),
                         budget,
@@ -140,7 +144,10 @@ fn best_within(
 struct Walk<'w> {
     driver: &'w Driver<'w>,
     table: &'w Table,
-    tag_map: Option<&'w [u32]>,
+    /// The table's row of each rank.
+    order: &'w [u32],
+    /// The driver's lists in this table, and the bound of a record on none.
+    lists: &'w (Vec<(Tier, bool)>, i64),
     /// The part: its first record, and the table's rows `from..from + len` it holds.
     rows: (usize, usize, usize),
     /// What the other groups add to each record; None: what they add at most, to every record.
@@ -153,7 +160,7 @@ impl Walk<'_> {
     /// The record (its index in the dataset) of a rank, when the part holds it.
     fn record(&self, rank: u32) -> Option<u32> {
         let (first, from, len) = self.rows;
-        let row = *self.table.order().get(rank as usize)? as usize;
+        let row = *self.order.get(rank as usize)? as usize;
         (from..from + len)
             .contains(&row)
             .then(|| (first + row - from) as u32)
@@ -168,7 +175,7 @@ impl Walk<'_> {
     }
 
     fn run(&self, best: &mut Best, cancelled: &(dyn Fn() -> bool + Sync)) -> Walked {
-        let (lists, rest) = self.driver.lists(self.table, self.tag_map);
+        let (lists, rest) = (&self.lists.0, self.lists.1);
         if self.driver.alone() && rest != i64::MIN {
             // Alone, the term settles only if `cap` records can reach the rest's bound, and
             // only lists bounded at least as high hold such records (a list of n records
@@ -182,7 +189,7 @@ impl Walk<'_> {
                 return Walked::Hopeless;
             }
         }
-        for (tier, on_tags) in lists {
+        for &(tier, on_tags) in lists {
             let most = tier.bound + self.driver.others;
             if best.above(most) {
                 continue;
@@ -206,7 +213,7 @@ impl Walk<'_> {
         if !best.full() || self.others.is_none() && !best.above(most - 1) {
             return Walked::Short;
         }
-        let all = 0..self.table.order().len() as u32;
+        let all = 0..self.order.len() as u32;
         self.visit(best, all, (rest, most), cancelled)
     }
 

@@ -119,7 +119,7 @@ impl<'a> Driver<'a> {
 
     /// Whether the query is the driver's group alone.
     pub(super) fn alone(&self) -> bool {
-        self.others == 0 && self.listed.is_empty() && self.groups == 1
+        self.groups == 1
     }
 
     /// The driver's lists in one table and the bound of a record on none of them.
