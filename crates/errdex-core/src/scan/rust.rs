@@ -190,14 +190,17 @@ fn group_text(group: &[Node], cx: &Cx) -> String {
 
 /// The format string at `groups[at]` and the names of the arguments after it.
 fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
-    let [lit] = groups.get(at)?.as_slice() else {
-        return None;
+    let format = match groups.get(at)?.as_slice() {
+        // `bail!(msg)` after `let msg = format!(…)`.
+        [lit] if lit.kind() == "identifier" && groups.len() == at + 1 => {
+            return message_of(*lit, cx);
+        }
+        [lit] => string_value(*lit, cx)?,
+        [name, bang, tree] if cx.text(*name) == "concat" && bang.kind() == "!" => {
+            concatenated(*tree, cx)?
+        }
+        _ => return None,
     };
-    // `bail!(msg)` after `let msg = format!(…)`.
-    if lit.kind() == "identifier" && groups.len() == at + 1 {
-        return message_of(*lit, cx);
-    }
-    let format = string_value(*lit, cx)?;
     let names: Vec<Option<String>> = groups[at + 1..]
         .iter()
         .map(|g| {
@@ -205,11 +208,37 @@ fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
             let text = group_text(g, cx);
             match text.split_once('=') {
                 Some((name, _)) if !text.contains("==") => variable_name(name),
-                _ => variable_name(text.trim_start_matches('.')),
+                _ => variable_name(text.trim_start_matches(['.', '$'])),
             }
         })
         .collect();
     Some(message::braces(&format, &names))
+}
+
+/// The format string `concat!(…)` makes: its literals as written, and each other piece (a
+/// macro's `$method_name`, an `env!(…)`) a named hole, which takes none of the format's
+/// arguments (`concat!("ArrayVec::", $method_name, ": index {} is out of bounds")`).
+fn concatenated(tree: Node, cx: &Cx) -> Option<String> {
+    let mut out = String::new();
+    for piece in groups(tree) {
+        match piece.as_slice() {
+            [lit] if let Some(text) = string_value(*lit, cx) => out.push_str(&text),
+            [lit]
+                if matches!(
+                    lit.kind(),
+                    "integer_literal" | "float_literal" | "boolean_literal"
+                ) =>
+            {
+                out.push_str(cx.text(*lit));
+            }
+            _ => {
+                let text = group_text(&piece, cx);
+                let name = variable_name(text.trim_start_matches('$'));
+                out.push_str(&format!("{{{}}}", name.as_deref().unwrap_or("value")));
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// `panic!("empty range: {:?}", r)` in a `macro_rules!` body, where the grammar sees tokens

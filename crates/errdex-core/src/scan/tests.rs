@@ -78,6 +78,12 @@ macro_rules! rng_integer {
         }
     };
 }
+macro_rules! panic_oob {
+    ($method_name:expr, $index:expr, $len:expr) => {
+        panic!(concat!("Vec::", $method_name, ": index {} out of ", 8, " or {}"), $index, $len)
+    }
+}
+fn at() { panic!(concat!("no ", env!("CARGO_PKG_NAME"), " in {}"), dir); }
 "#;
     assert_eq!(
         brief(Language::Rust, src),
@@ -96,6 +102,8 @@ macro_rules! rng_integer {
             "25 raise bail! | lost {n} | lost {} | free",
             "36 panic panic! | built outside tests too | built outside tests too | helper",
             "40 panic panic! | empty range: {start}..{end} | empty range: {}..{} | -",
+            "47 panic panic! | Vec::{method_name}: index {index} out of 8 or {len} | Vec::{}: index {} out of 8 or {} | -",
+            "50 panic panic! | no {value} in {dir} | no {} in {} | at",
         ]
     );
 }

@@ -14,6 +14,7 @@ use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 use std::cell::OnceCell;
+use std::cmp::Reverse;
 
 /// Sites of a group listed with a row; `sites_total` counts them all.
 pub const MAX_SITES: usize = 50;
@@ -73,9 +74,10 @@ impl Candidate {
     }
 
     /// Confident first, then the most faithful fit of its literal text, then the score less
-    /// what empty placeholders cost, then the most of the line explained, then the most of it
-    /// held literally (`sequence: "{}"` over `sequence: {}` on a line with the quotes).
-    fn key(&self) -> (bool, Fit, f32, usize, usize) {
+    /// what empty placeholders cost, then the fewest values glued to a piece the pattern
+    /// spaces, then the most of the line explained, then the most of it held literally
+    /// (`sequence: "{}"` over `sequence: {}` on a line with the quotes).
+    fn key(&self) -> (bool, Fit, f32, Reverse<usize>, usize, usize) {
         let cost = EMPTY_COST * self.found.empty as f32;
         let span = self.reach - self.found.start;
         let held = self.found.end - self.found.start;
@@ -83,6 +85,7 @@ impl Candidate {
             self.confident(),
             self.found.fit,
             self.score - cost,
+            Reverse(self.found.glued),
             span,
             held,
         )
@@ -171,6 +174,7 @@ impl Triage {
                 .then(y.2.total_cmp(&x.2))
                 .then(y.3.cmp(&x.3))
                 .then(y.4.cmp(&x.4))
+                .then(y.5.cmp(&x.5))
                 // Equal answers go to the smaller id, as they always did in triage.
                 .then(self.index.rank(a.record).cmp(&self.index.rank(b.record)))
         });

@@ -343,3 +343,38 @@ fn a_wrapper_whose_sentence_ends_before_its_cause_is_confident() {
     let line = "ImportError: Reader \"x\" not found. No module named 'x'";
     assert_eq!(first(&entries, line), Some(("reader".into(), true, vec![])));
 }
+
+#[test]
+fn a_value_glued_to_a_word_the_pattern_spaces_is_not_its_statement() {
+    // Go's text/template: both records hold the line's words, but `template {} not defined`
+    // would need its value to start with the colon glued to `template`.
+    let entries = [
+        at(
+            "exec",
+            "text/template/exec.go",
+            427,
+            "template {} not defined",
+        ),
+        at(
+            "parse",
+            "text/template/parse/parse.go",
+            765,
+            "function {} not defined",
+        ),
+    ];
+    let line = "2026/12/03 11:37:04 template: t:1: function \"x\" not defined";
+    assert_eq!(first(&entries, line), Some(("parse".into(), true, vec![])));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn of_a_message_written_per_platform_the_copy_for_this_system_is_the_site() {
+    let pattern = "executable file not found in $PATH";
+    let entries = [
+        at("js", "os/exec/lp_js.go", 14, pattern),
+        at("plan9", "os/exec/lp_plan9.go", 17, pattern),
+        at("unix", "os/exec/lp_unix.go", 19, pattern),
+    ];
+    let line = "2026/12/03 11:37:04 exec: \"tool\": executable file not found in $PATH";
+    assert_eq!(first(&entries, line), Some(("unix".into(), true, vec![])));
+}

@@ -17,14 +17,19 @@ pub enum Fit {
     Exact,
 }
 
-/// A record's pattern in a line: how well, where (bytes), and how many of its placeholders
-/// stood for no text at all.
+/// A record's pattern in a line: how well, where (bytes), how many of its placeholders
+/// stood for no text at all, and how many of its pieces met a value with no space where the
+/// pattern has one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Found {
     pub fit: Fit,
     pub start: usize,
     pub end: usize,
     pub empty: usize,
+    /// `template {} not defined` in `template: t:1: function "x" not defined`: its value
+    /// begins with the colon glued to `template`, which the program's own format never
+    /// prints; `function {} not defined` is the statement that did.
+    pub glued: usize,
 }
 
 /// Bytes one placeholder may stand for in a line.
@@ -41,17 +46,35 @@ pub struct Pieces<'p> {
     pub open_start: bool,
     /// A placeholder ends it.
     pub open_end: bool,
+    /// Per piece, whether a space parts it from the placeholder before it and after it.
+    pub spaced: Vec<(bool, bool)>,
 }
 
 impl<'p> Pieces<'p> {
     pub fn of(pattern: &'p str) -> Self {
         let (literal, open_start, open_end) = pieces(pattern);
+        let spaced = literal.iter().map(|p| spaced(pattern, p)).collect();
         Pieces {
             literal,
             open_start,
             open_end,
+            spaced,
         }
     }
+}
+
+/// Whether whitespace parts `piece` (a trimmed slice of `pattern`) from a placeholder before
+/// it and after it; a pattern's own ends part it from nothing.
+fn spaced(pattern: &str, piece: &str) -> (bool, bool) {
+    let at = piece.as_ptr() as usize - pattern.as_ptr() as usize;
+    let (before, after) = (&pattern[..at], &pattern[at + piece.len()..]);
+    let parted = |gap: Option<char>, rest: &str| {
+        gap.is_some_and(char::is_whitespace) && !rest.trim().is_empty()
+    };
+    (
+        parted(before.chars().next_back(), before),
+        parted(after.chars().next(), after),
+    )
 }
 
 /// Finds `pattern` (`{}` per placeholder) in `line`. Placeholders at the pattern's ends may
@@ -67,12 +90,13 @@ pub fn locate_pieces(p: &Pieces<'_>, line: &str) -> Found {
         start: 0,
         end: 0,
         empty: 0,
+        glued: 0,
     };
     if p.literal.is_empty() {
         return absent;
     }
     for folded in [false, true] {
-        if let Some(found) = walk(&p.literal, line, folded, p.open_end) {
+        if let Some(found) = walk(p, line, folded) {
             return found;
         }
     }
@@ -159,15 +183,25 @@ pub fn share_of(literal: &[&str], line: &str) -> f32 {
 }
 
 /// Every start of the first piece, then each later piece within reach of the one before.
-fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Found> {
+fn walk(p: &Pieces<'_>, line: &str, folded: bool) -> Option<Found> {
+    let (pieces, trailing) = (&p.literal, p.open_end);
+    // Where the line's text meets a piece without the space its pattern has there.
+    let glued_at = |i: usize, at: usize, end: usize| {
+        let (before, after) = p.spaced.get(i).copied().unwrap_or_default();
+        let bytes = line.as_bytes();
+        let meets = |b: Option<&u8>| b.is_some_and(|b| !b.is_ascii_whitespace());
+        usize::from(before && at > 0 && meets(bytes.get(at - 1)))
+            + usize::from(after && meets(bytes.get(end)))
+    };
     let mut best: Option<Found> = None;
     let mut from = 0;
     while let Some(at) = find(line, pieces[0], from, folded) {
         from = at + 1;
         let (mut end, mut empty, mut cut) = (at + pieces[0].len(), 0, false);
+        let mut glued = glued_at(0, at, end);
         let mut literal = pieces[0].len();
         let total: usize = pieces.iter().map(|p| p.len()).sum();
-        for piece in &pieces[1..] {
+        for (i, piece) in pieces.iter().enumerate().skip(1) {
             let mut reach = (end + MAX_VALUE + piece.len()).min(line.len());
             // A value stays on its line of the text: a traceback's or a cause list's next
             // line is another link, whose text the record does not explain.
@@ -179,6 +213,7 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
             if let Some(next) = find(&line[..reach], piece, end, folded) {
                 empty += usize::from(line[end..next].trim().is_empty());
                 end = next + piece.len();
+                glued += glued_at(i, next, end);
                 literal += piece.len();
             } else {
                 // A cut that left less than half of the record's text is not its line:
@@ -206,19 +241,21 @@ fn walk(pieces: &[&str], line: &str, folded: bool, trailing: bool) -> Option<Fou
             start: at,
             end,
             empty,
+            glued,
         };
-        // The fullest fit, then the one with fewest empty placeholders.
-        if best.is_none_or(|b| {
-            (found.fit, std::cmp::Reverse(found.empty)) > (b.fit, std::cmp::Reverse(b.empty))
-        }) {
+        // The fullest fit, then the one with fewest empty placeholders, then fewest glued.
+        let rank = |f: &Found| (f.fit, Reverse(f.empty), Reverse(f.glued));
+        if best.is_none_or(|b| rank(&found) > rank(&b)) {
             best = Some(found);
         }
-        if fit != Fit::Cut && empty == 0 {
+        if fit != Fit::Cut && empty == 0 && glued == 0 {
             break;
         }
     }
     best
 }
+
+use std::cmp::Reverse;
 
 use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len};
 

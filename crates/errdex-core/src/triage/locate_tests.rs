@@ -172,3 +172,17 @@ fn the_range_is_the_literal_text_and_a_cut_line_still_fits() {
         Fit::Absent
     );
 }
+
+#[test]
+fn a_value_glued_to_a_piece_the_pattern_spaces_is_counted() {
+    let line = "template: t:1: function \"x\" not defined";
+    let glued = locate("template {} not defined", line);
+    assert_eq!((glued.fit, glued.glued), (Fit::Exact, 1));
+    assert_eq!(locate("function {} not defined", line).glued, 0);
+    // A placeholder the pattern writes against its piece may meet anything.
+    assert_eq!(locate("{}:{}: function", line).glued, 0);
+    assert_eq!(locate("t:{}: function", line).glued, 0);
+    // Of two places, the one that meets the pattern's spaces.
+    let f = locate("open {} failed", "open: x failed; open /a failed");
+    assert_eq!((f.start, f.glued), (16, 0));
+}

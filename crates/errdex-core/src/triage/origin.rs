@@ -116,6 +116,72 @@ pub fn closeness(names: &[Vec<&str>], path: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// Go's operating systems, as its file names say which one a file is built for
+/// (`lp_windows.go`, `zerrors_linux_amd64.go`); `unix` stands for those of that family.
+const GO_SYSTEMS: &[&str] = &[
+    "aix",
+    "android",
+    "darwin",
+    "dragonfly",
+    "freebsd",
+    "hurd",
+    "illumos",
+    "ios",
+    "js",
+    "linux",
+    "netbsd",
+    "openbsd",
+    "plan9",
+    "solaris",
+    "unix",
+    "wasip1",
+    "windows",
+    "zos",
+];
+
+/// Go's architectures, which may follow the system in a file's name.
+const GO_ARCHES: &[&str] = &[
+    "386", "amd64", "arm", "arm64", "loong64", "mips", "mipsle", "mips64", "mips64le", "ppc64",
+    "ppc64le", "riscv64", "s390x", "wasm",
+];
+
+/// Whether `path` may be built for the system errdex runs on: a Go file named for another
+/// system (`lp_js.go`, `lp_plan9.go` beside `lp_unix.go`) is not. Of a message written once
+/// per platform, the copy for the machines being debugged is the one that printed it; a line
+/// says nothing else about that, so the host decides.
+pub fn for_host(path: &str, host: &str) -> bool {
+    let Some(stem) = path
+        .rsplit(['/', '\\'])
+        .next()
+        .and_then(|f| f.strip_suffix(".go"))
+    else {
+        return true;
+    };
+    let mut parts = stem.rsplit('_');
+    // `name_GOOS`, or `name_GOOS_GOARCH`: the system is last, or last but one after an arch.
+    let (last, before) = (parts.next().unwrap_or(""), parts.next());
+    let system = if GO_SYSTEMS.contains(&last) {
+        before.map(|_| last)
+    } else if GO_ARCHES.contains(&last) {
+        before.filter(|b| GO_SYSTEMS.contains(b))
+    } else {
+        None
+    };
+    let Some(system) = system else {
+        return true;
+    };
+    let unix = matches!(
+        host,
+        "linux" | "macos" | "freebsd" | "netbsd" | "openbsd" | "dragonfly" | "solaris" | "illumos"
+    );
+    match system {
+        "unix" => unix,
+        "darwin" => host == "macos",
+        "linux" => host == "linux" || host == "android",
+        other => other == host,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +198,23 @@ mod tests {
         let n = names("2025-12-01 10:00:00,123 - email._header_value_parser - ERROR - x");
         assert_eq!(closeness(&n, "email/_header_value_parser.py"), 2);
         assert!(names("host 10.0.3.17 v3.2.1").is_empty());
+    }
+
+    #[test]
+    fn go_files_named_for_another_system_are_not_the_hosts() {
+        assert!(for_host("os/exec/lp_unix.go", "linux"));
+        assert!(!for_host("os/exec/lp_js.go", "linux"));
+        assert!(!for_host("os/exec/lp_windows.go", "linux"));
+        assert!(for_host("os/exec/lp_windows.go", "windows"));
+        assert!(!for_host("os/exec/lp_unix.go", "windows"));
+        assert!(for_host("syscall/zerrors_linux_amd64.go", "linux"));
+        assert!(!for_host("syscall/zerrors_darwin_arm64.go", "linux"));
+        assert!(for_host("syscall/zerrors_darwin_arm64.go", "macos"));
+        // Not a system's name, not Go, or no suffix at all: any host.
+        assert!(for_host("net/http/server.go", "linux"));
+        assert!(for_host("crypto/x509/root_js_helper.go", "linux"));
+        assert!(for_host("js.go", "linux"));
+        assert!(for_host("src/windows.rs", "linux"));
     }
 
     #[test]

@@ -121,8 +121,8 @@ impl Place<'_> {
     /// How closely the line names `path` (a site at `line`), higher closer: a frame at its
     /// line, then near it, then in its file — each by how many trailing folders the paths
     /// share, so a package's own file wins over a vendored copy of it — then the names, then
-    /// the folders the line's words name.
-    pub fn closeness(&self, path: &str, line: Option<i64>) -> (u8, usize, usize, usize) {
+    /// the folders the line's words name, then whether the file is built for this system.
+    pub fn closeness(&self, path: &str, line: Option<i64>) -> (u8, usize, usize, usize, bool) {
         let mut framed = (0, 0);
         for frame in self.frames {
             let Some(shared) = shared_suffix(path, &frame.path) else {
@@ -143,7 +143,8 @@ impl Place<'_> {
         };
         let words = self.words.get_or_init(|| super::origin::words(self.line));
         let folders = super::origin::folders_named(words, path);
-        (framed.0, framed.1, named, folders)
+        let host = super::origin::for_host(path, std::env::consts::OS);
+        (framed.0, framed.1, named, folders, host)
     }
 }
 

@@ -8,6 +8,9 @@
 //! with its own words, not at the line its caller is reported at). When that literal has no
 //! words (`"{}"`), or no crate frame holds one (a slice index out of bounds in a crate: core
 //! wrote the text), the panic is left out. Nobody picks the lines or writes the labels.
+//! Beside the message alone, `traceback` holds what the default panic hook prints on the
+//! program's stderr, the panic's location and its message (`thread 'main' panicked at
+//! FILE:LINE:COL:`); a `#[track_caller]` panic reports its caller there, not its statement.
 //!
 //!     cargo run --offline --release -- ROOT > cases.jsonl
 //!
@@ -23,8 +26,8 @@ use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 
 thread_local! {
-    /// The last panic's message and backtrace.
-    static LAST: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+    /// The last panic's message, backtrace and the location the default hook prints.
+    static LAST: RefCell<Option<(String, String, String)>> = const { RefCell::new(None) };
 }
 
 type Case = (&'static str, Box<dyn Fn()>);
@@ -355,7 +358,8 @@ fn main() {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
         let trace = Backtrace::force_capture().to_string();
-        LAST.with(|last| *last.borrow_mut() = Some((message, trace)));
+        let place = info.location().map(ToString::to_string).unwrap_or_default();
+        LAST.with(|last| *last.borrow_mut() = Some((message, trace, place)));
     }));
     let mut stdout = std::io::stdout().lock();
     for (name, case) in cases() {
@@ -363,7 +367,7 @@ fn main() {
         if panic::catch_unwind(AssertUnwindSafe(case)).is_ok() {
             continue;
         }
-        let Some((message, trace)) = LAST.with(|last| last.borrow_mut().take()) else {
+        let Some((message, trace, place)) = LAST.with(|last| last.borrow_mut().take()) else {
             continue;
         };
         let Some((rel, line)) = label::statement(&trace, &root) else {
@@ -371,8 +375,9 @@ fn main() {
         };
         let first = message.lines().next().unwrap_or("");
         // The shape examples/eval_scanned.rs reads.
+        let printed = format!("thread 'main' panicked at {place}:\n{message}");
         let case = serde_json::json!({
-            "line": first, "file": rel, "root": root,
+            "line": first, "traceback": printed, "file": rel, "root": root,
             "lineNumber": line, "endLineNumber": line, "case": name,
         });
         writeln!(stdout, "{case}").expect("stdout");
