@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use super::git::Origin;
 use super::message::{Message, Piece, braces, printf};
+use super::python_args;
 use super::record::{site_id, web_url};
 
 /// Base classes followed from a class to the one that writes the message.
@@ -121,10 +122,23 @@ pub fn resolve(
         let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
         for raise in &deferred.raises {
             let raised = (raise.class.as_str(), *path);
-            let Some(written) = template(&classes, raised, &raise.class, path, 0) else {
-                continue;
+            let message = match template(&classes, raised, &raise.class, path, 0) {
+                Some(Template::Writes(message, init)) => {
+                    filled((message, init), &raise.args, &raise.keywords)
+                }
+                // A raise whose first argument is a record already (`TokenError("EOF in
+                // multi-line string", start)`) keeps that one: the line holds its text, and
+                // one statement is not listed twice.
+                Some(Template::Args(_)) if raise.taken_here.is_some() => continue,
+                Some(Template::Args(builtin)) => match &raise.args[..] {
+                    [Some(only)] => only.clone(),
+                    args => match python_args::printed(builtin, args) {
+                        Some(message) => message,
+                        None => continue,
+                    },
+                },
+                None => continue,
             };
-            let message = filled(written, &raise.args, &raise.keywords);
             if !message.has_word() {
                 continue;
             }
@@ -209,10 +223,18 @@ pub fn keep_resolved_snippets(
     }
 }
 
-/// The message class `name` writes, as seen from the file `path`, and the parameters a
-/// raise of it fills that message's holes from: the class whose `__init__` the arguments go
-/// to (`None` when a class between has an `__init__` of its own: which argument lands where
-/// is not known). `raised` is the class
+/// What a raise of a class prints, as `template` finds it.
+enum Template<'a> {
+    /// The class's message, and the class whose `__init__` the raise's arguments fill it
+    /// from (`None` when a class between has an `__init__` of its own: which argument lands
+    /// where is not known).
+    Writes(Message, Option<&'a ClassTemplate>),
+    /// No class on the way writes one: Python's own base (named) prints the raise's
+    /// arguments (`InvalidResourceException(logical_id, "…")` prints `(None, '…')`).
+    Args(&'static str),
+}
+
+/// The message class `name` writes, as seen from the file `path`. `raised` is the class
 /// the raise names, as seen from its file: a class attribute is read from it.
 fn template<'a>(
     classes: &Classes<'a>,
@@ -220,10 +242,10 @@ fn template<'a>(
     name: &str,
     path: &str,
     depth: usize,
-) -> Option<(Message, Option<&'a ClassTemplate>)> {
+) -> Option<Template<'a>> {
     let (at, class) = class(classes, name, path, depth)?;
     match &class.writes {
-        Writes::Message(message) => Some((message.clone(), Some(class))),
+        Writes::Message(message) => Some(Template::Writes(message.clone(), Some(class))),
         Writes::Unknown => None,
         Writes::Attribute { name: attr, style } => {
             let value = attribute(classes, raised.0, raised.1, attr, 0)?;
@@ -232,15 +254,25 @@ fn template<'a>(
                 Style::Percent => printf(value, &[]),
                 Style::Plain => Message::text(value),
             };
-            Some((message, Some(class)))
+            Some(Template::Writes(message, Some(class)))
         }
         Writes::Base => {
-            let (message, params) = class
-                .bases
-                .iter()
-                .filter(|b| b.as_str() != name)
-                .find_map(|base| template(classes, raised, base, at, depth + 1))?;
-            Some((message, params.filter(|_| class.params.is_none())))
+            let bases = || class.bases.iter().filter(|b| b.as_str() != name);
+            let found = bases().find_map(|base| template(classes, raised, base, at, depth + 1));
+            match found {
+                Some(Template::Writes(message, params)) => Some(Template::Writes(
+                    message,
+                    params.filter(|_| class.params.is_none()),
+                )),
+                Some(args) => Some(args),
+                // A base of the repository that says nothing decides nothing either; only
+                // when every base is Python's own (or not an exception) are the arguments
+                // what is printed.
+                None if bases().all(|b| classes.get(b.as_str()).is_none()) => bases()
+                    .find_map(|b| python_args::BUILTIN.iter().find(|x| **x == b.as_str()))
+                    .map(|b| Template::Args(b)),
+                None => None,
+            }
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod module;
 pub mod output;
 pub mod own;
 mod python;
+mod python_args;
 mod python_callers;
 mod python_classes;
 mod python_templates;

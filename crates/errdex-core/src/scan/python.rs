@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use super::message::{self, Message};
 use super::own;
+use super::python_args;
 use super::site::{Found, Kind};
 use super::tree::{self, Cx, Facts, Grammar, args, text, unescape, variable_name};
 
@@ -84,6 +85,9 @@ impl Grammar for Python {
                 let raised = raised_call(node, cx)?;
                 let class = class_name(raised, cx)?;
                 let arguments = args(raised.child_by_field_name("arguments")?);
+                if let Some(message) = printed_args(class, &arguments, cx) {
+                    return Some(Found::new(Kind::Raise, class, message));
+                }
                 let message = match (arguments.first(), arguments.get(1)) {
                     // `PydanticCustomError("color_error", "value is not a valid color")`: a
                     // code first, then the message.
@@ -110,6 +114,22 @@ impl Grammar for Python {
             _ => None,
         }
     }
+}
+
+/// What a builtin exception raised with two or more arguments prints: they, not the first
+/// alone (`raise ValueError("bad value", x)` prints `('bad value', 'x')`).
+fn printed_args(class: &str, arguments: &[Node], cx: &Cx) -> Option<Message> {
+    let positional: Vec<Node> = arguments
+        .iter()
+        .copied()
+        .filter(|a| a.kind() != "keyword_argument")
+        .collect();
+    let splat = |a: &Node| matches!(a.kind(), "list_splat" | "dictionary_splat");
+    if positional.len() < 2 || positional.iter().any(splat) {
+        return None;
+    }
+    let said: Vec<Option<Message>> = positional.iter().map(|a| message_of(*a, cx)).collect();
+    python_args::printed(class, &said).filter(Message::has_word)
 }
 
 /// The exception a `raise` creates: `raise X(…)`, or `raise exc` where `exc = X(…)` just

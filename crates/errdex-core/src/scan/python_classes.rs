@@ -9,6 +9,7 @@ use tree_sitter::{Node, Tree};
 use super::deferred::{Deferred, PendingRaise};
 use super::message::Message;
 use super::python::{class_name, message_of, raised_call};
+use super::python_args::BUILTIN;
 use super::python_callers::caller_sites;
 use super::python_templates::classes;
 use super::python_walk::{each_node, frame_name, last_part};
@@ -114,49 +115,6 @@ pub fn file_records(
     }
     (own, out)
 }
-
-/// Python's own exceptions: a raise of one of these never waits for a class of the
-/// repository (`raise ValueError(msg)` with an unknown `msg` has no message to find).
-const BUILTIN: &[&str] = &[
-    "ArithmeticError",
-    "AssertionError",
-    "AttributeError",
-    "BaseException",
-    "BlockingIOError",
-    "BufferError",
-    "ConnectionError",
-    "EOFError",
-    "Exception",
-    "FileExistsError",
-    "FileNotFoundError",
-    "ImportError",
-    "IndexError",
-    "InterruptedError",
-    "IsADirectoryError",
-    "KeyError",
-    "LookupError",
-    "MemoryError",
-    "ModuleNotFoundError",
-    "NameError",
-    "NotADirectoryError",
-    "NotImplementedError",
-    "OSError",
-    "OverflowError",
-    "PermissionError",
-    "RecursionError",
-    "ReferenceError",
-    "RuntimeError",
-    "StopIteration",
-    "SyntaxError",
-    "SystemError",
-    "TimeoutError",
-    "TypeError",
-    "UnicodeDecodeError",
-    "UnicodeEncodeError",
-    "UnicodeError",
-    "ValueError",
-    "ZeroDivisionError",
-];
 
 /// The `raise X(…)` (and `raise X`) statements of the file whose class is not one of
 /// Python's own: (class, the raise, the call). A raise that is a site already (`sites`, with

@@ -250,7 +250,8 @@ def color(v):
         [
             "3 PydanticCustomError | value is not a valid color | color",
             "4 KeyError | name | color",
-            "5 ValueError | E1 | color",
+            // Python's own exception prints its two arguments as they are.
+            "5 ValueError | ('E1', {}) | color",
         ]
     );
 }
@@ -320,4 +321,42 @@ fn ids_of_caller_messages_are_stable_across_line_moves() {
     };
     assert!(id(src).is_some());
     assert_eq!(id(src), id(&moved));
+}
+
+#[test]
+fn an_exception_given_several_arguments_prints_them_as_a_tuple() {
+    let errors = r"
+class Base(ABC, Exception):
+    pass
+
+class InvalidResource(Base):
+    def __init__(self, logical_id, message):
+        self._logical_id = logical_id
+        self._message = message
+
+class TokenError(Exception): pass
+";
+    let user = r#"
+from .errors import *
+
+def check(logical_id, x):
+    if x:
+        raise InvalidResource(logical_id, "Logical ids must be alphanumeric.")
+    raise ValueError("bad value", x)
+
+def read(domain):
+    raise FileNotFoundError(ENOENT, "No translation file found for domain", domain)
+
+def tokens(start):
+    raise TokenError("EOF in multi-line string", start)
+"#;
+    assert_eq!(
+        repository(&[("errors.py", errors), ("user.py", user)]),
+        [
+            "10 FileNotFoundError | [Errno {}] No translation file found for domain: {} | read",
+            "13 TokenError | EOF in multi-line string | tokens",
+            "6 InvalidResource | ({}, 'Logical ids must be alphanumeric.') | check",
+            "7 ValueError | ('bad value', {}) | check",
+        ]
+    );
 }
