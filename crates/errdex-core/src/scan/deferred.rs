@@ -137,7 +137,7 @@ pub fn resolve(
                         None => continue,
                     },
                 },
-                None => continue,
+                Some(Template::Opaque) | None => continue,
             };
             if !message.has_word() {
                 continue;
@@ -232,6 +232,8 @@ enum Template<'a> {
     /// No class on the way writes one: Python's own base (named) prints the raise's
     /// arguments (`InvalidResourceException(logical_id, "…")` prints `(None, '…')`).
     Args(&'static str),
+    /// A class on the way writes what the scan cannot read (`return self.text`).
+    Opaque,
 }
 
 /// The message class `name` writes, as seen from the file `path`. `raised` is the class
@@ -246,7 +248,7 @@ fn template<'a>(
     let (at, class) = class(classes, name, path, depth)?;
     match &class.writes {
         Writes::Message(message) => Some(Template::Writes(message.clone(), Some(class))),
-        Writes::Unknown => None,
+        Writes::Unknown => Some(Template::Opaque),
         Writes::Attribute { name: attr, style } => {
             let value = attribute(classes, raised.0, raised.1, attr, 0)?;
             let message = match style {
@@ -257,22 +259,24 @@ fn template<'a>(
             Some(Template::Writes(message, Some(class)))
         }
         Writes::Base => {
-            let bases = || class.bases.iter().filter(|b| b.as_str() != name);
-            let found = bases().find_map(|base| template(classes, raised, base, at, depth + 1));
-            match found {
-                Some(Template::Writes(message, params)) => Some(Template::Writes(
-                    message,
-                    params.filter(|_| class.params.is_none()),
-                )),
-                Some(args) => Some(args),
-                // A base of the repository that says nothing decides nothing either; only
-                // when every base is Python's own (or not an exception) are the arguments
-                // what is printed.
-                None if bases().all(|b| classes.get(b.as_str()).is_none()) => bases()
-                    .find_map(|b| python_args::BUILTIN.iter().find(|x| **x == b.as_str()))
-                    .map(|b| Template::Args(b)),
-                None => None,
+            let mut args = None;
+            for base in class.bases.iter().filter(|b| b.as_str() != name) {
+                match template(classes, raised, base, at, depth + 1) {
+                    Some(Template::Writes(message, params)) => {
+                        let params = params.filter(|_| class.params.is_none());
+                        return Some(Template::Writes(message, params));
+                    }
+                    Some(Template::Opaque) => return Some(Template::Opaque),
+                    Some(found @ Template::Args(_)) => args = args.or(Some(found)),
+                    // Not a class of the repository, or one that says nothing (`ABC`): only
+                    // Python's own exceptions print the arguments.
+                    None => {
+                        let builtin = python_args::BUILTIN.iter().find(|b| **b == base.as_str());
+                        args = args.or(builtin.map(|b| Template::Args(b)));
+                    }
+                }
             }
+            args
         }
     }
 }
@@ -280,8 +284,10 @@ fn template<'a>(
 /// Classes by name: where each is defined.
 type Classes<'a> = HashMap<&'a str, Vec<(&'a str, &'a ClassTemplate)>>;
 
-/// The class `name` as seen from `path`: the file's own, else the one of the repository
-/// (several that differ: none).
+/// The class `name` as seen from `path`: the file's own, else the one of the repository;
+/// of several that differ, the one alone in sharing the most folders with `path` (a package
+/// raises its own `InvalidResourceException`, not another package's of the same name), else
+/// none.
 fn class<'a>(
     classes: &Classes<'a>,
     name: &str,
@@ -296,7 +302,26 @@ fn class<'a>(
         return Some(found);
     }
     let first = *defined.first()?;
-    defined.iter().all(|(_, c)| c == &first.1).then_some(first)
+    if defined.iter().all(|(_, c)| c == &first.1) {
+        return Some(first);
+    }
+    let shared = |other: &str| shared_folders(path, other);
+    let best = defined.iter().map(|(p, _)| shared(p)).max()?;
+    let mut closest = defined.iter().filter(|(p, _)| shared(p) == best);
+    match (closest.next(), closest.next()) {
+        (Some(&only), None) if best > 0 => Some(only),
+        _ => None,
+    }
+}
+
+/// How many leading folders two files' paths share.
+fn shared_folders(a: &str, b: &str) -> usize {
+    let folders = |p: &str| p.rsplit_once('/').map_or(0, |(dir, _)| dir.len());
+    let (a, b) = (&a[..folders(a)], &b[..folders(b)]);
+    a.split('/')
+        .zip(b.split('/'))
+        .take_while(|(x, y)| x == y && !x.is_empty())
+        .count()
 }
 
 /// The string class attribute `attr` of class `name` or of the first of its bases that

@@ -88,6 +88,35 @@ fn a_raise_takes_its_class_message_from_its_own_file_then_the_repository() {
 }
 
 #[test]
+fn of_two_classes_of_one_name_the_raise_takes_its_own_packages() {
+    let ours = Deferred {
+        classes: vec![class("Invalid", &[], Some("ours"))],
+        raises: vec![],
+    };
+    let theirs = Deferred {
+        classes: vec![class("Invalid", &[], Some("theirs"))],
+        raises: vec![],
+    };
+    let user = Deferred {
+        classes: vec![],
+        raises: vec![raise("Invalid", 3)],
+    };
+    let files = [
+        ("sam/model/exceptions.py", &ours),
+        ("lint/exceptions.py", &theirs),
+        ("sam/model/api.py", &user),
+    ];
+    assert_eq!(messages(&files), ["3 \"ours\""]);
+    // Two as close as each other: neither.
+    let files = [
+        ("sam/a/exceptions.py", &ours),
+        ("sam/b/exceptions.py", &theirs),
+        ("sam/c/api.py", &user),
+    ];
+    assert!(messages(&files).is_empty());
+}
+
+#[test]
 fn repeated_messages_in_one_function_get_their_own_ids() {
     let mut second = raise("Bad", 9);
     second.taken = vec!["bad thing".into()];
