@@ -92,12 +92,13 @@ pub(super) fn parse_source(
     let merged = Mutex::new(Merged::new(parts.len()));
     let next = AtomicUsize::new(0);
     let worker = || {
+        let mut buf = Vec::new();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&part) = parts.get(k) else { break };
             // A bug in the parser costs this part, not the load.
             let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                parse_part(source, whole, part, in_array, options, counter)
+                parse_part(source, whole, part, in_array, options, counter, &mut buf)
             }))
             .unwrap_or_else(|_| PartResult::failed(&source.name, INTERNAL));
             let mut m = merged
@@ -202,6 +203,14 @@ impl Merged {
                 d.line += self.lines_before;
             }
             self.lines_before += r.lines;
+            if self.next == 0 {
+                // Parts are about the same size: room for all the records at once, so that a
+                // million of them are not copied and faulted in again each time the list
+                // doubles (a wrong guess only costs the doubling it would have had anyway).
+                let parts = self.waiting.len();
+                self.entries
+                    .reserve(r.entries.len().saturating_mul(parts) / 16 * 17);
+            }
             self.entries.append(&mut r.entries);
             self.diags.append(&mut r.diags);
             self.next += 1;
@@ -248,6 +257,7 @@ fn parse_part(
     in_array: bool,
     options: Options,
     counter: &Counter,
+    buf: &mut Vec<u8>,
 ) -> PartResult {
     let mut out = PartResult {
         entries: Vec::new(),
@@ -256,7 +266,7 @@ fn parse_part(
     };
     match part {
         Part::Lines { start, end } => {
-            let read = match source.bytes.read(start, end) {
+            let read = match source.bytes.read_with(start, end, buf) {
                 Ok(read) if read.len() == end - start => read,
                 Ok(_) => {
                     return PartResult::failed(
@@ -267,7 +277,7 @@ fn parse_part(
                 Err(e) => return PartResult::failed(&source.name, &format!("cannot read: {e}")),
             };
             let text = Text {
-                bytes: &read,
+                bytes: read,
                 base: start,
                 owner: &source.bytes,
             };
