@@ -1,5 +1,7 @@
 //! Lays out a mapped table (see `mapped`) from parsed entries.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use foldhash::HashMap;
 
 use super::blocks::{BLOCK, BlockMask};
@@ -71,26 +73,49 @@ struct Side {
 /// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
 /// parsed at each start rather than cached).
 pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    // The block summaries and the word starts need only the entries: another thread builds
-    // them while the rows are laid out (the cache builds the line index on a third; the
-    // cores share the three, and none waits idle for the longest).
-    let (laid, side) = std::thread::scope(|s| {
-        let side = s.spawn(|| {
-            let order = starts_write::order(entries)?;
-            let ranks = starts_write::ranks(&order);
-            let words = starts_write::words(entries, &ranks)?;
-            let blocks = blocks(entries);
-            Some(Side {
-                blocks,
-                order,
-                ranks,
-                words,
-            })
+    write_beside(entries, || ()).0
+}
+
+/// `write`, while `other` runs on a second thread. The block summaries and the word starts
+/// need only the entries: whichever thread is free first builds them, so the longer of
+/// `other` and the rows (the cache's line index is the longer on some datasets, the rows on
+/// others) never shares its core.
+pub fn write_beside<T: Send>(
+    entries: &[Entry],
+    other: impl FnOnce() -> T + Send,
+) -> (Option<(Layout, Vec<u8>)>, T) {
+    let taken = AtomicBool::new(false);
+    let take = || (!taken.swap(true, Ordering::Relaxed)).then(|| side(entries));
+    std::thread::scope(|s| {
+        let helper = s.spawn(|| {
+            let t = other();
+            (t, take())
         });
         let laid = lay_out(entries);
-        let side = side.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-        (laid, side)
-    });
+        let mine = take();
+        let (t, theirs) = helper
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let side = mine.or(theirs).flatten();
+        (finish(laid, side), t)
+    })
+}
+
+/// What is built from the entries alone.
+fn side(entries: &[Entry]) -> Option<Side> {
+    let order = starts_write::order(entries)?;
+    let ranks = starts_write::ranks(&order);
+    let words = starts_write::words(entries, &ranks)?;
+    Some(Side {
+        blocks: blocks(entries),
+        order,
+        ranks,
+        words,
+    })
+}
+
+/// The table from its two halves.
+fn finish(laid: Option<Laid>, side: Option<Side>) -> Option<(Layout, Vec<u8>)> {
     let (laid, side) = (laid?, side?);
     let tags = starts_write::tags(&side.ranks, |i| {
         let s = &laid.spans[i];
