@@ -9,9 +9,8 @@ use super::entries::{Part, PartRows};
 /// One id of a part and the part's records with it (dataset indices, ascending).
 type Group = (Vec<u8>, Vec<usize>);
 
-/// The part's records grouped by id, each group's records ascending; groups of one record
-/// only when `singles`.
-fn groups(part: &Part, singles: bool) -> Vec<Group> {
+/// The part's records grouped by id, each group's records ascending.
+fn groups(part: &Part) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     match &part.rows {
         PartRows::Owned(v) => {
@@ -33,9 +32,6 @@ fn groups(part: &Part, singles: bool) -> Vec<Group> {
                 }
             }
         }
-    }
-    if !singles {
-        out.retain(|(_, records)| records.len() > 1);
     }
     out
 }
@@ -73,14 +69,14 @@ fn within(part: &Part) -> Vec<(usize, usize)> {
             pairs.sort_unstable_by_key(|p| p.1);
             pairs
         }
-        PartRows::Owned(_) => {
-            let mut pairs: Vec<(usize, usize)> = groups(part, false)
-                .into_iter()
-                .flat_map(|(_, r)| {
-                    let first = r[0];
-                    r.into_iter().skip(1).map(move |later| (first, later))
-                })
-                .collect();
+        PartRows::Owned(v) => {
+            // Sorted by id, ties by row, as a mapped part is: no map of a million ids.
+            let by_id = super::order::by_id(v.len() as u32, |i| v[i].id.as_bytes());
+            let mut pairs = Vec::new();
+            for run in by_id.chunk_by(|&a, &b| v[a as usize].id == v[b as usize].id) {
+                let first = part.first + run[0] as usize;
+                pairs.extend(run[1..].iter().map(|&k| (first, part.first + k as usize)));
+            }
             pairs.sort_unstable_by_key(|p| p.1);
             pairs
         }
@@ -148,7 +144,7 @@ fn across(earlier: &Part, later: &Part, out: &mut HashMap<usize, usize>) {
         (later, earlier)
     };
     let lookup = Lookup::new(big);
-    for (id, records) in groups(small, true) {
+    for (id, records) in groups(small) {
         let others = lookup.all(&id);
         if others.is_empty() {
             continue;

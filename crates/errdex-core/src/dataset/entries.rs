@@ -211,18 +211,21 @@ impl<'a> Entries<'a> {
             let (x, y) = (self.id_bytes(*a as usize), self.id_bytes(*b as usize));
             x.cmp(y).then(a.cmp(b))
         };
+        let owned = |v: &'a [Entry]| super::order::by_id(v.len() as u32, |i| v[i].id.as_bytes());
         let mut order: Vec<u32> = Vec::with_capacity(self.len());
         match *self {
-            Entries::Slice(_) => order.extend(0..self.len() as u32),
+            Entries::Slice(s) => return owned(s),
             Entries::Parts(parts) => {
                 for p in parts {
                     let first = p.first as u32;
-                    let from = order.len();
-                    if let Some(sorted) = p.by_id_from(b"") {
-                        order.extend(sorted.map(|(_, i)| i as u32));
-                    } else {
-                        order.extend((0..p.len() as u32).map(|k| first + k));
-                        order[from..].sort_by(by_id);
+                    match &p.rows {
+                        PartRows::Owned(v) => order.extend(owned(v).iter().map(|k| first + k)),
+                        PartRows::Mapped { .. } => order.extend(
+                            p.by_id_from(b"")
+                                .into_iter()
+                                .flatten()
+                                .map(|(_, i)| i as u32),
+                        ),
                     }
                 }
             }

@@ -1,5 +1,7 @@
 //! Lays out a mapped table (see `mapped`) from parsed entries.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use foldhash::HashMap;
 
 use super::blocks::{BLOCK, BlockMask};
@@ -7,6 +9,7 @@ use super::entry::Entry;
 use super::mapped::{
     FACETS, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, byte_mask, id_head,
 };
+use super::starts_write::{self, Encoded};
 
 /// Distinct strings in first-seen order, each with its id.
 #[derive(Default)]
@@ -45,11 +48,87 @@ impl Arena {
     }
 }
 
+/// The rows and what is laid out with them, in the order the sections are written.
+struct Laid {
+    rows: Vec<Row>,
+    spans: Vec<SearchSpan>,
+    tag_ids: Vec<u32>,
+    facet_ids: Vec<u32>,
+    vocab: Vec<StrRef>,
+    sizes: [u32; 1 + FACETS],
+    by_id: Vec<u32>,
+    duplicates: Vec<[u32; 2]>,
+    arena: Vec<u8>,
+}
+
+/// What is built from the entries alone, apart from the rows.
+struct Side {
+    blocks: Vec<BlockMask>,
+    order: Vec<u32>,
+    ranks: Vec<u32>,
+    words: Encoded,
+}
+
 /// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None
 /// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
 /// parsed at each start rather than cached).
 pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    let strings: usize = entries.iter().map(string_bytes).sum();
+    write_beside(entries, || ()).0
+}
+
+/// `write`, while `other` runs on a second thread. The block summaries and the word starts
+/// need only the entries: whichever thread is free first builds them, so the longer of
+/// `other` and the rows (the cache's line index is the longer on some datasets, the rows on
+/// others) never shares its core.
+pub fn write_beside<T: Send>(
+    entries: &[Entry],
+    other: impl FnOnce() -> T + Send,
+) -> (Option<(Layout, Vec<u8>)>, T) {
+    let taken = AtomicBool::new(false);
+    let take = || (!taken.swap(true, Ordering::Relaxed)).then(|| side(entries));
+    std::thread::scope(|s| {
+        let helper = s.spawn(|| {
+            let t = other();
+            (t, take())
+        });
+        let laid = lay_out(entries);
+        let mine = take();
+        let (t, theirs) = helper
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let side = mine.or(theirs).flatten();
+        (finish(laid, side), t)
+    })
+}
+
+/// What is built from the entries alone.
+fn side(entries: &[Entry]) -> Option<Side> {
+    let order = starts_write::order(entries)?;
+    let ranks = starts_write::ranks(&order);
+    let words = starts_write::words(entries, &ranks)?;
+    Some(Side {
+        blocks: blocks(entries),
+        order,
+        ranks,
+        words,
+    })
+}
+
+/// The table from its two halves.
+fn finish(laid: Option<Laid>, side: Option<Side>) -> Option<(Layout, Vec<u8>)> {
+    let (laid, side) = (laid?, side?);
+    let tags = starts_write::tags(&side.ranks, |i| {
+        let s = &laid.spans[i];
+        &laid.tag_ids[s.tags_from as usize..s.tags_to as usize]
+    })?;
+    Some(sections(&laid, &side, &tags))
+}
+
+/// The rows, their search spans, tags, facets and vocabularies, and the id order.
+fn lay_out(entries: &[Entry]) -> Option<Laid> {
+    // Room for every string at once (the vocabularies' are among the records' strings, so
+    // counted twice at most): a million records' strings are not copied again as they grow.
+    let strings: usize = entries.iter().map(|e| string_bytes(e) + tag_bytes(e)).sum();
     let mut arena = Arena(Vec::with_capacity(strings));
     let mut rows = Vec::with_capacity(entries.len());
     let mut spans = Vec::with_capacity(entries.len());
@@ -114,36 +193,43 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
             vocab.push(arena.put(s)?);
         }
     }
-    let mut by_id: Vec<u32> = (0..u32::try_from(entries.len()).ok()?).collect();
-    by_id.sort_by(|&a, &b| {
-        entries[a as usize]
-            .id
-            .cmp(&entries[b as usize].id)
-            .then(a.cmp(&b))
+    let by_id = super::order::by_id(u32::try_from(entries.len()).ok()?, |i| {
+        entries[i].id.as_bytes()
     });
     let duplicates = duplicates(entries, &by_id);
-    let blocks = blocks(entries);
-    let starts = super::starts_write::build(entries, |i| {
-        let s = &spans[i];
-        &tag_ids[s.tags_from as usize..s.tags_to as usize]
-    })?;
+    Some(Laid {
+        rows,
+        spans,
+        tag_ids,
+        facet_ids,
+        vocab,
+        sizes,
+        by_id,
+        duplicates,
+        arena: arena.0,
+    })
+}
+
+/// The table's bytes: each section 8-aligned, in the order `mapped` reads them.
+fn sections(laid: &Laid, side: &Side, tags: &Encoded) -> (Layout, Vec<u8>) {
+    let words = &side.words;
     let sizes_of = [
-        size_of_val(rows.as_slice()),
-        size_of_val(spans.as_slice()),
-        tag_ids.len() * 4,
-        facet_ids.len() * 4,
-        size_of_val(vocab.as_slice()),
-        by_id.len() * 4,
-        duplicates.len() * 8,
-        arena.0.len(),
-        size_of_val(blocks.as_slice()),
-        starts.order.len() * 4,
-        starts.words.keys.len() * 4,
-        starts.words.offsets.len() * 4,
-        starts.words.data.len(),
-        starts.tags.keys.len() * 4,
-        starts.tags.offsets.len() * 4,
-        starts.tags.data.len(),
+        size_of_val(laid.rows.as_slice()),
+        size_of_val(laid.spans.as_slice()),
+        laid.tag_ids.len() * 4,
+        laid.facet_ids.len() * 4,
+        size_of_val(laid.vocab.as_slice()),
+        laid.by_id.len() * 4,
+        laid.duplicates.len() * 8,
+        laid.arena.len(),
+        size_of_val(side.blocks.as_slice()),
+        side.order.len() * 4,
+        words.keys.len() * 4,
+        words.offsets.len() * 4,
+        words.data.len(),
+        tags.keys.len() * 4,
+        tags.offsets.len() * 4,
+        tags.data.len(),
     ];
     let mut out = Vec::with_capacity(sizes_of.iter().map(|n| n + 8).sum());
     let mut sections = Vec::with_capacity(SECTIONS.len());
@@ -152,26 +238,26 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
         sections.push((out.len() as u64, bytes.len() as u64));
         out.extend_from_slice(bytes);
     };
-    section(&mut out, bytemuck::cast_slice(&rows));
-    section(&mut out, bytemuck::cast_slice(&spans));
-    section(&mut out, bytemuck::cast_slice(&tag_ids));
-    section(&mut out, bytemuck::cast_slice(&facet_ids));
-    section(&mut out, bytemuck::cast_slice(&vocab));
-    section(&mut out, bytemuck::cast_slice(&by_id));
-    section(&mut out, bytemuck::cast_slice(&duplicates));
-    section(&mut out, &arena.0);
-    section(&mut out, bytemuck::cast_slice(&blocks));
-    section(&mut out, bytemuck::cast_slice(&starts.order));
-    for e in [&starts.words, &starts.tags] {
+    section(&mut out, bytemuck::cast_slice(&laid.rows));
+    section(&mut out, bytemuck::cast_slice(&laid.spans));
+    section(&mut out, bytemuck::cast_slice(&laid.tag_ids));
+    section(&mut out, bytemuck::cast_slice(&laid.facet_ids));
+    section(&mut out, bytemuck::cast_slice(&laid.vocab));
+    section(&mut out, bytemuck::cast_slice(&laid.by_id));
+    section(&mut out, bytemuck::cast_slice(&laid.duplicates));
+    section(&mut out, &laid.arena);
+    section(&mut out, bytemuck::cast_slice(&side.blocks));
+    section(&mut out, bytemuck::cast_slice(&side.order));
+    for e in [words, tags] {
         section(&mut out, bytemuck::cast_slice(&e.keys));
         section(&mut out, bytemuck::cast_slice(&e.offsets));
         section(&mut out, &e.data);
     }
     let layout = Layout {
         sections,
-        vocab: sizes,
+        vocab: laid.sizes,
     };
-    Some((layout, out))
+    (layout, out)
 }
 
 /// The summary of each `BLOCK` records (see `BlockMask::add_record`).
@@ -188,7 +274,7 @@ fn blocks(entries: &[Entry]) -> Vec<BlockMask> {
         .collect()
 }
 
-/// The bytes of a record's strings (the tags once each at most: the vocabulary holds them).
+/// The bytes of a record's own strings.
 fn string_bytes(e: &Entry) -> usize {
     let opt = |s: &Option<Box<str>>| s.as_ref().map_or(0, |s| s.len());
     e.id.len()
@@ -198,6 +284,11 @@ fn string_bytes(e: &Entry) -> usize {
         + opt(&e.file_path)
         + opt(&e.severity)
         + opt(&e.error_type)
+}
+
+/// The bytes of a record's tags (the vocabulary holds each distinct one once).
+fn tag_bytes(e: &Entry) -> usize {
+    e.tags.iter().map(|t| t.len()).sum()
 }
 
 /// `(earlier, later)` for each record whose id an earlier record has, paired with the first

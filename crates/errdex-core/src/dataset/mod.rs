@@ -9,6 +9,7 @@ mod entries;
 mod entry;
 pub mod mapped;
 pub mod mapped_write;
+mod order;
 pub mod precedence;
 mod read_error;
 pub mod starts;

@@ -55,22 +55,43 @@ pub struct Built {
 /// `Built` for `entries`, whose tag ids (into the table's vocabulary) `tags_of` gives; None
 /// past 4 GB of postings.
 pub fn build<'t>(entries: &[Entry], tags_of: impl Fn(usize) -> &'t [u32]) -> Option<Built> {
+    let order = order(entries)?;
+    let ranks = ranks(&order);
+    Some(Built {
+        words: words(entries, &ranks)?,
+        tags: tags(&ranks, tags_of)?,
+        order,
+    })
+}
+
+/// The rows in the result order's tie-break: shorter message, then id, then row.
+pub fn order(entries: &[Entry]) -> Option<Vec<u32>> {
     let n = u32::try_from(entries.len()).ok()?;
-    let keys: Vec<OrderKey> = entries.iter().map(|e| OrderKey::of(e.view())).collect();
-    let mut order: Vec<u32> = (0..n).collect();
-    order.sort_unstable_by(|&a, &b| {
-        let (ka, kb) = (keys[a as usize], keys[b as usize]);
-        ka.len
-            .cmp(&kb.len)
-            .then(ka.id_head.cmp(&kb.id_head))
-            .then_with(|| entries[a as usize].id.cmp(&entries[b as usize].id))
-            .then(a.cmp(&b))
-    });
-    let mut words: Vec<u64> = Vec::new();
-    let mut tags: Vec<u64> = Vec::new();
-    let mut scratch = Vec::new();
+    let key = |i: usize| {
+        let k = OrderKey::of(entries[i].view());
+        (k.len, k.id_head)
+    };
+    Some(super::order::by_key_then_id(n, key, |i| {
+        entries[i].id.as_bytes()
+    }))
+}
+
+/// The rank of each row (`order` inverted).
+pub fn ranks(order: &[u32]) -> Vec<u32> {
+    let mut ranks = vec![0; order.len()];
     for (rank, &row) in order.iter().enumerate() {
-        let e = &entries[row as usize];
+        ranks[row as usize] = rank as u32;
+    }
+    ranks
+}
+
+/// The postings of the rows' word starts. Rows are read in their own order, which is the
+/// order their strings lie in memory: all pairs are sorted afterwards anyway.
+pub fn words(entries: &[Entry], ranks: &[u32]) -> Option<Encoded> {
+    // About ten starts a record: room for them at once rather than doubling up to them.
+    let mut pairs: Vec<u64> = Vec::with_capacity(entries.len() * 12);
+    let mut scratch = Vec::new();
+    for (e, &rank) in entries.iter().zip(ranks) {
         let path = e.file_path.as_deref().unwrap_or("");
         scratch.clear();
         record_keys(
@@ -78,20 +99,28 @@ pub fn build<'t>(entries: &[Entry], tags_of: impl Fn(usize) -> &'t [u32]) -> Opt
             searched_bytes(path.as_bytes()),
             &mut scratch,
         );
-        let pair = |key: u32| u64::from(key) << 32 | rank as u64;
-        words.extend(scratch.iter().map(|&k| pair(k)));
-        tags.extend(tags_of(row as usize).iter().map(|&t| pair(t)));
+        pairs.extend(scratch.iter().map(|&k| pair(k, rank)));
     }
-    let encode = |mut pairs: Vec<u64>| {
-        pairs.sort_unstable();
-        pairs.dedup();
-        Encoded::from_sorted(pairs.iter().map(|&p| ((p >> 32) as u32, p as u32)))
-    };
-    Some(Built {
-        order,
-        words: encode(words)?,
-        tags: encode(tags)?,
-    })
+    encode(pairs)
+}
+
+/// The postings of the rows' tags, whose ids `tags_of` gives.
+pub fn tags<'t>(ranks: &[u32], tags_of: impl Fn(usize) -> &'t [u32]) -> Option<Encoded> {
+    let mut pairs: Vec<u64> = Vec::new();
+    for (row, &rank) in ranks.iter().enumerate() {
+        pairs.extend(tags_of(row).iter().map(|&t| pair(t, rank)));
+    }
+    encode(pairs)
+}
+
+fn pair(key: u32, rank: u32) -> u64 {
+    u64::from(key) << 32 | u64::from(rank)
+}
+
+fn encode(mut pairs: Vec<u64>) -> Option<Encoded> {
+    pairs.sort_unstable();
+    pairs.dedup();
+    Encoded::from_sorted(pairs.iter().map(|&p| ((p >> 32) as u32, p as u32)))
 }
 
 fn put_leb128(out: &mut Vec<u8>, mut v: u32) {

@@ -98,7 +98,10 @@ fields! {
 impl Field {
     /// The field of this JSON name, if the schema has one.
     pub fn from_name(name: &str) -> Option<Field> {
-        Field::ALL.iter().copied().find(|f| f.name() == name)
+        // Looked up for every key of every record loaded: one hash, not a compare per field.
+        static BY_NAME: std::sync::LazyLock<foldhash::HashMap<&str, Field>> =
+            std::sync::LazyLock::new(|| Field::ALL.iter().map(|&f| (f.name(), f)).collect());
+        BY_NAME.get(name).copied()
     }
 
     /// Whether a number in this field is a line of a file (so it must be one a file can have).

@@ -95,7 +95,12 @@ impl FileBytes {
 
     fn read(&self, start: usize, end: usize) -> io::Result<Vec<u8>> {
         let mut buf = vec![0; end - start];
-        read_exact_at(&self.file, &mut buf, start as u64).map_err(|e| {
+        self.read_exact(start, &mut buf)?;
+        Ok(buf)
+    }
+
+    fn read_exact(&self, start: usize, buf: &mut [u8]) -> io::Result<()> {
+        read_exact_at(&self.file, buf, start as u64).map_err(|e| {
             if e.kind() == io::ErrorKind::UnexpectedEof {
                 io::Error::other(
                     self.changed()
@@ -104,8 +109,7 @@ impl FileBytes {
             } else {
                 e
             }
-        })?;
-        Ok(buf)
+        })
     }
 
     /// The file's bytes as loaded, copied into an unlinked temporary file of errdex's own.
@@ -178,6 +182,30 @@ impl Bytes {
             Bytes::Static(s) => Ok(Cow::Borrowed(&s[start..end])),
             Bytes::Spooled(m) => Ok(Cow::Borrowed(&m[start..end])),
             Bytes::File(f) => f.read(start, end).map(Cow::Owned),
+        }
+    }
+
+    /// `read`, into `buf` when it must be copied: a parser reading a big file part after part
+    /// reuses one buffer rather than having the kernel fault in and zero fresh pages for each.
+    pub fn read_with<'b>(
+        &'b self,
+        start: usize,
+        end: usize,
+        buf: &'b mut Vec<u8>,
+    ) -> io::Result<&'b [u8]> {
+        let end = end.min(self.len());
+        let start = start.min(end);
+        match self {
+            Bytes::Static(s) => Ok(&s[start..end]),
+            Bytes::Spooled(m) => Ok(&m[start..end]),
+            Bytes::File(f) => {
+                if buf.len() < end - start {
+                    buf.resize(end - start, 0);
+                }
+                let buf = &mut buf[..end - start];
+                f.read_exact(start, buf)?;
+                Ok(buf)
+            }
         }
     }
 

@@ -149,8 +149,8 @@ impl<'de> Visitor<'de> for DocVisitor<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let state = self.state;
         while let Some(key) = map.next_key::<Key>()? {
-            match key.0.as_str() {
-                "record" if state.inner.is_none() => {
+            match key {
+                Key::Other(name) if name == "record" && state.inner.is_none() => {
                     let mut inner = Record::default();
                     let seed = RecordOrValue {
                         state: &mut *state,
@@ -159,19 +159,19 @@ impl<'de> Visitor<'de> for DocVisitor<'_> {
                     match map.next_value_seed(seed)? {
                         Some(extra) => {
                             if state.depth == Depth::Full {
-                                state.top.extra.insert(key.0, extra);
+                                state.top.extra.insert(name, extra);
                             }
                         }
                         None => state.inner = Some(inner),
                     }
                 }
-                "datasetVersion" => {
+                Key::Other(name) if name == "datasetVersion" => {
                     let seed = FieldSeed::dataset_version(&mut state.warnings);
                     state.dataset_version = map.next_value_seed(seed)?.text;
                 }
-                _ => {
+                key => {
                     let mut top = std::mem::take(&mut state.top);
-                    let result = read_field(&mut map, state, &mut top, key.0);
+                    let result = read_field(&mut map, state, &mut top, key);
                     state.top = top;
                     result?;
                 }
@@ -207,10 +207,10 @@ fn read_field<'de, A: MapAccess<'de>>(
     map: &mut A,
     state: &mut State,
     record: &mut Record,
-    name: String,
+    key: Key,
 ) -> Result<(), A::Error> {
-    let Some(field) = Field::from_name(&name) else {
-        if state.depth == Depth::Full {
+    let Key::Field(field) = key else {
+        if let (Key::Other(name), Depth::Full) = (key, state.depth) {
             let value: Value = map.next_value()?;
             record.extra.insert(name, value);
         } else {
@@ -272,8 +272,12 @@ impl<'de> Visitor<'de> for CheckedVisitor {
     }
 }
 
-/// A map key, kept only as long as the map is being read.
-struct Key(String);
+/// A map key: a field of the schema, found as the key is read (most keys are, and need no
+/// copy of their name), or any other name, kept only as long as the map is being read.
+enum Key {
+    Field(Field),
+    Other(String),
+}
 
 impl<'de> de::Deserialize<'de> for Key {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -289,7 +293,7 @@ impl Visitor<'_> for KeyVisitor {
         f.write_str("a field name")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
-        Ok(Key(v.to_string()))
+        Ok(Field::from_name(v).map_or_else(|| Key::Other(v.to_string()), Key::Field))
     }
 }
 
@@ -316,7 +320,7 @@ impl<'de> Visitor<'de> for RecordOrValue<'_> {
         // A wrapper's record: its own errorMessage is what counts.
         self.state.has_message = false;
         while let Some(key) = map.next_key::<Key>()? {
-            read_field(&mut map, self.state, self.record, key.0)?;
+            read_field(&mut map, self.state, self.record, key)?;
         }
         Ok(None)
     }

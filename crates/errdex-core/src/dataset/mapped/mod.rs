@@ -72,9 +72,14 @@ pub fn byte_mask(text: &[u8]) -> u64 {
 
 /// An id's first 8 bytes, big-endian and zero-padded: orders like the id as far as it goes.
 pub fn id_head(id: &str) -> u64 {
+    id_head_bytes(id.as_bytes())
+}
+
+/// `id_head` of an id's bytes.
+pub fn id_head_bytes(id: &[u8]) -> u64 {
     let mut b = [0u8; 8];
     let n = id.len().min(8);
-    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    b[..n].copy_from_slice(&id[..n]);
     u64::from_be_bytes(b)
 }
 

@@ -139,13 +139,8 @@ impl Cache {
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         // The line index is built on the other core while the table is laid out.
-        let (triage, written) = std::thread::scope(|s| {
-            let triage = s.spawn(|| crate::triage::Triage::from_entries(entries));
-            let written = crate::dataset::mapped_write::write(entries);
-            let triage = triage
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (triage, written)
+        let (written, triage) = crate::dataset::mapped_write::write_beside(entries, || {
+            crate::triage::Triage::from_entries(entries)
         });
         let Some(written) = written else {
             return Ok(());
