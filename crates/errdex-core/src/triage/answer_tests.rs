@@ -378,3 +378,15 @@ fn of_a_message_written_per_platform_the_copy_for_this_system_is_the_site() {
     let line = "2026/12/03 11:37:04 exec: \"tool\": executable file not found in $PATH";
     assert_eq!(first(&entries, line), Some(("unix".into(), true, vec![])));
 }
+
+#[test]
+fn a_logfmt_level_is_no_link_of_a_record_that_is_that_word() {
+    // Go's cmd/link writes `Exitf("error")`: a record whose whole text is `error`.
+    let entries = [at("exit", "cmd/link/internal/ld/util.go", 46, "error")];
+    let line =
+        "level=error ts=2025-12-01T22:02:53Z caller=server/handler.go:163 msg=\"request failed\"";
+    assert!(first(&entries, line).is_none_or(|(_, confident, _)| !confident));
+    // The word as an error's value is still that record's line.
+    let line = "ts=2025-12-01T22:02:53Z level=warn msg=\"sync\" err=\"error\"";
+    assert_eq!(first(&entries, line), Some(("exit".into(), true, vec![])));
+}

@@ -104,12 +104,12 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             _ => continue,
         };
         // The value of a field saying where the line was written (`"name":"request"` of a
-        // span, `logger=db`) is no link, even in a line cut short of whole JSON.
+        // span, `logger=db`) is no link, even in a line cut short of whole JSON; nor is the
+        // level's (`level=error` is no line of a record whose whole text is `error`).
         if matches!(b[i], b'=' | b'\'' | b'"')
             && key_at(text, i + usize::from(b[i] == b'=')).is_some_and(|k| {
-                super::jsonlog::WHERE_KEYS
-                    .iter()
-                    .any(|w| w.eq_ignore_ascii_case(k))
+                let named = |keys: &[&str]| keys.iter().any(|w| w.eq_ignore_ascii_case(k));
+                named(super::jsonlog::WHERE_KEYS) || named(super::jsonlog::LEVEL_KEYS)
             })
         {
             continue;

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::normalize::Level;
 
 /// Keys whose value is the line's level.
-const LEVEL_KEYS: &[&str] = &[
+pub(super) const LEVEL_KEYS: &[&str] = &[
     "level",
     "lvl",
     "severity",
