@@ -71,7 +71,7 @@ fn within(part: &Part) -> Vec<(usize, usize)> {
         }
         PartRows::Owned(v) => {
             // Sorted by id, ties by row, as a mapped part is: no map of a million ids.
-            let by_id = super::order::by_id(v.len() as u32, |i| v[i].id.as_bytes());
+            let by_id = super::order::of_entries(v);
             let mut pairs = Vec::new();
             for run in by_id.chunk_by(|&a, &b| v[a as usize].id == v[b as usize].id) {
                 let first = part.first + run[0] as usize;

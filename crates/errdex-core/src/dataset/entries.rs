@@ -211,15 +211,16 @@ impl<'a> Entries<'a> {
             let (x, y) = (self.id_bytes(*a as usize), self.id_bytes(*b as usize));
             x.cmp(y).then(a.cmp(b))
         };
-        let owned = |v: &'a [Entry]| super::order::by_id(v.len() as u32, |i| v[i].id.as_bytes());
         let mut order: Vec<u32> = Vec::with_capacity(self.len());
         match *self {
-            Entries::Slice(s) => return owned(s),
+            Entries::Slice(s) => return super::order::of_entries(s),
             Entries::Parts(parts) => {
                 for p in parts {
                     let first = p.first as u32;
                     match &p.rows {
-                        PartRows::Owned(v) => order.extend(owned(v).iter().map(|k| first + k)),
+                        PartRows::Owned(v) => {
+                            order.extend(super::order::of_entries(v).iter().map(|k| first + k));
+                        }
                         PartRows::Mapped { .. } => order.extend(
                             p.by_id_from(b"")
                                 .into_iter()

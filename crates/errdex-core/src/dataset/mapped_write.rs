@@ -193,9 +193,9 @@ fn lay_out(entries: &[Entry]) -> Option<Laid> {
             vocab.push(arena.put(s)?);
         }
     }
-    let by_id = super::order::by_id(u32::try_from(entries.len()).ok()?, |i| {
-        entries[i].id.as_bytes()
-    });
+    // Rows are `u32`s: a table of more is not laid out.
+    u32::try_from(entries.len()).ok()?;
+    let by_id = super::order::of_entries(entries);
     let duplicates = duplicates(entries, &by_id);
     Some(Laid {
         rows,

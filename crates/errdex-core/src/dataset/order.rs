@@ -2,6 +2,7 @@
 //! pointer misses the cache on every compare (seconds at a million records), so the sort runs
 //! on fixed-size keys in place and reads whole ids only where the keys tie.
 
+use super::entry::Entry;
 use super::mapped::id_head_bytes;
 
 /// `0..n` sorted by `(key(i), id(i), i)`. Where `key` holds the id's first bytes (`id_head`),
@@ -28,6 +29,11 @@ pub fn by_key_then_id<'a, K: Ord + Copy>(
 /// `0..n` sorted by id, ties by index.
 pub fn by_id<'a>(n: u32, id: impl Fn(usize) -> &'a [u8] + Copy) -> Vec<u32> {
     by_key_then_id(n, |i| id_head_bytes(id(i)), id)
+}
+
+/// The indices of `entries` sorted by id, ties by index (`entries.len()` fits a `u32`).
+pub fn of_entries(entries: &[Entry]) -> Vec<u32> {
+    by_id(entries.len() as u32, |i| entries[i].id.as_bytes())
 }
 
 #[cfg(test)]

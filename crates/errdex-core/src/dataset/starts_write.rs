@@ -44,26 +44,6 @@ impl Encoded {
     }
 }
 
-/// What the cache stores for a table's rows: their result order (row of each rank), and the
-/// postings of their starts and of their tags (by the table's tag ids), by rank.
-pub struct Built {
-    pub order: Vec<u32>,
-    pub words: Encoded,
-    pub tags: Encoded,
-}
-
-/// `Built` for `entries`, whose tag ids (into the table's vocabulary) `tags_of` gives; None
-/// past 4 GB of postings.
-pub fn build<'t>(entries: &[Entry], tags_of: impl Fn(usize) -> &'t [u32]) -> Option<Built> {
-    let order = order(entries)?;
-    let ranks = ranks(&order);
-    Some(Built {
-        words: words(entries, &ranks)?,
-        tags: tags(&ranks, tags_of)?,
-        order,
-    })
-}
-
 /// The rows in the result order's tie-break: shorter message, then id, then row.
 pub fn order(entries: &[Entry]) -> Option<Vec<u32>> {
     let n = u32::try_from(entries.len()).ok()?;

@@ -4,6 +4,8 @@
 //! piece of the line a record explains (a link of a chain), and whether a placeholder stood for
 //! nothing.
 
+use std::cmp::Reverse;
+
 /// How faithfully a record's pattern was found in the line, worst first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Fit {
@@ -46,19 +48,18 @@ pub struct Pieces<'p> {
     pub open_start: bool,
     /// A placeholder ends it.
     pub open_end: bool,
-    /// Per piece, whether a space parts it from the placeholder before it and after it.
-    pub spaced: Vec<(bool, bool)>,
+    /// The pattern the pieces are slices of.
+    pattern: &'p str,
 }
 
 impl<'p> Pieces<'p> {
     pub fn of(pattern: &'p str) -> Self {
         let (literal, open_start, open_end) = pieces(pattern);
-        let spaced = literal.iter().map(|p| spaced(pattern, p)).collect();
         Pieces {
             literal,
             open_start,
             open_end,
-            spaced,
+            pattern,
         }
     }
 }
@@ -187,7 +188,7 @@ fn walk(p: &Pieces<'_>, line: &str, folded: bool) -> Option<Found> {
     let (pieces, trailing) = (&p.literal, p.open_end);
     // Where the line's text meets a piece without the space its pattern has there.
     let glued_at = |i: usize, at: usize, end: usize| {
-        let (before, after) = p.spaced.get(i).copied().unwrap_or_default();
+        let (before, after) = spaced(p.pattern, pieces[i]);
         let bytes = line.as_bytes();
         let meets = |b: Option<&u8>| b.is_some_and(|b| !b.is_ascii_whitespace());
         usize::from(before && at > 0 && meets(bytes.get(at - 1)))
@@ -254,8 +255,6 @@ fn walk(p: &Pieces<'_>, line: &str, folded: bool) -> Option<Found> {
     }
     best
 }
-
-use std::cmp::Reverse;
 
 use super::spans::{MAX_ANGLED, MAX_BRACED, enclosed_len, printf_len};
 
