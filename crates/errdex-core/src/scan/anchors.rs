@@ -4,6 +4,7 @@
 //! is an anchor like any other, never left out. Rust's `Err(` is in most functions, but it
 //! is a site only with a message in it, so it is an anchor only then.
 
+use super::elide::{Syntax, words_in_block};
 use super::lang::{Calls, Language};
 
 /// How far back `let NAME` is looked for before `Err(NAME)`: the table follows a message
@@ -19,9 +20,36 @@ pub fn anchors(calls: &Calls, language: Language, text: &[u8]) -> Option<Vec<usi
         .filter(|call| !call.rust_err || err_with_message(text, call.end))
         .map(|call| call.start)
         .collect();
+    if language == Language::Go {
+        out.extend(go_error_method_returns(text));
+    }
     out.sort_unstable();
     out.dedup();
     Some(out)
+}
+
+/// The `return`s of Go's `func (e *T) Error() string { … }` methods: what one returns is
+/// the message every error of the type prints (`"asn1: syntax error: " + e.Msg`), although
+/// no call of the table is written there ([`super::go`] reads them).
+fn go_error_method_returns(text: &[u8]) -> Vec<usize> {
+    const SIGNATURE: &[u8] = b"Error() string";
+    let mut out = Vec::new();
+    for at in memchr::memmem::find_iter(text, SIGNATURE) {
+        // A method: its receiver's `)` just before the name.
+        if !text[..at].trim_ascii_end().ends_with(b")") {
+            continue;
+        }
+        let after = at + SIGNATURE.len();
+        let open = after
+            + text[after..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+        if let Some(returns) = words_in_block(text, open, Syntax::Go, b"return") {
+            out.extend(returns);
+        }
+    }
+    out
 }
 
 /// Whether what follows `Err(` at `at` may be a message: a literal, `format!`, a reference,
@@ -82,6 +110,19 @@ mod tests {
         assert_eq!(anchored("Err(\"bad\".into())"), vec!["Err(\"b"]);
         assert_eq!(anchored("let mut msg = f(); Err(msg)"), vec!["Err(ms"]);
         assert!(anchored("let other = f(); Err(msg)").is_empty());
+    }
+
+    #[test]
+    fn the_returns_of_a_go_error_method_are_anchors() {
+        let text = "func (e *SyntaxError) Error() string {\n\tif e.Msg == \"\" {\n\t\treturn \"asn1: empty\"\n\t}\n\treturn \"asn1: syntax error: \" + e.Msg\n}\nfunc f() string { return \"x\" }\nvar _ = e.Error() string";
+        let starts = anchors(Calls::builtin(), Language::Go, text.as_bytes()).expect("compiles");
+        let words: Vec<&str> = starts.iter().map(|&at| &text[at..at + 6]).collect();
+        // `SyntaxError` and the method's name (calls of the table), its two returns, the
+        // call `e.Error`; not the function's `return`.
+        assert_eq!(
+            words,
+            vec!["Error)", "Error(", "return", "return", "Error("]
+        );
     }
 
     #[test]

@@ -33,19 +33,8 @@ impl Grammar for Go {
             }
             "method_declaration" => {
                 let name = cx.text(node.child_by_field_name("name")?);
-                let receiver = node.child_by_field_name("receiver")?;
-                let param = args(receiver).into_iter().next()?;
-                let ty = param.child_by_field_name("type")?;
-                let base = |t: Node| {
-                    let s = cx.text(t);
-                    s.split('[').next().unwrap_or(s).trim().to_string()
-                };
-                let owner = if ty.kind() == "pointer_type" {
-                    let inner = args(ty).into_iter().next()?;
-                    format!("(*{})", base(inner))
-                } else {
-                    base(ty)
-                };
+                let (ty, pointer) = receiver_type(node, cx)?;
+                let owner = if pointer { format!("(*{ty})") } else { ty };
                 Some(format!("{pkg}.{owner}.{name}"))
             }
             _ => None,
@@ -69,6 +58,9 @@ impl Grammar for Go {
     }
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
+        if node.kind() == "return_statement" {
+            return error_method_return(node, cx);
+        }
         if node.kind() != "call_expression" {
             return None;
         }
@@ -91,6 +83,50 @@ impl Grammar for Go {
             _ => None,
         }
     }
+}
+
+/// A method's receiver type without its type parameters, and whether it is a pointer:
+/// `(e *SyntaxError[T])` → (`SyntaxError`, true).
+fn receiver_type(method: Node, cx: &Cx) -> Option<(String, bool)> {
+    let receiver = method.child_by_field_name("receiver")?;
+    let param = args(receiver).into_iter().next()?;
+    let ty = param.child_by_field_name("type")?;
+    let (ty, pointer) = if ty.kind() == "pointer_type" {
+        (args(ty).into_iter().next()?, true)
+    } else {
+        (ty, false)
+    };
+    let s = cx.text(ty);
+    Some((s.split('[').next().unwrap_or(s).trim().to_string(), pointer))
+}
+
+/// What a `return` of an error type's `Error() string` method gives: the message every
+/// error of the type prints, where it has words of its own (`"asn1: syntax error: " +
+/// e.Msg`; not `e.Op + " " + e.Path + ": " + e.Err.Error()`, nor a lone `"<nil>"`).
+fn error_method_return(node: Node, cx: &Cx) -> Option<Found> {
+    let method = tree::ancestor(
+        node,
+        &["method_declaration"],
+        &["func_literal", "function_declaration"],
+    )?;
+    (cx.text(method.child_by_field_name("name")?) == "Error").then_some(())?;
+    let params = method.child_by_field_name("parameters")?;
+    let result = method.child_by_field_name("result")?;
+    (args(params).is_empty() && cx.text(result) == "string").then_some(())?;
+    let [values] = args(node)[..] else {
+        return None;
+    };
+    let [value] = args(values)[..] else {
+        return None;
+    };
+    let message = message_of(value, cx)?;
+    let words = message.pattern();
+    let words = words
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic));
+    (message.has_word() && (message.has_hole() || words.count() >= 2)).then_some(())?;
+    let (ty, _) = receiver_type(method, cx)?;
+    Some(Found::new(Kind::Raise, ty, message))
 }
 
 fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {

@@ -63,6 +63,10 @@ impl Message {
             .any(|p| matches!(p, Piece::Text(t) if t.chars().any(char::is_alphabetic)))
     }
 
+    pub fn has_hole(&self) -> bool {
+        self.0.iter().any(|p| matches!(p, Piece::Hole(_)))
+    }
+
     /// `errorMessage`: holes named by their variable, `{}` where there is none.
     pub fn message(&self) -> String {
         self.render(true)

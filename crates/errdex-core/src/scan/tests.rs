@@ -165,6 +165,36 @@ func helper() {
 }
 
 #[test]
+fn go_error_methods_write_their_types_messages() {
+    let src = r#"package asn1
+
+func (e SyntaxError) Error() string { return "asn1: syntax error: " + e.Msg }
+
+func (e *UnmarshalTypeError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	if e.Field != "" {
+		return fmt.Sprintf("json: cannot unmarshal %s into Go struct field %s", e.Value, e.Field)
+	}
+	f := func() string { return "not the method's " + e.Value }
+	return e.Op + " " + e.Path + ": " + e.Err.Error()
+}
+
+func (e *Other) Error(depth int) string { return "takes an argument: " + e.s }
+func (e *Other) String() string { return "not an error: " + e.s }
+func Error() string { return "a function: " + s }
+"#;
+    assert_eq!(
+        brief(Language::Go, src),
+        [
+            "3 raise SyntaxError | asn1: syntax error: {Msg} | asn1: syntax error: {} | asn1.SyntaxError.Error",
+            "10 raise UnmarshalTypeError | json: cannot unmarshal {Value} into Go struct field {Field} | json: cannot unmarshal {} into Go struct field {} | asn1.(*UnmarshalTypeError).Error",
+        ]
+    );
+}
+
+#[test]
 fn python_sites() {
     let src = r#"
 import logging

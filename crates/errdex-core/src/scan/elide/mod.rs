@@ -16,6 +16,9 @@ use std::ops::Range;
 
 use crate::text::is_word_byte as is_ident;
 
+mod block;
+pub use block::words_in_block;
+
 /// How a language writes the things a brace inside of which is not a brace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Syntax {
