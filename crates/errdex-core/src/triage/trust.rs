@@ -99,7 +99,7 @@ pub fn trusted<'b>(
         }
         // What the placeholders took: to the link's end when the pattern ends with one.
         let taken = text.get(found.start..if open_end { end } else { found.end });
-        closes && open_end || plain_words(taken.unwrap_or(""), literal) <= holes
+        closes && open_end || plain_words(taken.unwrap_or(""), literal, true) <= holes
     })
 }
 
@@ -149,7 +149,7 @@ fn whole_link(pattern: &str, literal: &[&str], holes: usize, link: &str) -> bool
     let values = if wraps { &link[..f.end] } else { link };
     // `{i} {e}` is one run between literal pieces but two values.
     let holes = holes.max(pattern.matches('{').count());
-    closes && whole_words(link, f.start, f.end) && plain_words(values, literal) <= holes
+    closes && whole_words(link, f.start, f.end) && plain_words(values, literal, false) <= holes
 }
 
 /// `pattern` with each number standing alone (not glued to a letter: `http2` stays) as `{}`.
@@ -194,14 +194,26 @@ fn pattern_holes(pattern: &str) -> usize {
 /// Plain words (letters only) of `taken` outside the pattern's literal pieces: what its
 /// placeholders stood for. A value is one token — a number, a name, a path, a quoted string —
 /// so more plain words than placeholders means the pattern took a sentence it does not hold.
-fn plain_words(taken: &str, literal: &[&str]) -> usize {
-    let mut rest = taken.to_string();
+/// With `messages`, a placeholder after a `:` between literal pieces is a wrapped message,
+/// which is a sentence (`error parsing regexp: {}: `{}``), and its words are not counted.
+fn plain_words(taken: &str, literal: &[&str], messages: bool) -> usize {
+    let mut values = String::with_capacity(taken.len());
+    let mut at = 0;
+    let mut message = false;
     for piece in literal {
-        if let Some(at) = rest.find(piece) {
-            rest.replace_range(at..at + piece.len(), " ");
+        let Some(found) = taken.get(at..).and_then(|rest| rest.find(piece)) else {
+            continue;
+        };
+        if !message {
+            values.push_str(&taken[at..at + found]);
+            values.push(' ');
         }
+        at += found + piece.len();
+        message = messages && piece.trim_end().ends_with(':');
     }
-    rest.split_whitespace()
+    values.push_str(taken.get(at..).unwrap_or(""));
+    values
+        .split_whitespace()
         .filter(|w| w.len() > 1 && w.chars().all(char::is_alphabetic))
         .count()
 }
@@ -225,6 +237,25 @@ mod tests {
     fn trusts(pattern: &str, line: &str) -> bool {
         let found = locate(pattern, line);
         trusted_in(Via::Contains, pattern, line, found, &segments(line))
+    }
+
+    #[test]
+    fn a_placeholder_after_a_colon_inside_a_short_pattern_is_a_message() {
+        let pattern = "error parsing regexp: {}: `{}`";
+        assert!(trusts(
+            pattern,
+            "error parsing regexp: invalid or unsupported Perl syntax: `(?P`"
+        ));
+        assert!(trusts(pattern, "error parsing regexp: bad: `x`"));
+        // The value that is no wrapped message still holds one token.
+        assert!(trusts(
+            "bad {} in config: {}.",
+            "bad key in config: no such section."
+        ));
+        assert!(!trusts(
+            "bad {} in config: {}.",
+            "bad luck with this key in config: no such section."
+        ));
     }
 
     #[test]
