@@ -138,7 +138,7 @@ impl Triage {
         // Where a link may be: asked only by a short record, so read once, when one is.
         let bounds = OnceCell::new();
         let bounds = || bounds.get_or_init(|| link_bounds(text)).as_slice();
-        let mut cands: Vec<Candidate> = Vec::with_capacity(matches.len());
+        let mut located: Vec<Located> = Vec::with_capacity(matches.len());
         for m in matches {
             let Some(e) = entries.get(m.record) else {
                 continue;
@@ -146,7 +146,24 @@ impl Triage {
             let pattern = e.pattern.unwrap_or(e.message);
             let split = Pieces::of(pattern);
             let found = locate_pieces(&split, text);
-            let trusted = trust::trusted(m.via, pattern, &split, text, found, bounds);
+            located.push(Located {
+                trusted: trust::trusted(m.via, pattern, &split, text, found, bounds),
+                opens_with_value: split.open_start,
+                reach: reach(&split, text, found),
+                m,
+                found,
+            });
+        }
+        trust_wrapped(entries, text, bounds(), &mut located);
+        let mut cands: Vec<Candidate> = Vec::with_capacity(located.len());
+        for Located {
+            m,
+            found,
+            trusted,
+            reach,
+            ..
+        } in located
+        {
             let score = if trusted {
                 m.score
             } else {
@@ -163,7 +180,7 @@ impl Triage {
                     score,
                     via: m.via,
                     found,
-                    reach: reach(&split, text, found),
+                    reach,
                 }),
             }
         }
@@ -360,6 +377,44 @@ fn link_bounds(text: &str) -> Vec<(usize, usize)> {
         bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
     }
     bounds
+}
+
+/// A record the line matched, located and judged, before its score is settled.
+struct Located {
+    m: LineMatch,
+    found: Found,
+    trusted: bool,
+    /// Its pattern opens with a placeholder (`{} at line {} column {}`).
+    opens_with_value: bool,
+    reach: usize,
+}
+
+/// A trusted wrapper whose value comes first (serde_json's `{} at line {} column {}` in `EOF
+/// while parsing a value at line 1 column 3`) ends the link before it, as a `: ` would: a
+/// short record whose text is that whole link (`invalid escape`) is asked again with it.
+fn trust_wrapped(
+    entries: Entries<'_>,
+    text: &str,
+    bounds: &[(usize, usize)],
+    located: &mut [Located],
+) {
+    let starts: Vec<usize> = located
+        .iter()
+        .filter(|l| l.trusted && l.opens_with_value && l.found.fit != Fit::Absent)
+        .map(|l| l.found.start)
+        .collect();
+    if starts.is_empty() || located.iter().all(|l| l.trusted) {
+        return;
+    }
+    let before = chain::before_wrappers(bounds, text, &starts);
+    for l in located.iter_mut().filter(|l| !l.trusted) {
+        let Some(e) = entries.get(l.m.record) else {
+            continue;
+        };
+        let pattern = e.pattern.unwrap_or(e.message);
+        let split = Pieces::of(pattern);
+        l.trusted = trust::trusted(l.m.via, pattern, &split, text, l.found, || &before);
+    }
 }
 
 /// What the chain finder needs of a candidate.

@@ -5,7 +5,7 @@
 
 use super::Triage;
 use super::frames::Frame;
-use super::locate::{Fit, Found, locate};
+use super::locate::{Fit, Found, Pieces, locate};
 use crate::dataset::Entries;
 
 /// A link's place in a chain, outer to inner.
@@ -79,6 +79,9 @@ pub struct Placed {
     pub start: usize,
     pub end: usize,
     role: Role,
+    /// Its pattern opens with a placeholder (`{} at line {} column {}`): a link just before
+    /// it is the value it wraps.
+    opens_with_value: bool,
 }
 
 /// Byte ranges of `text` that may each be one link's whole text: from the start, after each
@@ -237,17 +240,20 @@ pub fn links(
         if overlaps || same {
             continue;
         }
+        let pattern = e.pattern.unwrap_or(e.message);
+        let opens_with_value = Pieces::of(pattern).open_start;
         out.push(Placed {
             record: s.record,
             start: f.start,
             end: f.end,
             role: Role::Context,
+            opens_with_value,
         });
         // Its text again on a later line of the text is a link of its own: an exception
         // raised again while handling itself, a context repeated in a cause list.
         let mut after = f.end;
         while out.len() < MAX_LINKS
-            && let Some(later) = again(e.pattern.unwrap_or(e.message), text, after)
+            && let Some(later) = again(pattern, text, after)
         {
             after = later.end;
             if out
@@ -261,6 +267,7 @@ pub fn links(
                 start: later.start,
                 end: later.end,
                 role: Role::Context,
+                opens_with_value,
             });
         }
     }
@@ -282,6 +289,27 @@ fn again(pattern: &str, text: &str, after: usize) -> Option<Found> {
         end: from + f.end,
         ..f
     })
+}
+
+/// The links that end where a wrapper whose value comes first starts (each of `starts`):
+/// from the start of each of `bounds` before it to the wrapper's first piece, the space
+/// between them left out, when that is a message of two words or more; one token there is
+/// the wrapper's value (`None` in `None is not a valid Enum instance`), not a link.
+pub fn before_wrappers(
+    bounds: &[(usize, usize)],
+    text: &str,
+    starts: &[usize],
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for &(start, end) in bounds {
+        for &at in starts.iter().filter(|&&at| start < at && at <= end) {
+            let value = text.get(start..at).unwrap_or("").trim_end();
+            if value.split_whitespace().nth(1).is_some() {
+                out.push((start, start + value.len()));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line break separates two ranges of `text`.
@@ -316,14 +344,35 @@ fn order(links: &mut [Placed], line: &str, text: &str) {
         }
     }
     let reversed = EXCEPTION_JOINTS.iter().any(|j| text.contains(j));
-    links.sort_by_key(|p| {
-        let at = if reversed {
-            usize::MAX - p.start
-        } else {
-            p.start
-        };
-        (p.role != Role::Logged, at)
-    });
+    // A wrapper whose value comes first (serde_json's `{} at line {} column {}` after `EOF
+    // while parsing a value`) is outside the link it follows: it goes just before it.
+    let wrapped: Vec<Option<usize>> = links
+        .iter()
+        .map(|p| {
+            let before = links
+                .iter()
+                .filter(|q| q.end <= p.start)
+                .max_by_key(|q| q.end)?;
+            let between = text.get(before.end..p.start)?;
+            (p.opens_with_value && !reversed && between.trim().is_empty()).then_some(before.start)
+        })
+        .collect();
+    let mut keyed: Vec<(Placed, (bool, usize, bool))> = links
+        .iter()
+        .zip(&wrapped)
+        .map(|(p, w)| {
+            let at = match (w, reversed) {
+                (Some(at), _) => *at,
+                (None, true) => usize::MAX - p.start,
+                (None, false) => p.start,
+            };
+            (*p, (p.role != Role::Logged, at, w.is_none()))
+        })
+        .collect();
+    keyed.sort_by_key(|(_, key)| *key);
+    for (slot, (p, _)) in links.iter_mut().zip(keyed) {
+        *slot = p;
+    }
     let n = links.len();
     for (i, p) in links.iter_mut().enumerate() {
         if i + 1 == n {

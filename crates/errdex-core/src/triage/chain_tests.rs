@@ -42,6 +42,7 @@ fn placed(start: usize, end: usize) -> Placed {
         start,
         end,
         role: Role::Context,
+        opens_with_value: false,
     }
 }
 
@@ -93,4 +94,32 @@ fn the_logged_message_is_outermost_and_python_reads_backwards() {
         "the first exception printed is the root cause"
     );
     assert_eq!(links[0].role, Role::Context);
+}
+
+#[test]
+fn a_wrapper_whose_value_comes_first_is_outside_the_link_before_it() {
+    // `{} at line {} column {}` found at "at line 1 column", after the error it wraps.
+    let text = "Error: EOF while parsing a value at line 1 column 3";
+    let wrapper = Placed {
+        opens_with_value: true,
+        ..placed(33, 49)
+    };
+    let mut links = [placed(7, 32), wrapper];
+    order(&mut links, text, text);
+    assert_eq!(
+        links.map(|p| (p.start, p.role)),
+        [(33, Role::Context), (7, Role::Cause)]
+    );
+    // Words between them: the two are not one wrapped in the other.
+    let text = "Error: EOF while parsing a value; retrying at line 1 column 3";
+    let wrapper = Placed {
+        opens_with_value: true,
+        ..placed(42, 58)
+    };
+    let mut links = [placed(7, 32), wrapper];
+    order(&mut links, text, text);
+    assert_eq!(
+        links.map(|p| (p.start, p.role)),
+        [(7, Role::Context), (42, Role::Cause)]
+    );
 }
