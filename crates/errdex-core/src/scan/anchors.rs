@@ -6,6 +6,7 @@
 
 use super::elide::{Syntax, words_in_block};
 use super::lang::{Calls, Language};
+use super::rust_display;
 
 /// How far back `let NAME` is looked for before `Err(NAME)`: the table follows a message
 /// variable over the few statements before it.
@@ -20,8 +21,10 @@ pub fn anchors(calls: &Calls, language: Language, text: &[u8]) -> Option<Vec<usi
         .filter(|call| !call.rust_err || err_with_message(text, call.end))
         .map(|call| call.start)
         .collect();
-    if language == Language::Go {
-        out.extend(go_error_method_returns(text));
+    match language {
+        Language::Go => out.extend(go_error_method_returns(text)),
+        Language::Rust => out.extend(rust_error_display_writes(text)),
+        _ => {}
     }
     out.sort_unstable();
     out.dedup();
@@ -45,8 +48,35 @@ fn go_error_method_returns(text: &[u8]) -> Vec<usize> {
                 .iter()
                 .take_while(|b| b.is_ascii_whitespace())
                 .count();
-        if let Some(returns) = words_in_block(text, open, Syntax::Go, b"return") {
+        if let Some(returns) = words_in_block(text, open, Syntax::Go, &[b"return"], false) {
             out.extend(returns);
+        }
+    }
+    out
+}
+
+/// The writes (`write!`, `f.write_str`) and string literals (a `match` arm's message) in
+/// Rust's `impl Display for SomeError { … }`: what its `fmt` writes is the message every
+/// value of the type prints ([`super::rust_display`]).
+fn rust_error_display_writes(text: &[u8]) -> Vec<usize> {
+    const HEADER: &[u8] = b"Display for ";
+    let mut out = Vec::new();
+    for at in memchr::memmem::find_iter(text, HEADER) {
+        let after = at + HEADER.len();
+        let len = text[after..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b':')
+            .count();
+        let error = std::str::from_utf8(&text[after..after + len])
+            .is_ok_and(|name| rust_display::is_error_type(text, name));
+        let Some(open) = memchr::memchr(b'{', &text[after..]).map(|i| after + i) else {
+            continue;
+        };
+        if let Some(writes) = error
+            .then(|| words_in_block(text, open, Syntax::Rust, &rust_display::WRITERS, true))
+            .flatten()
+        {
+            out.extend(writes);
         }
     }
     out
@@ -122,6 +152,21 @@ mod tests {
         assert_eq!(
             words,
             vec!["Error)", "Error(", "return", "return", "Error("]
+        );
+    }
+
+    #[test]
+    fn the_writes_of_a_rust_error_display_are_anchors() {
+        let text = "impl fmt::Display for ParseError {\n    fn fmt(&self, f: &mut Formatter) -> Result {\n        match self { A => f.write_str(\"a b\"), B => write!(f, \"c {}\", 1) }\n    }\n}\nimpl fmt::Display for Point { fn fmt(&self, f: &mut Formatter) -> Result { write!(f, \"p\") } }";
+        let starts = anchors(Calls::builtin(), Language::Rust, text.as_bytes()).expect("compiles");
+        let words: Vec<&str> = starts.iter().map(|&at| &text[at..at + 6]).collect();
+        // The headers (the table's `Display for `), the error type's two writes and their
+        // literals; not `Point`'s.
+        assert_eq!(
+            words,
+            vec![
+                "Displa", "write_", "\"a b\")", "write!", "\"c {}\"", "Displa"
+            ]
         );
     }
 

@@ -120,11 +120,7 @@ fn error_method_return(node: Node, cx: &Cx) -> Option<Found> {
         return None;
     };
     let message = message_of(value, cx)?;
-    let words = message.pattern();
-    let words = words
-        .split_whitespace()
-        .filter(|w| w.chars().any(char::is_alphabetic));
-    (message.has_word() && (message.has_hole() || words.count() >= 2)).then_some(())?;
+    message.stands_alone().then_some(())?;
     let (ty, _) = receiver_type(method, cx)?;
     Some(Found::new(Kind::Raise, ty, message))
 }

@@ -37,6 +37,8 @@ fn calls(language: Language) -> &'static [&'static str] {
             "wrap_err",
             "Error::new(",
             "Error::other(",
+            // An error type's `impl Display`, whose writes are sites (`super::rust_display`).
+            "Display for ",
             RUST_ERR,
         ],
         Language::Go => &[

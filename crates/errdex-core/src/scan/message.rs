@@ -63,8 +63,21 @@ impl Message {
             .any(|p| matches!(p, Piece::Text(t) if t.chars().any(char::is_alphabetic)))
     }
 
-    pub fn has_hole(&self) -> bool {
-        self.0.iter().any(|p| matches!(p, Piece::Hole(_)))
+    /// Whether it says something alone, as a type's whole message: a word, and a hole or a
+    /// second word (`invalid header {}`, `no commits`; not `{}: {}`, nor a lone `<nil>`).
+    pub fn stands_alone(&self) -> bool {
+        let has_hole = self.0.iter().any(|p| matches!(p, Piece::Hole(_)));
+        let words = self
+            .0
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Text(t) => Some(t),
+                Piece::Hole(_) => None,
+            })
+            .flat_map(|t| t.split_whitespace())
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .count();
+        words >= 2 || (words == 1 && has_hole)
     }
 
     /// `errorMessage`: holes named by their variable, `{}` where there is none.

@@ -29,6 +29,7 @@ mod python_walk;
 pub mod record;
 pub mod rescan;
 mod rust;
+mod rust_display;
 pub mod site;
 pub mod state;
 pub mod tree;

@@ -6,6 +6,7 @@ use tree_sitter::Node;
 
 use super::message::{self, Message};
 use super::own;
+use super::rust_display;
 use super::site::{Found, Kind};
 use super::tree::{Cx, Grammar, ancestor, args, unescape, variable_name};
 
@@ -82,7 +83,11 @@ impl Grammar for Rust {
 
     fn site(&self, node: Node, cx: &Cx) -> Option<Found> {
         match node.kind() {
-            "macro_invocation" => macro_site(macro_name(node, cx)?, token_tree(node)?, cx),
+            "macro_invocation" => {
+                let name = macro_name(node, cx)?;
+                rust_display::written(node, name, cx)
+                    .or_else(|| macro_site(name, token_tree(node)?, cx))
+            }
             "identifier" => macro_rules_site(node, cx),
             "call_expression" => call_site(node, cx),
             "attribute_item" => error_attribute(node, cx),
@@ -91,7 +96,6 @@ impl Grammar for Rust {
     }
 }
 
-/// `Foo<T>` → `Foo`; `fmt::Display` → `Display`.
 /// Whether a `cfg` predicate holds only when compiling tests: `test`, or `all(…)` with a
 /// member that does (`all(test, feature = "x")`). `any(test, …)` and `not(test)` build in
 /// ordinary code too.
@@ -122,25 +126,26 @@ fn test_only(predicate: &str) -> bool {
     found || test_only(&members[start..])
 }
 
-fn type_name(text: &str) -> String {
+/// `Foo<T>` → `Foo`; `fmt::Display` → `Display`.
+pub(super) fn type_name(text: &str) -> String {
     let base = text.split('<').next().unwrap_or(text).trim();
     base.rsplit("::").next().unwrap_or(base).to_string()
 }
 
-fn macro_name<'s>(node: Node, cx: &'s Cx) -> Option<&'s str> {
+pub(super) fn macro_name<'s>(node: Node, cx: &'s Cx) -> Option<&'s str> {
     let path = node.child_by_field_name("macro")?;
     let last = path.child_by_field_name("name").unwrap_or(path);
     cx.src.get(last.byte_range())
 }
 
-fn token_tree(node: Node) -> Option<Node> {
+pub(super) fn token_tree(node: Node) -> Option<Node> {
     let mut cursor = node.walk();
     node.children(&mut cursor)
         .find(|c| c.kind() == "token_tree")
 }
 
 /// A macro's arguments split at its top-level commas.
-fn groups(tree: Node) -> Vec<Vec<Node>> {
+pub(super) fn groups(tree: Node) -> Vec<Vec<Node>> {
     let mut cursor = tree.walk();
     let inner: Vec<Node> = tree.children(&mut cursor).collect();
     let inner = inner.get(1..inner.len().saturating_sub(1)).unwrap_or(&[]);
@@ -161,7 +166,7 @@ fn groups(tree: Node) -> Vec<Vec<Node>> {
 }
 
 /// The value of a string or raw string literal.
-fn string_value(node: Node, cx: &Cx) -> Option<String> {
+pub(super) fn string_value(node: Node, cx: &Cx) -> Option<String> {
     let text = cx.text(node);
     match node.kind() {
         "string_literal" => {
@@ -189,7 +194,7 @@ fn group_text(group: &[Node], cx: &Cx) -> String {
 }
 
 /// The format string at `groups[at]` and the names of the arguments after it.
-fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
+pub(super) fn formatted(groups: &[Vec<Node>], at: usize, cx: &Cx) -> Option<Message> {
     let format = match groups.get(at)?.as_slice() {
         // `bail!(msg)` after `let msg = format!(…)`.
         [lit] if lit.kind() == "identifier" && groups.len() == at + 1 => {
@@ -370,7 +375,7 @@ fn call_site(node: Node, cx: &Cx) -> Option<Found> {
             let kind = match method {
                 "expect" | "expect_err" => Kind::Panic,
                 "context" | "with_context" | "wrap_err" | "wrap_err_with" => Kind::Raise,
-                _ => return None,
+                _ => return rust_display::write_str(node, method, cx),
             };
             let message = message_of(*arguments.first()?, cx)?;
             Some(Found::new(kind, method, message).at(field))

@@ -71,8 +71,9 @@ pub struct Found {
     /// chain that starts lines above).
     pub row: Option<usize>,
     /// The other messages the statement may carry, a site each: the branches of a condition
-    /// (`throw new TypeError(s ? "not iterable" : "no iterator")`).
-    pub others: Vec<Message>,
+    /// (`throw new TypeError(s ? "not iterable" : "no iterator")`), the arms of a `match`
+    /// (each at its own row when it has one).
+    pub others: Vec<(Message, Option<usize>)>,
 }
 
 impl Found {
@@ -113,7 +114,7 @@ impl Found {
         }
         let first = messages.remove(0);
         let mut found = Found::new(kind, error_type, first);
-        found.others = messages;
+        found.others = messages.into_iter().map(|m| (m, None)).collect();
         Some(found)
     }
 

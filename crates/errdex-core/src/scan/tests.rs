@@ -165,6 +165,67 @@ func helper() {
 }
 
 #[test]
+fn rust_error_displays_write_their_types_messages() {
+    let src = r#"
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::Eof => f.write_str("unexpected end of input"),
+            Kind::Header(n) => write!(f, "invalid header {}", n),
+            Kind::Other => write!(f, "{}: {}", self.a, self.b),
+            Kind::Io => f.write_str("Io"),
+        }
+    }
+}
+
+impl<'a> std::fmt::Display for ErrorKind<'a> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        writeln!(f, "bad key {key}", key = self.0)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "point at {}", self.x) }
+}
+
+impl fmt::Display for InvalidHeaderValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("failed to parse header value")
+    }
+}
+
+impl Error for InvalidHeaderValue {}
+
+impl fmt::Display for BernoulliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BernoulliError::InvalidProbability => "p is outside [0, 1]",
+            BernoulliError::Other => other_text(),
+            BernoulliError::Nan => "probability is NaN",
+        })
+    }
+}
+impl Error for PointError {}
+impl Error for BernoulliError {}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "parse error {}", self.x) }
+}
+"#;
+    assert_eq!(
+        brief(Language::Rust, src),
+        [
+            "5 raise ParseError | unexpected end of input | unexpected end of input | ParseError::fmt",
+            "6 raise ParseError | invalid header {n} | invalid header {} | ParseError::fmt",
+            "15 raise ErrorKind | bad key {key} | bad key {} | ErrorKind::fmt",
+            "25 raise InvalidHeaderValue | failed to parse header value | failed to parse header value | InvalidHeaderValue::fmt",
+            "34 raise BernoulliError | p is outside [0, 1] | p is outside [0, 1] | BernoulliError::fmt",
+            "36 raise BernoulliError | probability is NaN | probability is NaN | BernoulliError::fmt",
+        ]
+    );
+}
+
+#[test]
 fn go_error_methods_write_their_types_messages() {
     let src = r#"package asn1
 

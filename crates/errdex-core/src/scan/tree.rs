@@ -121,13 +121,13 @@ pub fn sites(
         } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx))
         {
             let row = found.row.unwrap_or(node.start_position().row);
-            for message in std::iter::once(found.message).chain(found.others) {
+            for (message, at) in std::iter::once((found.message, None)).chain(found.others) {
                 out.push(Site {
                     kind: found.kind,
                     error_type: found.error_type.clone(),
                     severity: found.severity,
                     message,
-                    row,
+                    row: at.unwrap_or(row),
                     function: scopes.last().map(|(_, s)| s.clone()),
                     logger: found.logger.clone(),
                 });

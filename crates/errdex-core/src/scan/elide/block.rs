@@ -3,9 +3,16 @@
 
 use super::{Syntax, block_comment_end, find, is_ident, line_end, quote_end, string_end};
 
-/// The start offsets of `word`, as a whole identifier, in the code of the block whose `{`
-/// is at `open`, its inner blocks included; `None` when the block does not close.
-pub fn words_in_block(text: &[u8], open: usize, syntax: Syntax, word: &[u8]) -> Option<Vec<usize>> {
+/// The start offsets of `words`, each a whole identifier, in the code of the block whose `{`
+/// is at `open`, its inner blocks included, and with `strings` those of its string literals
+/// (a `match` arm's message); `None` when the block does not close.
+pub fn words_in_block(
+    text: &[u8],
+    open: usize,
+    syntax: Syntax,
+    words: &[&[u8]],
+    strings: bool,
+) -> Option<Vec<usize>> {
     (text.get(open) == Some(&b'{')).then_some(())?;
     let mut out = Vec::new();
     let mut depth = 0usize;
@@ -25,12 +32,17 @@ pub fn words_in_block(text: &[u8], open: usize, syntax: Syntax, word: &[u8]) -> 
             }
             b'/' if text.get(i + 1) == Some(&b'/') => i = line_end(text, i),
             b'/' if text.get(i + 1) == Some(&b'*') => i = block_comment_end(text, i, syntax)?,
-            b'"' => i = string_end(text, i, syntax)?,
+            b'"' => {
+                if strings {
+                    out.push(i);
+                }
+                i = string_end(text, i, syntax)?;
+            }
             b'\'' => i = quote_end(text, i, syntax),
             b'`' if syntax == Syntax::Go => i = find(text, i + 1, b"`")?,
             b if is_ident(b) => {
                 let end = i + text[i..].iter().take_while(|b| is_ident(**b)).count();
-                if &text[i..end] == word {
+                if words.contains(&&text[i..end]) {
                     out.push(i);
                 }
                 i = end;
@@ -47,7 +59,7 @@ mod tests {
 
     fn returns(text: &str) -> Option<Vec<&str>> {
         let open = text.find('{')?;
-        let found = words_in_block(text.as_bytes(), open, Syntax::Go, b"return")?;
+        let found = words_in_block(text.as_bytes(), open, Syntax::Go, &[b"return"], false)?;
         Some(found.into_iter().map(|at| &text[at..at + 8]).collect())
     }
 
