@@ -17,6 +17,13 @@ caller's words, and frames inside fmt.Errorf are passed over. When that frame wr
 `fmt.Errorf("%s %q", what, val)`), the line has no label and is left out, and so are errors
 made another way (a struct literal, an errno). A case is the logged line, the file relative
 to ROOT and the line; at most 3 cases per statement, each logged line once.
+
+A line no errors.New or fmt.Errorf value labels may be the text of an error type's own
+Error() method (`asn1.SyntaxError`: `return "asn1: syntax error: " + e.Msg`): after each case
+go_errors prints "ERRTYPES n type..." for the chain, outermost first, and the line is labelled
+with the first type whose Error() method, in the package's source, has a `return` statement
+every word of whose literals the line shows: of several, the one with the most words; two
+with as many leave the line out.
 """
 
 import json
@@ -32,6 +39,7 @@ def main():
     copy_src = os.path.join(os.path.realpath(copy), "src") + os.sep
     made = {}  # address -> [(function, file, line)], frames innermost first
     done = {}  # case number -> the chain's frames of its labelled value
+    types = {}  # case number -> the chain's types, outermost first
     with open(stderr_path, encoding="utf-8", errors="replace") as f:
         for raw in f:
             parts = raw.split()
@@ -40,6 +48,8 @@ def main():
                 if i == "0":
                     made[ptr] = []
                 made.setdefault(ptr, []).append((function, file, int(line)))
+            elif parts and parts[0] == "ERRTYPES" and len(parts) >= 2:
+                types[int(parts[1])] = parts[2:]
             elif parts and parts[0] == "ERRDONE":
                 chain = parts[2:]
                 frames = next((made[p] for p in chain if p in made), None)
@@ -53,6 +63,8 @@ def main():
             case = json.loads(raw)
             frames = done.get(case["n"])
             site = frames and statement(frames, copy_src, case["line"])
+            if not site and case["n"] not in done:
+                site = method_return(types.get(case["n"], []), copy_src, case["line"])
             if not site:
                 continue
             file, line = site
@@ -78,6 +90,56 @@ def statement(frames, copy_src, logged):
             source = text[line - 1]
             return (file[len(copy_src):], line) if writes_text(source, logged) else None
     return None
+
+
+def method_return(types, copy_src, logged):
+    for t in types:
+        package, _, name = t.rpartition(".")
+        folder = os.path.join(copy_src, package)
+        if not package or not name or not os.path.isdir(folder):
+            continue
+        found = []
+        header = re.compile(r"^func \(\w*\s*\*?" + re.escape(name) + r"\) Error\(\) string \{")
+        for file in sorted(os.listdir(folder)):
+            if not file.endswith(".go") or file.endswith("_test.go"):
+                continue
+            with open(os.path.join(folder, file), encoding="utf-8", errors="replace") as f:
+                text = f.read().split("\n")
+            for at, source in enumerate(text):
+                if not header.match(source):
+                    continue
+                end = at if source.rstrip().endswith("}") else next(
+                    (i for i in range(at, len(text)) if text[i] == "}"), at)
+                for i in range(at, end + 1):
+                    if "return " not in text[i]:
+                        continue
+                    shown = all_shown(statement_text(text, i), logged)
+                    if shown:
+                        found.append((shown, os.path.join(package, file), i + 1))
+        found.sort(reverse=True)
+        # Two returns that show as much (`"html/template:%s: %s"` with a position or a
+        # name) leave the line without a label.
+        if found and (len(found) == 1 or found[0][0] > found[1][0]):
+            return found[0][1:]
+    return None
+
+
+def statement_text(text, at):
+    """The lines of the statement starting at `at`: on while a line ends with `+`, `,` or
+    `(` (Go's continued expressions)."""
+    end = at
+    while end + 1 < len(text) and text[end].rstrip().endswith(("+", ",", "(")):
+        end += 1
+    return " ".join(text[at:end + 1])
+
+
+def all_shown(source, logged):
+    """The number of words of the literals in `source`, when the logged line shows every
+    one of them; 0 otherwise."""
+    shown = set(WORD.findall(logged.lower()))
+    words = [w for m in LITERAL.finditer(source)
+             for w in WORD.findall(VERB.sub("", m.group(0)[1:-1]).lower())]
+    return len(words) if words and all(w in shown for w in words) else 0
 
 
 LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`')

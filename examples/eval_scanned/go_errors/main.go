@@ -5,7 +5,8 @@
 // On stdout, one JSON object per error: {"case": name, "line": what was logged}. On stderr,
 // after each case, "ERRDONE n ptr..." with the address of every error value in the
 // error's Unwrap chain, outermost first, so an instrumented standard library's record of
-// where each value was made can be matched to it.
+// where each value was made can be matched to it; then "ERRTYPES n type..." with the
+// package path and name of each value's type, for the errors a struct of a type makes.
 package main
 
 import (
@@ -61,6 +62,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -316,6 +318,15 @@ func logCase(err error) {
 		chain = append(chain, fmt.Sprintf("%p", e))
 	}
 	fmt.Fprintf(os.Stderr, "ERRDONE %d %s\n", count, strings.Join(chain, " "))
+	var types []string
+	for e := err; e != nil && len(types) < 16; e = errors.Unwrap(e) {
+		t := reflect.TypeOf(e)
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		types = append(types, t.PkgPath()+"."+t.Name())
+	}
+	fmt.Fprintf(os.Stderr, "ERRTYPES %d %s\n", count, strings.Join(types, " "))
 	if err := enc.Encode(map[string]any{"n": count, "case": current, "line": line}); err != nil {
 		log.Fatal(err)
 	}
