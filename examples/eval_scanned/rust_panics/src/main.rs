@@ -19,6 +19,7 @@
 //! ROOT is the folder the crates are unpacked in (`~/.cargo/registry/src/index…`); a case's
 //! file is relative to it.
 
+mod error_cases;
 mod label;
 
 use std::backtrace::Backtrace;
@@ -349,109 +350,6 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// Errors of the crates' own types, each printed as a program logs one (`Error: {error}`).
-type ErrorCase = (&'static str, Box<dyn Fn() -> Option<Box<dyn std::fmt::Display>>>);
-
-fn boxed<E: std::fmt::Display + 'static>(e: E) -> Box<dyn std::fmt::Display> {
-    Box::new(e)
-}
-
-fn error_cases() -> Vec<ErrorCase> {
-    let mut out: Vec<ErrorCase> = Vec::new();
-    for text in [
-        "[1,", "{\"a\":", "[1 2]", "{\"a\" 1}", "tru", "\"\\q\"", "01", "1e999", "[1,]",
-        "\"abc", "{1:2}", "[1] x", "\"\\ud800\"",
-    ] {
-        out.push((
-            "serde_json from_str",
-            Box::new(move || {
-                serde_json::from_str::<serde_json::Value>(text)
-                    .err()
-                    .map(boxed)
-            }),
-        ));
-    }
-    out.push((
-        "serde_json u8",
-        Box::new(|| serde_json::from_str::<u8>("300").err().map(boxed)),
-    ));
-    out.push((
-        "http header value",
-        Box::new(|| http::HeaderValue::from_str("a\nb").err().map(boxed)),
-    ));
-    out.push((
-        "http header name",
-        Box::new(|| {
-            http::header::HeaderName::from_bytes(b"bad name")
-                .err()
-                .map(boxed)
-        }),
-    ));
-    out.push((
-        "http method",
-        Box::new(|| http::Method::from_bytes(b"").err().map(boxed)),
-    ));
-    out.push((
-        "http status",
-        Box::new(|| http::StatusCode::from_u16(1000).err().map(boxed)),
-    ));
-    out.push((
-        "http uri",
-        Box::new(|| "http://a b/".parse::<http::Uri>().err().map(boxed)),
-    ));
-    out.push((
-        "time date",
-        Box::new(|| {
-            time::Date::from_calendar_date(2020, time::Month::February, 30)
-                .err()
-                .map(boxed)
-        }),
-    ));
-    out.push((
-        "time hms",
-        Box::new(|| time::Time::from_hms(25, 0, 0).err().map(boxed)),
-    ));
-    out.push((
-        "ordered-float parse",
-        Box::new(|| {
-            "x".parse::<ordered_float::NotNan<f64>>()
-                .err()
-                .map(boxed)
-        }),
-    ));
-    out.push((
-        "jiff timestamp",
-        Box::new(|| "x".parse::<jiff::Timestamp>().err().map(boxed)),
-    ));
-    out.push((
-        "arrayvec push",
-        Box::new(|| {
-            let mut v = arrayvec::ArrayVec::<u8, 1>::new();
-            v.push(1);
-            v.try_push(2).err().map(boxed)
-        }),
-    ));
-    out
-}
-
-/// Where an error's text is written to: the backtrace at its first write with a letter in
-/// it, read as a panic's is ([`label::statement`]), is the statement that wrote its words.
-#[derive(Default)]
-struct Sink {
-    text: String,
-    trace: Option<String>,
-}
-
-impl std::fmt::Write for Sink {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        if self.trace.is_none() && s.chars().any(char::is_alphabetic) {
-            self.trace = Some(Backtrace::force_capture().to_string());
-        }
-        self.text.push_str(s);
-        Ok(())
-    }
-}
-
 fn main() {
     let root = std::env::args().nth(1).unwrap_or_default();
     let root = root.trim_end_matches('/').to_string();
@@ -487,11 +385,11 @@ fn main() {
         });
         writeln!(stdout, "{case}").expect("stdout");
     }
-    for (name, case) in error_cases() {
+    for (name, case) in error_cases::cases() {
         let Some(error) = case() else {
             continue;
         };
-        let mut sink = Sink::default();
+        let mut sink = error_cases::Sink::default();
         if std::fmt::write(&mut sink, format_args!("{error}")).is_err() {
             continue;
         }
