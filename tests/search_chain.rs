@@ -103,3 +103,59 @@ fn one_message_at_many_sites_is_one_row_at_the_site_the_line_names() {
     let o = home.run(&["search", "--data", &data, "--", line]);
     assert!(stdout(&o).contains("(+2 sites)"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_wrapper_written_after_its_error_is_its_context() {
+    // serde_json's two `Display` impls, as `errdex scan` writes them: `ErrorImpl` writes
+    // `{} at line {} column {}` around the `ErrorCode`'s own message.
+    let home = Home::new();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("ds.jsonl");
+    let rec = |id: &str, pattern: &str, line: u32| {
+        format!(
+            r#"{{"id":"{id}","repo":"serde-rs/json","errorMessage":"{pattern}","messagePattern":"{pattern}","filePath":"src/error.rs","lineNumber":{line}}}"#
+        )
+    };
+    let lines = [
+        rec("eof-value", "EOF while parsing a value", 357),
+        rec("bad-escape", "invalid escape", 364),
+        rec("at-line", "{} at line {} column {}", 410),
+        rec("enum", "{} is not a valid Enum instance", 500),
+        rec("none", "None", 600),
+    ];
+    std::fs::write(&data, lines.join("\n")).expect("write");
+    let data = data.to_string_lossy().into_owned();
+    let top = |line: &str| -> Value {
+        let o = home.run(&["search", "--data", &data, "--json", "--", line]);
+        let first = stdout(&o).lines().next().map(str::to_string);
+        serde_json::from_str(&first.unwrap_or_default()).expect("a row")
+    };
+    for (line, root) in [
+        (
+            "Error: EOF while parsing a value at line 1 column 3",
+            "eof-value",
+        ),
+        // Two words: trusted as the whole link the wrapper ends.
+        ("Error: invalid escape at line 1 column 3", "bad-escape"),
+    ] {
+        let row = top(line);
+        assert_eq!(row["id"], root, "{line}");
+        let chain: Vec<(&str, &str)> = row["chain"]
+            .as_array()
+            .expect("a chain")
+            .iter()
+            .map(|l| {
+                (
+                    l["id"].as_str().unwrap_or(""),
+                    l["role"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(chain, [("at-line", "context"), (root, "cause")], "{line}");
+    }
+    // One token before a wrapper is its value, not an error of its own.
+    assert_eq!(
+        top("Error: None is not a valid Enum instance")["id"],
+        "enum"
+    );
+}

@@ -30,6 +30,7 @@ pub mod record;
 pub mod rescan;
 mod rust;
 mod rust_display;
+mod rust_text;
 pub mod site;
 pub mod state;
 pub mod tree;

@@ -6,7 +6,7 @@
 use tree_sitter::Node;
 
 use super::message::Message;
-use super::rust::{formatted, groups, string_value, token_tree, type_name};
+use super::rust_text::{formatted, groups, string_value, token_tree, type_name};
 use super::site::{Found, Kind};
 use super::tree::{Cx, ancestor, args};
 

@@ -10,6 +10,7 @@ use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, Pieces, locate_pieces};
 use super::matcher::{Scratch, Via};
 use super::traced::Place;
+use super::wrapped::{Located, trust_wrapped};
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
@@ -377,44 +378,6 @@ fn link_bounds(text: &str) -> Vec<(usize, usize)> {
         bounds.extend(starts.iter().map(|&s| (from + s, text.len())));
     }
     bounds
-}
-
-/// A record the line matched, located and judged, before its score is settled.
-struct Located {
-    m: LineMatch,
-    found: Found,
-    trusted: bool,
-    /// Its pattern opens with a placeholder (`{} at line {} column {}`).
-    opens_with_value: bool,
-    reach: usize,
-}
-
-/// A trusted wrapper whose value comes first (serde_json's `{} at line {} column {}` in `EOF
-/// while parsing a value at line 1 column 3`) ends the link before it, as a `: ` would: a
-/// short record whose text is that whole link (`invalid escape`) is asked again with it.
-fn trust_wrapped(
-    entries: Entries<'_>,
-    text: &str,
-    bounds: &[(usize, usize)],
-    located: &mut [Located],
-) {
-    let starts: Vec<usize> = located
-        .iter()
-        .filter(|l| l.trusted && l.opens_with_value && l.found.fit != Fit::Absent)
-        .map(|l| l.found.start)
-        .collect();
-    if starts.is_empty() || located.iter().all(|l| l.trusted) {
-        return;
-    }
-    let before = chain::before_wrappers(bounds, text, &starts);
-    for l in located.iter_mut().filter(|l| !l.trusted) {
-        let Some(e) = entries.get(l.m.record) else {
-            continue;
-        };
-        let pattern = e.pattern.unwrap_or(e.message);
-        let split = Pieces::of(pattern);
-        l.trusted = trust::trusted(l.m.via, pattern, &split, text, l.found, || &before);
-    }
 }
 
 /// What the chain finder needs of a candidate.

@@ -291,27 +291,6 @@ fn again(pattern: &str, text: &str, after: usize) -> Option<Found> {
     })
 }
 
-/// The links that end where a wrapper whose value comes first starts (each of `starts`):
-/// from the start of each of `bounds` before it to the wrapper's first piece, the space
-/// between them left out, when that is a message of two words or more; one token there is
-/// the wrapper's value (`None` in `None is not a valid Enum instance`), not a link.
-pub fn before_wrappers(
-    bounds: &[(usize, usize)],
-    text: &str,
-    starts: &[usize],
-) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for &(start, end) in bounds {
-        for &at in starts.iter().filter(|&&at| start < at && at <= end) {
-            let value = text.get(start..at).unwrap_or("").trim_end();
-            if value.split_whitespace().nth(1).is_some() {
-                out.push((start, start + value.len()));
-            }
-        }
-    }
-    out
-}
-
 /// Whether a line break separates two ranges of `text`.
 fn apart(text: &str, a: (usize, usize), b: (usize, usize)) -> bool {
     let (first, second) = if a.0 <= b.0 { (a, b) } else { (b, a) };

@@ -32,6 +32,7 @@ mod spans;
 mod timeline;
 mod traced;
 mod trust;
+mod wrapped;
 
 pub use answer::{MAX_SITES, Row};
 pub use chain::{Link, Role};
