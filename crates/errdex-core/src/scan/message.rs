@@ -64,7 +64,8 @@ impl Message {
     }
 
     /// Whether it says something alone, as a type's whole message: a word, and a hole or a
-    /// second word (`invalid header {}`, `no commits`; not `{}: {}`, nor a lone `<nil>`).
+    /// second word (`invalid header {}`, `no commits`; not `{}: {}`, nor a lone `<nil>`). A
+    /// quoted piece of code counts as a word (serde_json's ``expected `:` ``).
     pub fn stands_alone(&self) -> bool {
         let has_hole = self.0.iter().any(|p| matches!(p, Piece::Hole(_)));
         let words = self
@@ -75,7 +76,10 @@ impl Message {
                 Piece::Hole(_) => None,
             })
             .flat_map(|t| t.split_whitespace())
-            .filter(|w| w.chars().any(char::is_alphabetic))
+            .filter(|w| {
+                let quoted = w.len() > 2 && w.starts_with('`') && w.ends_with('`');
+                quoted || w.chars().any(char::is_alphabetic)
+            })
             .count();
         words >= 2 || (words == 1 && has_hole)
     }

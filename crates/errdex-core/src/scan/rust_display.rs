@@ -32,20 +32,25 @@ pub fn write_str(node: Node, method: &str, cx: &Cx) -> Option<Found> {
     let [only] = args(node.child_by_field_name("arguments")?)[..] else {
         return None;
     };
-    let literal = |n: Node| {
+    // A literal is reported where it is written: an arm's own line, else the call's.
+    let literal = |n: Node, at: Node| {
         let message = Message::text(&string_value(n, cx)?);
         message
             .stands_alone()
-            .then_some((message, n.start_position().row))
+            .then_some((message, at.start_position().row))
     };
     let mut written: Vec<(Message, usize)> = if only.kind() == "match_expression" {
         let body = only.child_by_field_name("body")?;
         args(body)
             .into_iter()
-            .filter_map(|arm| literal(arm.child_by_field_name("value")?))
+            .filter_map(|arm| {
+                let value = arm.child_by_field_name("value")?;
+                literal(value, value)
+            })
             .collect()
     } else {
-        vec![literal(only)?]
+        let function = node.child_by_field_name("function")?;
+        vec![literal(only, function.child_by_field_name("field")?)?]
     };
     (!written.is_empty()).then_some(())?;
     let (message, row) = written.remove(0);

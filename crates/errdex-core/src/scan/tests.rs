@@ -174,6 +174,7 @@ impl fmt::Display for ParseError {
             Kind::Header(n) => write!(f, "invalid header {}", n),
             Kind::Other => write!(f, "{}: {}", self.a, self.b),
             Kind::Io => f.write_str("Io"),
+            Kind::Colon => f.write_str("expected `:`"),
         }
     }
 }
@@ -196,6 +197,14 @@ impl fmt::Display for InvalidHeaderValue {
 
 impl Error for InvalidHeaderValue {}
 
+impl fmt::Display for SplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a message on the line after its call",
+        )
+    }
+}
+
 impl fmt::Display for BernoulliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -217,10 +226,12 @@ impl fmt::Debug for ParseError {
         [
             "5 raise ParseError | unexpected end of input | unexpected end of input | ParseError::fmt",
             "6 raise ParseError | invalid header {n} | invalid header {} | ParseError::fmt",
-            "15 raise ErrorKind | bad key {key} | bad key {} | ErrorKind::fmt",
-            "25 raise InvalidHeaderValue | failed to parse header value | failed to parse header value | InvalidHeaderValue::fmt",
-            "34 raise BernoulliError | p is outside [0, 1] | p is outside [0, 1] | BernoulliError::fmt",
-            "36 raise BernoulliError | probability is NaN | probability is NaN | BernoulliError::fmt",
+            "9 raise ParseError | expected `:` | expected `:` | ParseError::fmt",
+            "16 raise ErrorKind | bad key {key} | bad key {} | ErrorKind::fmt",
+            "26 raise InvalidHeaderValue | failed to parse header value | failed to parse header value | InvalidHeaderValue::fmt",
+            "34 raise SplitError | a message on the line after its call | a message on the line after its call | SplitError::fmt",
+            "43 raise BernoulliError | p is outside [0, 1] | p is outside [0, 1] | BernoulliError::fmt",
+            "45 raise BernoulliError | probability is NaN | probability is NaN | BernoulliError::fmt",
         ]
     );
 }
