@@ -67,6 +67,8 @@ struct Candidate {
     /// placeholder took (`Failed to convert {} data {}` explains `data "order_id"`, the same
     /// record without the last placeholder does not).
     reach: usize,
+    /// Its pattern opens with a placeholder (`{} at line {} column {}`).
+    opens_with_value: bool,
 }
 
 impl Candidate {
@@ -161,8 +163,8 @@ impl Triage {
             m,
             found,
             trusted,
+            opens_with_value,
             reach,
-            ..
         } in located
         {
             let score = if trusted {
@@ -182,6 +184,7 @@ impl Triage {
                     via: m.via,
                     found,
                     reach,
+                    opens_with_value,
                 }),
             }
         }
@@ -388,6 +391,7 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
             record: c.record,
             confident: c.confident(),
             found: c.found,
+            opens_with_value: c.opens_with_value,
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 
 use super::Triage;
 use super::frames::Frame;
-use super::locate::{Fit, Found, Pieces, locate};
+use super::locate::{Fit, Found, locate};
 use crate::dataset::Entries;
 
 /// A link's place in a chain, outer to inner.
@@ -70,6 +70,8 @@ pub struct Seen {
     pub record: usize,
     pub confident: bool,
     pub found: Found,
+    /// Its pattern opens with a placeholder (`{} at line {} column {}`).
+    pub opens_with_value: bool,
 }
 
 /// A link found in the line: its record and the bytes of the text it explains.
@@ -240,8 +242,7 @@ pub fn links(
         if overlaps || same {
             continue;
         }
-        let pattern = e.pattern.unwrap_or(e.message);
-        let opens_with_value = Pieces::of(pattern).open_start;
+        let opens_with_value = s.opens_with_value;
         out.push(Placed {
             record: s.record,
             start: f.start,
@@ -253,7 +254,7 @@ pub fn links(
         // raised again while handling itself, a context repeated in a cause list.
         let mut after = f.end;
         while out.len() < MAX_LINKS
-            && let Some(later) = again(pattern, text, after)
+            && let Some(later) = again(e.pattern.unwrap_or(e.message), text, after)
         {
             after = later.end;
             if out
