@@ -14,7 +14,10 @@
 //! also answered as that text pasted whole (traceback mode): its frames name the statement,
 //! so only the exact record counts there. Of the other statements answered first, those whose
 //! row's chain names the labelled statement as an outer link are counted too: the label is the
-//! outermost error the program made, and a line's chain is answered root cause first.
+//! outermost error the program made, and a line's chain is answered root cause first. In
+//! traceback mode, another statement first that is the raise of the first exception of a chained
+//! traceback is counted apart as the root cause, which is how the pasted-line ranking answers a
+//! chain.
 
 use std::collections::HashMap;
 
@@ -32,24 +35,36 @@ struct Tally {
     /// Another statement first, whose row's chain names the statement as an outer link: the
     /// root cause answered first, as a pasted line's chain is.
     in_chain: usize,
+    /// Another statement first that is the raise of the first exception of the traceback's
+    /// chain (`The above exception was the direct cause…`): the root cause, as the pasted-line
+    /// ranking answers a chain.
+    root: usize,
     top5: usize,
     wrong: usize,
     unanswered: usize,
 }
 
 impl Tally {
-    fn count(&mut self, answer: &[Row], at_site: &dyn Fn(usize) -> bool) {
+    fn count(
+        &mut self,
+        answer: &[Row],
+        at_site: &dyn Fn(usize) -> bool,
+        at_root: &dyn Fn(usize) -> bool,
+    ) {
         self.scanned += 1;
+        let holds = |row: &Row, at: &dyn Fn(usize) -> bool| {
+            at(row.record) || row.sites.iter().any(|&s| at(s))
+        };
         match answer.first() {
             None => self.unanswered += 1,
             Some(row) if row.weak => self.unanswered += 1,
             Some(row) if at_site(row.record) => self.first += 1,
             Some(row) if row.sites.iter().any(|&s| at_site(s)) => self.in_group += 1,
-            Some(row) if row.chain.iter().any(|l| at_site(l.record)) => {
-                self.in_chain += 1;
+            Some(row) => {
                 self.wrong += 1;
+                self.in_chain += usize::from(row.chain.iter().any(|l| at_site(l.record)));
+                self.root += usize::from(holds(row, at_root));
             }
-            Some(_) => self.wrong += 1,
         }
         if answer.iter().take(5).any(|r| at_site(r.record)) {
             self.top5 += 1;
@@ -72,6 +87,11 @@ impl Tally {
             ("raising statement in the top 5", self.top5),
             ("another statement first, confident", self.wrong),
             ("  of those: its chain names it", self.in_chain),
+            ("  of those: the chain's root cause", self.root),
+            (
+                "statement, group or root cause first",
+                self.first + self.in_group + self.root,
+            ),
             ("weak or no answer", self.unanswered),
         ];
         for (what, n) in rows {
@@ -137,13 +157,27 @@ fn main() {
                 continue;
             }
             let at_site = |r: usize| site.contains(&r);
+            let root_site: Vec<usize> = v["traceback"]
+                .as_str()
+                .and_then(root_raise)
+                .map(|(file, line)| {
+                    suffixes(file)
+                        .filter_map(|s| by_file.get(s))
+                        .flatten()
+                        .filter(|(n, _)| *n == line)
+                        .map(|&(_, i)| i)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let at_root = |r: usize| root_site.contains(&r);
             let queries = [("line", Some(line)), ("traceback", traceback)];
             for (mode, query) in queries {
                 let Some(query) = query else { continue };
                 let answer = triage.answer_line(entries, query, 5);
                 match mode {
-                    "line" => lines.count(&answer, &at_site),
-                    _ => tracebacks.count(&answer, &at_site),
+                    // A last line alone does not show the chain.
+                    "line" => lines.count(&answer, &at_site, &|_| false),
+                    _ => tracebacks.count(&answer, &at_site, &at_root),
                 }
                 let right = answer.first().is_some_and(|r| !r.weak && at_site(r.record));
                 if show && !right {
@@ -178,6 +212,26 @@ fn got(entries: Entries<'_>, row: Option<&Row>) -> String {
                 String::new()
             }
         )
+    })
+}
+
+/// Where the first exception of a chained traceback was raised: the last frame before the
+/// first `The above exception was…` or `During handling of the above exception…`. `None` for a
+/// traceback of one exception.
+fn root_raise(traceback: &str) -> Option<(&str, i64)> {
+    let first = [
+        "The above exception was",
+        "During handling of the above exception",
+    ]
+    .iter()
+    .filter_map(|m| traceback.find(m))
+    .min()?;
+    traceback[..first].lines().rev().find_map(|l| {
+        let rest = l.trim_start().strip_prefix("File \"")?;
+        let (file, rest) = rest.split_once('"')?;
+        let line = rest.strip_prefix(", line ")?;
+        let digits: String = line.chars().take_while(char::is_ascii_digit).collect();
+        Some((file, digits.parse().ok()?))
     })
 }
 

@@ -92,6 +92,10 @@ pub struct PendingRaise {
     pub taken: Vec<String>,
     /// The pattern of the file's own record at this raise (its literal argument), if any.
     pub taken_here: Option<String>,
+    /// A hole per positional argument, named by its variable (`{attr}`): the record of a
+    /// raise whose message nothing else says. It has no literal text, so no line's text
+    /// finds it; a traceback's frame at its line does.
+    pub located: Message,
 }
 
 impl Deferred {
@@ -124,24 +128,25 @@ pub fn resolve(
             let raised = (raise.class.as_str(), *path);
             let message = match template(&classes, raised, &raise.class, path, 0) {
                 Some(Template::Writes(message, init)) => {
-                    filled((message, init), &raise.args, &raise.keywords)
+                    Some(filled((message, init), &raise.args, &raise.keywords))
                 }
                 // A raise whose first argument is a record already (`TokenError("EOF in
                 // multi-line string", start)`) keeps that one: the line holds its text, and
                 // one statement is not listed twice.
                 Some(Template::Args(_)) if raise.taken_here.is_some() => continue,
                 Some(Template::Args(builtin)) => match &raise.args[..] {
-                    [Some(only)] => only.clone(),
-                    args => match python_args::printed(builtin, args) {
-                        Some(message) => message,
-                        None => continue,
-                    },
+                    [Some(only)] => Some(only.clone()),
+                    args => python_args::printed(builtin, args),
                 },
-                Some(Template::Opaque) | None => continue,
+                Some(Template::Opaque) | None => None,
             };
-            if !message.has_word() {
-                continue;
-            }
+            let message = match message.filter(Message::has_word) {
+                Some(message) => message,
+                None if raise.taken_here.is_none() && !raise.located.0.is_empty() => {
+                    raise.located.clone()
+                }
+                None => continue,
+            };
             // The raise's own record already says this.
             if raise.taken_here.as_ref() == Some(&message.pattern()) {
                 continue;

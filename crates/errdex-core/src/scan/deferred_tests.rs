@@ -35,6 +35,7 @@ fn raise(class: &str, line: u64) -> PendingRaise {
         snippet: Some(String::new()),
         taken: Vec::new(),
         taken_here: None,
+        located: Message::default(),
     }
 }
 

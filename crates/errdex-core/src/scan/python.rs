@@ -232,7 +232,7 @@ fn names(nodes: &[Node], cx: &Cx) -> Vec<Option<String>> {
 }
 
 /// `x`, `self.x`, `str(x)`, `repr(x)` name a hole.
-fn hole_name(node: Node, cx: &Cx) -> Option<String> {
+pub(super) fn hole_name(node: Node, cx: &Cx) -> Option<String> {
     if node.kind() == "call" {
         let function = cx.text(node.child_by_field_name("function")?);
         let arguments = args(node.child_by_field_name("arguments")?);

@@ -8,7 +8,7 @@ use tree_sitter::{Node, Tree};
 
 use super::deferred::{Deferred, PendingRaise};
 use super::message::Message;
-use super::python::{class_name, message_of, raised_call};
+use super::python::{class_name, hole_name, message_of, raised_call};
 use super::python_args::BUILTIN;
 use super::python_callers::caller_sites;
 use super::python_templates::classes;
@@ -93,6 +93,7 @@ pub fn file_records(
             .take_while(|a| !matches!(a.kind(), "keyword_argument" | "list_splat"))
             .map(|a| message_of(*a, &cx))
             .collect();
+        let located = located(&arguments, &cx);
         let keywords = arguments
             .iter()
             .filter(|a| a.kind() == "keyword_argument")
@@ -111,14 +112,16 @@ pub fn file_records(
             snippet,
             taken,
             taken_here,
+            located,
         });
     }
     (own, out)
 }
 
 /// The `raise X(…)` (and `raise X`) statements of the file whose class is not one of
-/// Python's own: (class, the raise, the call). A raise that is a site already (`sites`, with
-/// its literal argument) is one too: its class may write more around that argument.
+/// Python's own, and those of Python's own that are no site: (class, the raise, the call). A
+/// raise that is a site already (`sites`, with its literal argument) is one too: its class
+/// may write more around that argument.
 pub fn pending<'t>(
     raises: &[Node<'t>],
     cx: &Cx,
@@ -139,10 +142,31 @@ pub fn pending<'t>(
         };
         let Some(class) = class else { continue };
         let site = sites.iter().find(|s| s.row == row);
-        let own = !BUILTIN.contains(&class) && class.chars().next().is_some_and(char::is_uppercase);
-        if own && site.is_none_or(|s| s.kind == Kind::Raise && s.error_type == class) {
+        let named = class.chars().next().is_some_and(char::is_uppercase);
+        let own = named && !BUILTIN.contains(&class);
+        // Python's own class raised with what the scan cannot read (`raise
+        // AttributeError(attr)`): only where the raise is can be said.
+        let located = named && site.is_none() && call.is_some();
+        if (own && site.is_none_or(|s| s.kind == Kind::Raise && s.error_type == class)) || located {
             out.push((class.to_string(), node, call));
         }
+    }
+    out
+}
+
+/// A hole per positional argument of the raise, named by its variable: `{attr}`,
+/// `{retcode}, {cmd}`. Literal text is left out: this record is found by where the raise is,
+/// never by words the class may not print.
+fn located(arguments: &[Node], cx: &Cx) -> Message {
+    let mut out = Message::default();
+    let positional = arguments
+        .iter()
+        .filter(|a| !matches!(a.kind(), "keyword_argument" | "dictionary_splat"));
+    for (i, argument) in positional.enumerate() {
+        if i > 0 {
+            out.push_text(", ");
+        }
+        out.push_hole(hole_name(*argument, cx));
     }
     out
 }

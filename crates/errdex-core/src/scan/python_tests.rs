@@ -118,10 +118,50 @@ def more(p):
         [
             "10 Gone | No package metadata was found for {} | more",
             "11 Legacy | cannot read {}: eof | more",
+            "12 Opaque | {} | more",
+            "13 ValueError | {} | more",
             "6 IllegalMonthError | bad month number {}; must be 1-12 | month",
             "7 NotFound | No package metadata was found for {} | month",
         ]
     );
+}
+
+#[test]
+fn a_raise_whose_message_nothing_says_is_a_record_of_where_it_is() {
+    let src = r#"
+class Opaque(ValueError):
+    def __str__(self):
+        return self.text
+
+def f(attr, code, cmd):
+    raise AttributeError(attr)
+    raise Opaque(str(attr))
+    raise CalledProcessError(code, cmd, output=None)
+    raise ValueError("literal")
+    raise TypeError
+    raise TypeError()
+    raise make_error(attr)
+"#;
+    let scanned = repository(&[("a.py", src)]);
+    assert_eq!(
+        scanned,
+        [
+            "10 ValueError | literal | f",
+            "7 AttributeError | {} | f",
+            "8 Opaque | {} | f",
+            "9 CalledProcessError | {}, {} | f",
+        ]
+    );
+    // The holes are named by the variables; no literal text is kept, so no line's words
+    // find these records.
+    let (records, deferred) = scan_file("a.py", src);
+    let all = resolve(&[("a.py", &deferred)], &origin(), std::path::Path::new("."));
+    let named: Vec<&str> = all
+        .iter()
+        .map(|r| r["errorMessage"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(named, ["{attr}", "{attr}", "{code}, {cmd}"]);
+    assert_eq!(records.len(), 1);
 }
 
 #[test]
@@ -153,6 +193,10 @@ def decode(s, end):
             "17 JSONDecodeError | Extra data | decode",
             "17 JSONDecodeError | Extra data: line {} (char {}) | decode",
             "18 JSONDecodeError | {}: line {} (char {}) | decode",
+            // A tuple with a literal of its own, and a format of separators only: no
+            // message to read, a record of where the raise is.
+            "19 Coded | {} | decode",
+            "20 Bare | {} | decode",
         ]
     );
 }
@@ -232,7 +276,9 @@ def load(fp, value):
         [
             "15 InvalidFile | Invalid file | load",
             "16 InvalidFile | Invalid header | load",
+            "17 InvalidFile | {} | load",
             "19 NotCallable | '{}' must be callable (got {}). | load",
+            "20 NotCallable | {}, {} | load",
         ]
     );
 }
@@ -307,6 +353,7 @@ def main():
             "4 SyntaxError | bad token {} | Parser._error",
             "4 SyntaxError | unexpected end of input | Parser._error",
             "4 SyntaxError | unexpected token {} | Parser._error",
+            "8 ValueError | {} | Parser._fail",
         ]
     );
 }

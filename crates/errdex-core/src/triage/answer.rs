@@ -7,9 +7,9 @@
 use super::chain::Link;
 use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
-use super::locate::{Fit, Found, Pieces, locate_pieces};
+use super::locate::{Fit, Found, Pieces, locate_pieces, says_something};
 use super::matcher::{Scratch, Via};
-use super::traced::Place;
+use super::traced::{self, Place};
 use super::wrapped::{Located, trust_wrapped};
 use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
 use crate::dataset::Entries;
@@ -141,6 +141,12 @@ impl Triage {
         // Where a link may be: asked only by a short record, so read once, when one is.
         let bounds = OnceCell::new();
         let bounds = || bounds.get_or_init(|| link_bounds(text)).as_slice();
+        let pinned = traced::pinned(
+            &self.index,
+            entries,
+            matches.iter().map(|m| m.record),
+            frames,
+        );
         let mut located: Vec<Located> = Vec::with_capacity(matches.len());
         for m in matches {
             let Some(e) = entries.get(m.record) else {
@@ -151,13 +157,17 @@ impl Triage {
             let found = locate_pieces(&split, text);
             located.push(Located {
                 trusted: trust::trusted(m.via, pattern, &split, text, found, bounds),
-                opens_with_value: split.open_start,
+                // `{}, {}` says nothing: no wrapper, whatever comes first.
+                opens_with_value: split.open_start && says_something(pattern),
                 reach: reach(&split, text, found),
                 m,
                 found,
             });
         }
         trust_wrapped(entries, text, bounds(), &mut located);
+        for l in located.iter_mut().filter(|l| l.trusted) {
+            l.trusted = !traced::off_the_trace(&self.index, l.m.record, frames, pinned);
+        }
         let mut cands: Vec<Candidate> = Vec::with_capacity(located.len());
         for Located {
             m,

@@ -390,3 +390,41 @@ fn a_logfmt_level_is_no_link_of_a_record_that_is_that_word() {
     let line = "ts=2025-12-01T22:02:53Z level=warn msg=\"sync\" err=\"error\"";
     assert_eq!(first(&entries, line), Some(("exit".into(), true, vec![])));
 }
+
+#[test]
+fn a_frame_at_a_raise_whose_message_nothing_says_outranks_words_from_a_file_off_the_trace() {
+    let entries = [
+        at(
+            "elsewhere",
+            "_bootsubprocess.py",
+            83,
+            "Command {} returned non-zero exit status {}",
+        ),
+        at("raise", "subprocess.py", 571, "{}, {}"),
+        at("sibling", "subprocess.py", 900, "{}, {}"),
+    ];
+    let text = traceback(
+        &[
+            ("/app/main.py", 3, "run()"),
+            (
+                "/usr/lib/python3.11/subprocess.py",
+                571,
+                "raise CalledProcessError(retcode, cmd)",
+            ),
+        ],
+        "subprocess.CalledProcessError: Command 'x' returned non-zero exit status 2.",
+    );
+    assert_eq!(first(&entries, &text), Some(("raise".into(), true, vec![])));
+    // Its sibling says nothing either: they are no group of one message.
+    let es = Entries::from(&entries[..]);
+    let t = Triage::from_entries(es);
+    assert_eq!(t.sites_of(1), [1]);
+    // Without the frame the line's words find the other record, and never one that says
+    // nothing.
+    let line = "subprocess.CalledProcessError: Command 'x' returned non-zero exit status 2.";
+    assert_eq!(
+        first(&entries, line),
+        Some(("elsewhere".into(), true, vec![]))
+    );
+    assert!(first(&entries[1..], line).is_none_or(|(_, confident, _)| !confident));
+}

@@ -106,6 +106,15 @@ pub fn locate_pieces(p: &Pieces<'_>, line: &str) -> Found {
 
 /// A pattern's literal pieces between its placeholders (`{}`, `{name}`, `%s`, `%(name)d`,
 /// `<name>`), at most `MAX_PIECES`, and whether a placeholder opens and ends it.
+/// Whether a pattern holds a word of its own: `{}` and `{}, {}` hold none, so no line's text
+/// can tell its record; only where it is can.
+pub fn says_something(pattern: &str) -> bool {
+    pieces(pattern)
+        .0
+        .iter()
+        .any(|p| p.chars().any(char::is_alphabetic))
+}
+
 pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {
     let b = pattern.as_bytes();
     let (mut out, mut from, mut i) = (Vec::new(), 0, 0);

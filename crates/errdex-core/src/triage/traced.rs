@@ -9,7 +9,9 @@ use std::cell::OnceCell;
 
 use super::frames::{self, Frame};
 use super::index::Index;
+use super::locate::says_something;
 use super::resolve::{NEAR_LINES, shared_suffix};
+use crate::dataset::Entries;
 
 /// Which of a chain's links (each its record and where it starts in `text`) to drop: those
 /// after the text's first line whose records sit in no file a frame names, when another link
@@ -41,6 +43,43 @@ pub(super) fn unnamed(
         .zip(&named)
         .map(|(&(_, start), n)| start >= trace && *n == Named::No)
         .collect()
+}
+
+/// Whether a frame names the very line of a record whose pattern says nothing (a `raise
+/// AttributeError(attr)`, whose message the scan cannot read): only the frame can have found
+/// it, and the frame says the error was raised there.
+pub(super) fn pinned(
+    index: &Index,
+    entries: Entries<'_>,
+    records: impl IntoIterator<Item = usize>,
+    found: &[Frame],
+) -> bool {
+    if found.is_empty() {
+        return false;
+    }
+    records.into_iter().any(|record| {
+        let says = entries
+            .get(record)
+            .is_none_or(|e| says_something(e.pattern.unwrap_or(e.message)));
+        !says && at_a_frames_line(index, record, found)
+    })
+}
+
+/// Whether `record` is of a file no frame names, where the frames have `pinned` a record. A
+/// traceback lists every frame down to each raise: a record elsewhere that shares words with
+/// the line did not raise it.
+pub(super) fn off_the_trace(index: &Index, record: usize, found: &[Frame], pinned: bool) -> bool {
+    pinned && named_by(index, record, found) == Named::No
+}
+
+fn at_a_frames_line(index: &Index, record: usize, found: &[Frame]) -> bool {
+    let Some((path, Some(line))) = u32::try_from(record).ok().and_then(|r| index.location(r))
+    else {
+        return false;
+    };
+    found
+        .iter()
+        .any(|f| i64::from(f.line) == line && shared_suffix(path, &f.path).is_some())
 }
 
 #[derive(Debug, PartialEq, Eq)]

@@ -25,7 +25,9 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 8: the table's block summaries, which narrow a search before it reads records.
 // 9: the line index reads `name_<id>` as the name and a variable (`task_1445_0020_m_1`).
 // 10: a record that is only a level word (HPC's `warning`) keeps it as its word.
-const FORMAT_VERSION: u32 = 11;
+// 12: a pattern that is only placeholders (`{}`, a raise whose message the scan cannot
+//     read) groups nothing.
+const FORMAT_VERSION: u32 = 12;
 const CHUNK: usize = 4 << 20;
 
 /// The release that wrote the file: a new errdex may index records differently.

@@ -135,7 +135,7 @@ impl Built {
                 index.record_forms[record as usize][k] = form;
                 pairs.push((form, record));
             }
-            let group = group_key(entry.repo, entry.pattern.unwrap_or(entry.message));
+            let group = group_key(entry.repo, entry.pattern.unwrap_or(entry.message), record);
             let next = group_ids.len() as u32;
             let group = *group_ids.entry(group).or_insert(next);
             index.group_of.push(group);
@@ -294,12 +294,17 @@ impl Built {
 }
 
 /// A group's key: a 64-bit hash of the repository and the pattern (a collision only merges two
-/// groups' site lists).
-fn group_key(repo: Option<&str>, text: &str) -> u64 {
+/// groups' site lists). A pattern that says nothing (`{}`, `{}, {}`: a raise whose message the
+/// scan cannot read) is its record's own group: its sites share no message.
+fn group_key(repo: Option<&str>, text: &str, record: u32) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(repo.unwrap_or("").as_bytes());
     h.update(&[0]);
     h.update(text.as_bytes());
+    if !super::super::locate::says_something(text) {
+        h.update(&[0]);
+        h.update(&record.to_le_bytes());
+    }
     h.digest()
 }
 
