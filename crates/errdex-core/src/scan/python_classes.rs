@@ -166,7 +166,10 @@ fn located(arguments: &[Node], cx: &Cx) -> Message {
         if i > 0 {
             out.push_text(", ");
         }
-        out.push_hole(hole_name(*argument, cx));
+        // `None` is a value, not a variable's name.
+        let name =
+            hole_name(*argument, cx).filter(|n| !matches!(n.as_str(), "None" | "True" | "False"));
+        out.push_hole(name);
     }
     out
 }

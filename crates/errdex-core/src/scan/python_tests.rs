@@ -136,7 +136,7 @@ class Opaque(ValueError):
 def f(attr, code, cmd):
     raise AttributeError(attr)
     raise Opaque(str(attr))
-    raise CalledProcessError(code, cmd, output=None)
+    raise CalledProcessError(code, cmd, None, output=None)
     raise ValueError("literal")
     raise TypeError
     raise TypeError()
@@ -149,7 +149,7 @@ def f(attr, code, cmd):
             "10 ValueError | literal | f",
             "7 AttributeError | {} | f",
             "8 Opaque | {} | f",
-            "9 CalledProcessError | {}, {} | f",
+            "9 CalledProcessError | {}, {}, {} | f",
         ]
     );
     // The holes are named by the variables; no literal text is kept, so no line's words
@@ -160,7 +160,7 @@ def f(attr, code, cmd):
         .iter()
         .map(|r| r["errorMessage"].as_str().unwrap_or(""))
         .collect();
-    assert_eq!(named, ["{attr}", "{attr}", "{code}, {cmd}"]);
+    assert_eq!(named, ["{attr}", "{attr}", "{code}, {cmd}, {}"]);
     assert_eq!(records.len(), 1);
 }
 

@@ -428,3 +428,35 @@ fn a_frame_at_a_raise_whose_message_nothing_says_outranks_words_from_a_file_off_
     );
     assert!(first(&entries[1..], line).is_none_or(|(_, confident, _)| !confident));
 }
+
+#[test]
+fn a_short_wrapper_takes_a_sentence_after_its_colon() {
+    // The other records make the wrapped sentence's words known ones, which a placeholder
+    // alone would not take, and `parse` and `error` common ones, which no overlap finds.
+    let mut entries = vec![
+        entry("wrapper", "of", "Parse error: {}"),
+        entry("float", "of", "unexpected float literal token {}"),
+        entry("version", "of", "invalid version {}"),
+    ];
+    // Words of letters only: a digit would make each one a value, and every filler one form.
+    let word = |i: usize| -> String {
+        [i / 676, i / 26 % 26, i % 26]
+            .iter()
+            .map(|&d| char::from(b'a' + d as u8))
+            .collect()
+    };
+    for i in 0..200 {
+        let w = word(i);
+        entries.push(entry(
+            &format!("p{i}"),
+            "of",
+            &format!("parse error near {w} {{}}"),
+        ));
+        entries.push(entry(&format!("e{i}"), "of", &format!("error in {w} {{}}")));
+    }
+    let line = "Error: Parse error: invalid float literal";
+    assert_eq!(
+        first(&entries, line),
+        Some(("wrapper".into(), true, vec![]))
+    );
+}

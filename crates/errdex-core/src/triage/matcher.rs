@@ -45,6 +45,9 @@ pub struct Scratch {
     swallowed: Vec<u32>,
     /// `ids` with the level word that ends the line as a word.
     leveled: Vec<u32>,
+    /// `ids` up to a `: ` and then one variable for all after it: a wrapper's value may be a
+    /// sentence (`Parse error: {}` in `Parse error: invalid float literal`).
+    wrapped: Vec<u32>,
     set: Vec<u32>,
     acc: Vec<f32>,
     touched: Vec<u32>,
@@ -136,7 +139,15 @@ impl Index {
             self.ending_with(&mut s.leveled, &s.ids, id);
         }
         let plain: &[u32] = if self.ends_whole(&s.ids) { &s.ids } else { &[] };
-        let variants = [plain, &s.leveled, &s.swallowed];
+        // The first `: ` after a few tokens, past which a wrapper's value may run.
+        s.wrapped.clear();
+        let colon = memchr::memmem::find_iter(text.as_bytes(), b": ")
+            .map(|at| s.tokens.token_at(at))
+            .find(|&k| k > 0 && k < n && k <= self.max_whole());
+        if let Some(k) = colon {
+            self.ending_with(&mut s.wrapped, &s.ids[..k], VAR);
+        }
+        let variants = [plain, &s.leveled, &s.swallowed, &s.wrapped];
         if variants.iter().all(|v| v.is_empty()) {
             return;
         }
