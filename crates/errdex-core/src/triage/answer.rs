@@ -8,10 +8,10 @@ use super::chain::Link;
 use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
 use super::locate::{Fit, Found, Pieces, locate_pieces, says_something};
-use super::matcher::{Scratch, Via};
+use super::matcher::Via;
 use super::traced::{self, Place};
-use super::wrapped::{Located, trust_wrapped};
-use super::{Match, Triage, bare, chain, normalize, origin, resolve, trust};
+use super::wrapped::{Located, links_before, trust_wrapped};
+use super::{Match, Triage, chain, origin, trust};
 use crate::dataset::Entries;
 use foldhash::HashMap;
 use std::cell::OnceCell;
@@ -147,24 +147,31 @@ impl Triage {
             matches.iter().map(|m| m.record),
             frames,
         );
-        let mut located: Vec<Located> = Vec::with_capacity(matches.len());
-        for m in matches {
-            let Some(e) = entries.get(m.record) else {
-                continue;
-            };
+        let judge = |m: LineMatch| {
+            let e = entries.get(m.record)?;
             let pattern = e.pattern.unwrap_or(e.message);
             let split = Pieces::of(pattern);
             let found = locate_pieces(&split, text);
-            located.push(Located {
+            Some(Located {
                 trusted: trust::trusted(m.via, pattern, &split, text, found, bounds),
                 // `{}, {}` says nothing: no wrapper, whatever comes first.
                 opens_with_value: split.open_start && says_something(pattern),
                 reach: reach(&split, text, found),
                 m,
                 found,
-            });
+            })
+        };
+        let mut located: Vec<Located> = matches.into_iter().filter_map(judge).collect();
+        // The link a wrapper whose value comes first ends is matched alone too, as a piece
+        // between two `: ` is (serde_json's ``expected `:` `` before `at line 1 column 6`).
+        let before = links_before(&located, bounds(), text);
+        if pieces && !before.is_empty() {
+            let mut more = Vec::new();
+            self.match_segments(entries, text, &before, frames, &mut more);
+            more.retain(|m| !located.iter().any(|l| l.m.record == m.record));
+            located.extend(more.into_iter().filter_map(judge));
         }
-        trust_wrapped(entries, text, bounds(), &mut located);
+        trust_wrapped(entries, text, &before, &mut located);
         for l in located.iter_mut().filter(|l| l.trusted) {
             l.trusted = !traced::off_the_trace(&self.index, l.m.record, frames, pinned);
         }
@@ -272,40 +279,6 @@ impl Triage {
             })
             .collect();
         (matches, chain)
-    }
-
-    /// Each segment of the line matched alone (containment and whole-message forms), so a
-    /// short cause (`error=EOF`) or a context between two `: ` is found where it stands.
-    fn match_links(
-        &self,
-        entries: Entries<'_>,
-        text: &str,
-        found: &[Frame],
-        out: &mut Vec<LineMatch>,
-    ) {
-        let bare = self
-            .bare
-            .get_or_init(|| bare::Bare::build(&self.index, entries));
-        let mut scratch = Scratch::default();
-        let mut hits = Vec::new();
-        for (start, end) in chain::segments(text) {
-            let seg = &text[start..end];
-            normalize::tokenize(seg, &mut scratch.tokens);
-            hits.clear();
-            self.index.match_line(&mut scratch, seg, false, &mut hits);
-            for m in resolve::resolve(&self.index, &mut hits, found, false, 16) {
-                out.push(LineMatch {
-                    record: m.record,
-                    score: m.score,
-                    via: m.via,
-                });
-            }
-            out.extend(bare.records(seg).iter().map(|&r| LineMatch {
-                record: r as usize,
-                score: bare::SCORE,
-                via: Via::Contains,
-            }));
-        }
     }
 
     fn rows(

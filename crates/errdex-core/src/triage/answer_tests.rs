@@ -429,6 +429,36 @@ fn a_frame_at_a_raise_whose_message_nothing_says_outranks_words_from_a_file_off_
     assert!(first(&entries[1..], line).is_none_or(|(_, confident, _)| !confident));
 }
 
+/// A word of letters only for each number: a digit would make it a value.
+fn letters(i: usize) -> String {
+    [i / 676, i / 26 % 26, i % 26]
+        .iter()
+        .map(|&d| char::from(b'a' + u8::try_from(d % 26).unwrap_or(0)))
+        .collect()
+}
+
+#[test]
+fn the_link_a_wrapper_whose_value_comes_first_ends_is_matched_alone() {
+    // `expected` common enough that no overlap of words finds the short record.
+    let mut entries = vec![
+        entry("colon", "sj", "expected `:`"),
+        entry("wrapper", "sj", "{} at line {} column {}"),
+    ];
+    for i in 0..200 {
+        let w = letters(i);
+        entries.push(entry(
+            &format!("x{i}"),
+            "sj",
+            &format!("expected {w} here {{}}"),
+        ));
+    }
+    let line = "Error: expected `:` at line 1 column 6";
+    assert_eq!(
+        first(&entries, line),
+        Some(("colon".into(), true, vec![Role::Context, Role::Cause]))
+    );
+}
+
 #[test]
 fn a_short_wrapper_takes_a_sentence_after_its_colon() {
     // The other records make the wrapped sentence's words known ones, which a placeholder
@@ -438,15 +468,8 @@ fn a_short_wrapper_takes_a_sentence_after_its_colon() {
         entry("float", "of", "unexpected float literal token {}"),
         entry("version", "of", "invalid version {}"),
     ];
-    // Words of letters only: a digit would make each one a value, and every filler one form.
-    let word = |i: usize| -> String {
-        [i / 676, i / 26 % 26, i % 26]
-            .iter()
-            .map(|&d| char::from(b'a' + d as u8))
-            .collect()
-    };
     for i in 0..200 {
-        let w = word(i);
+        let w = letters(i);
         entries.push(entry(
             &format!("p{i}"),
             "of",

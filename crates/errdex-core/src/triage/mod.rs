@@ -5,6 +5,7 @@
 //! time for logs too big to hold. A log event is a line plus the stack trace or traceback that
 //! follows it; its hits are reported at the line it starts on.
 
+mod alone;
 mod answer;
 mod bare;
 mod chain;

@@ -18,31 +18,43 @@ pub(super) struct Located {
     pub(super) reach: usize,
 }
 
-/// A trusted wrapper whose value comes first (serde_json's `{} at line {} column {}` in `EOF
-/// while parsing a value at line 1 column 3`) ends the link before it, as a `: ` would: a
-/// short record whose text is that whole link (`invalid escape`) is asked again with it.
-pub(super) fn trust_wrapped(
-    entries: Entries<'_>,
-    text: &str,
+/// The links that a trusted wrapper whose value comes first (serde_json's `{} at line {}
+/// column {}` in `EOF while parsing a value at line 1 column 3`) ends, as a `: ` would: see
+/// [`before_wrappers`]. Empty when there is no such wrapper.
+pub(super) fn links_before(
+    located: &[Located],
     bounds: &[(usize, usize)],
-    located: &mut [Located],
-) {
+    text: &str,
+) -> Vec<(usize, usize)> {
     let starts: Vec<usize> = located
         .iter()
         .filter(|l| l.trusted && l.opens_with_value && l.found.fit != Fit::Absent)
         .map(|l| l.found.start)
         .collect();
-    if starts.is_empty() || located.iter().all(|l| l.trusted) {
+    if starts.is_empty() {
+        return Vec::new();
+    }
+    before_wrappers(bounds, text, &starts)
+}
+
+/// A short record whose text is a whole link a wrapper ends (`before`, from
+/// [`links_before`]: `invalid escape`) is asked again with it.
+pub(super) fn trust_wrapped(
+    entries: Entries<'_>,
+    text: &str,
+    before: &[(usize, usize)],
+    located: &mut [Located],
+) {
+    if before.is_empty() || located.iter().all(|l| l.trusted) {
         return;
     }
-    let before = before_wrappers(bounds, text, &starts);
     for l in located.iter_mut().filter(|l| !l.trusted) {
         let Some(e) = entries.get(l.m.record) else {
             continue;
         };
         let pattern = e.pattern.unwrap_or(e.message);
         let split = Pieces::of(pattern);
-        l.trusted = trust::trusted(l.m.via, pattern, &split, text, l.found, || &before);
+        l.trusted = trust::trusted(l.m.via, pattern, &split, text, l.found, || before);
     }
 }
 
