@@ -7,7 +7,7 @@
 use super::chain::Link;
 use super::frames::Frame;
 use super::line::{CONFIDENT, LineMatch};
-use super::locate::{Fit, Found, Pieces, locate_pieces, says_something};
+use super::locate::{Fit, Found, Pieces, locate_pieces, says_something_in};
 use super::matcher::Via;
 use super::traced::{self, Place};
 use super::wrapped::{Located, links_before, trust_wrapped};
@@ -152,10 +152,13 @@ impl Triage {
             let pattern = e.pattern.unwrap_or(e.message);
             let split = Pieces::of(pattern);
             let found = locate_pieces(&split, text);
+            let says = says_something_in(&split.literal);
             Some(Located {
-                trusted: trust::trusted(m.via, pattern, &split, text, found, bounds),
+                // A pattern that says nothing (`{} in {}`) is answered by the frame at its line.
+                trusted: trust::trusted(m.via, pattern, &split, text, found, bounds)
+                    || !says && traced::at_a_frames_line(&self.index, m.record, frames),
                 // `{}, {}` says nothing: no wrapper, whatever comes first.
-                opens_with_value: split.open_start && says_something(pattern),
+                opens_with_value: split.open_start && says,
                 reach: reach(&split, text, found),
                 m,
                 found,

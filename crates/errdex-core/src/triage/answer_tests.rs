@@ -483,3 +483,30 @@ fn a_short_wrapper_takes_a_sentence_after_its_colon() {
         Some(("wrapper".into(), true, vec![]))
     );
 }
+
+#[test]
+fn a_pattern_of_joining_words_answers_only_where_a_frame_names_it() {
+    let entries = [
+        at("at", "pyasn1/type/base.py", 271, "{} at {}"),
+        at("in", "ipaddress.py", 1647, "{} in {}"),
+    ];
+    // Another program's sentence: `at` and `in` say nothing of which error it is.
+    let java = r#"java.lang.NullPointerException: Cannot invoke "String.length()" because "s" is null at com.acme.Foo.bar(Foo.java:5186)"#;
+    assert!(first(&entries, java).is_none_or(|(_, confident, _)| !confident));
+    let spring =
+        "ERROR [main] o.s.boot.SpringApplication - Application run failed: port 8652 in use";
+    assert!(first(&entries, spring).is_none_or(|(_, confident, _)| !confident));
+    // The frame at its line says it raised this.
+    let text = traceback(
+        &[
+            ("/app/main.py", 3, "parse()"),
+            (
+                "/usr/lib/python3.11/ipaddress.py",
+                1647,
+                "raise AddressValueError(f\"{e} in {address!r}\")",
+            ),
+        ],
+        "ipaddress.AddressValueError: Expected 4 octets in '1.2.3' in '1.2.3/24'",
+    );
+    assert_eq!(first(&entries, &text), Some(("in".into(), true, vec![])));
+}

@@ -106,13 +106,26 @@ pub fn locate_pieces(p: &Pieces<'_>, line: &str) -> Found {
 
 /// A pattern's literal pieces between its placeholders (`{}`, `{name}`, `%s`, `%(name)d`,
 /// `<name>`), at most `MAX_PIECES`, and whether a placeholder opens and ends it.
-/// Whether a pattern holds a word of its own: `{}` and `{}, {}` hold none, so no line's text
-/// can tell its record; only where it is can.
+/// Words that only join values (`{} at {}`, `{} in {}`): a pattern of these alone says
+/// nothing another program's sentence would not.
+const JOINERS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "of", "on",
+    "or", "the", "to", "was", "with",
+];
+
+/// Whether a pattern holds a word of its own: `{}`, `{}, {}` and `{} at {}` hold none, so no
+/// line's text can tell its record; only where it is can.
 pub fn says_something(pattern: &str) -> bool {
-    pieces(pattern)
-        .0
+    says_something_in(&pieces(pattern).0)
+}
+
+/// [`says_something`] of a pattern's literal pieces.
+pub fn says_something_in(literal: &[&str]) -> bool {
+    literal
         .iter()
-        .any(|p| p.chars().any(char::is_alphabetic))
+        .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .any(|w| !JOINERS.iter().any(|j| j.eq_ignore_ascii_case(w)))
 }
 
 pub fn pieces(pattern: &str) -> (Vec<&str>, bool, bool) {

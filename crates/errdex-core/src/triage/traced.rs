@@ -72,7 +72,8 @@ pub(super) fn off_the_trace(index: &Index, record: usize, found: &[Frame], pinne
     pinned && named_by(index, record, found) == Named::No
 }
 
-fn at_a_frames_line(index: &Index, record: usize, found: &[Frame]) -> bool {
+/// Whether a frame names `record`'s very line.
+pub(super) fn at_a_frames_line(index: &Index, record: usize, found: &[Frame]) -> bool {
     let Some((path, Some(line))) = u32::try_from(record).ok().and_then(|r| index.location(r))
     else {
         return false;

@@ -3,7 +3,7 @@
 //! one ("failed", "index out of range") only as a whole link, not as a fragment of another
 //! program's sentence.
 
-use super::locate::{Fit, Found, Pieces, locate, pieces, share_of};
+use super::locate::{Fit, Found, Pieces, locate, pieces, says_something_in, share_of};
 use super::matcher::Via;
 
 /// A pattern of this many literal words or fewer is short…
@@ -56,9 +56,9 @@ pub fn trusted<'b>(
     if !sound || words > SHORT_WORDS || letters >= SHORT_LETTERS {
         return sound && says(found);
     }
-    // A pattern that is only placeholders (`{}`, `{}: {}`) says nothing a line could show:
-    // only the location the line names can answer it.
-    if words == 0 {
+    // A pattern that is only placeholders (`{}`, `{}: {}`) or joins them (`{} at {}`) says
+    // nothing a line could show: only the location the line names can answer it.
+    if words == 0 || !says_something_in(literal) {
         return via == Via::Location;
     }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
@@ -282,10 +282,19 @@ mod tests {
             "write error: {}",
             "err=\"write error: mail: empty group\""
         ));
-        assert!(trusts("{} in {}", "Error: foo in bar"));
-        assert!(trusts(
+        // Words that only join values say nothing alone: only a frame at the record's line
+        // answers such a pattern (see `answer`).
+        assert!(!trusts("{} in {}", "Error: foo in bar"));
+        assert!(!trusts(
             "{} in {}",
             "panicked at x.rs:9:5:\n-1 in /var/lib/segment-0007.db"
+        ));
+        assert!(trusted_in(
+            Via::Location,
+            "{} in {}",
+            "Error: foo in bar",
+            locate("{} in {}", "Error: foo in bar"),
+            &segments("Error: foo in bar"),
         ));
         assert!(!trusts(
             "{} in {}",
