@@ -71,7 +71,9 @@ pub fn trusted<'b>(
         numbered = numbers_as_holes(pattern);
         (numbered.as_str(), locate(&numbered, text))
     };
-    if !matches!(found.fit, Fit::Exact | Fit::Cut) || !says(found) {
+    // Its words as whole words: `unrecognized command {}` is not in `unrecognized
+    // command-line option`, whose `command` runs on into the value.
+    if !matches!(found.fit, Fit::Exact | Fit::Cut) || !says(found) || found.glued > 0 {
         return false;
     }
     let holes = pattern_holes(pattern);
@@ -281,6 +283,15 @@ mod tests {
         assert!(trusts(
             "write error: {}",
             "err=\"write error: mail: empty group\""
+        ));
+        // A short pattern's words are whole words of the line, not a prefix of a longer one.
+        assert!(trusts(
+            "unrecognized command {}",
+            "error: unrecognized command 'x'"
+        ));
+        assert!(!trusts(
+            "unrecognized command {}",
+            "gcc: error: unrecognized command-line option '-mavx8168'"
         ));
         // Words that only join values say nothing alone: only a frame at the record's line
         // answers such a pattern (see `answer`).
