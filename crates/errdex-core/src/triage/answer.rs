@@ -141,22 +141,17 @@ impl Triage {
         // Where a link may be: asked only by a short record, so read once, when one is.
         let bounds = OnceCell::new();
         let bounds = || bounds.get_or_init(|| link_bounds(text)).as_slice();
-        let pinned = traced::pinned(
-            &self.index,
-            entries,
-            matches.iter().map(|m| m.record),
-            frames,
-        );
         let judge = |m: LineMatch| {
             let e = entries.get(m.record)?;
             let pattern = e.pattern.unwrap_or(e.message);
             let split = Pieces::of(pattern);
             let found = locate_pieces(&split, text);
             let says = says_something_in(&split.literal);
+            // A pattern that says nothing (`{} in {}`) is answered by a frame at its line.
+            let pins = !says && traced::at_a_frames_line(&self.index, m.record, frames);
             Some(Located {
-                // A pattern that says nothing (`{} in {}`) is answered by the frame at its line.
-                trusted: trust::trusted(m.via, pattern, &split, text, found, bounds)
-                    || !says && traced::at_a_frames_line(&self.index, m.record, frames),
+                trusted: pins || trust::trusted(m.via, pattern, &split, text, found, bounds),
+                pins,
                 // `{}, {}` says nothing: no wrapper, whatever comes first.
                 opens_with_value: split.open_start && says,
                 reach: reach(&split, text, found),
@@ -175,6 +170,7 @@ impl Triage {
             located.extend(more.into_iter().filter_map(judge));
         }
         trust_wrapped(entries, text, &before, &mut located);
+        let pinned = located.iter().any(|l| l.pins);
         for l in located.iter_mut().filter(|l| l.trusted) {
             l.trusted = !traced::off_the_trace(&self.index, l.m.record, frames, pinned);
         }
@@ -185,6 +181,7 @@ impl Triage {
             trusted,
             opens_with_value,
             reach,
+            ..
         } in located
         {
             let score = if trusted {

@@ -9,9 +9,7 @@ use std::cell::OnceCell;
 
 use super::frames::{self, Frame};
 use super::index::Index;
-use super::locate::says_something;
 use super::resolve::{NEAR_LINES, shared_suffix};
-use crate::dataset::Entries;
 
 /// Which of a chain's links (each its record and where it starts in `text`) to drop: those
 /// after the text's first line whose records sit in no file a frame names, when another link
@@ -45,27 +43,8 @@ pub(super) fn unnamed(
         .collect()
 }
 
-/// Whether a frame names the very line of a record whose pattern says nothing (a `raise
-/// AttributeError(attr)`, whose message the scan cannot read): only the frame can have found
-/// it, and the frame says the error was raised there.
-pub(super) fn pinned(
-    index: &Index,
-    entries: Entries<'_>,
-    records: impl IntoIterator<Item = usize>,
-    found: &[Frame],
-) -> bool {
-    if found.is_empty() {
-        return false;
-    }
-    records.into_iter().any(|record| {
-        let says = entries
-            .get(record)
-            .is_none_or(|e| says_something(e.pattern.unwrap_or(e.message)));
-        !says && at_a_frames_line(index, record, found)
-    })
-}
-
-/// Whether `record` is of a file no frame names, where the frames have `pinned` a record. A
+/// Whether `record` is of a file no frame names, where a frame has `pinned` a record whose
+/// pattern says nothing (a `raise AttributeError(attr)`) to its line. A
 /// traceback lists every frame down to each raise: a record elsewhere that shares words with
 /// the line did not raise it.
 pub(super) fn off_the_trace(index: &Index, record: usize, found: &[Frame], pinned: bool) -> bool {

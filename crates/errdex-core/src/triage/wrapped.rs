@@ -12,6 +12,9 @@ pub(super) struct Located {
     pub(super) m: LineMatch,
     pub(super) found: Found,
     pub(super) trusted: bool,
+    /// Its pattern says nothing (`{}`, `{} in {}`) and a frame names its very line: the
+    /// traceback says the error was raised there.
+    pub(super) pins: bool,
     /// Its pattern opens with a placeholder (`{} at line {} column {}`).
     pub(super) opens_with_value: bool,
     /// Where what the record explains ends (its trailing placeholder's value included).
