@@ -58,7 +58,7 @@ pub fn trusted<'b>(
     }
     // A pattern that is only placeholders (`{}`, `{}: {}`) or joins them (`{} at {}`) says
     // nothing a line could show: only the location the line names can answer it.
-    if words == 0 || !says_something_in(literal) {
+    if !says_something_in(literal) {
         return via == Via::Location;
     }
     // Short: in the line's own case, opening a link, its placeholders standing for values.
