@@ -5,7 +5,7 @@
 //! (16 a character, bonuses at word starts and for runs, penalties for gaps); SkimMatcherV2
 //! searches all alignments, so it can only find a better one.
 
-use super::index::Index;
+use super::index::{Index, Searched};
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text::{self, BONUS_BREAK, in_place};
@@ -195,7 +195,7 @@ impl Prepared {
 
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
 fn estimate_term(
-    (index, prepared): (&Index, &Prepared),
+    (record, prepared): (&Searched<'_>, &Prepared),
     (entries, i): (Entries<'_>, usize),
     (k, t): (usize, &Term),
     ctx: &Context,
@@ -225,18 +225,16 @@ fn estimate_term(
         Scope::Path => (false, true),
         _ => (false, false),
     };
-    if message || path {
-        let needs = prepared.masks[k];
-        index.fields(i, message, path, |field, hay, has| {
-            // A byte of the term the field lacks: no match, without reading the field.
-            if needs & !has == 0 {
-                keep(score_field(t, chars, (field, &prepared.weights), hay));
-            }
-        });
+    let needs = prepared.masks[k];
+    for (field, hay, has) in record.fields(message, path) {
+        // A byte of the term the field lacks: no match, without reading the field.
+        if needs & !has == 0 {
+            keep(score_field(t, chars, (field, &prepared.weights), hay));
+        }
     }
     if let Some(per_tag) = &prepared.tags[k] {
-        for &id in index.tags(i) {
-            keep(per_tag[id as usize]);
+        for &id in record.tags {
+            keep(per_tag.get(id as usize).copied().flatten());
         }
     }
     if let Some(e) = entry {
@@ -257,17 +255,18 @@ fn estimate_term(
 
 /// Record `i`'s estimated score, or None when it does not match.
 pub fn estimate(
-    at: (&Index, &Prepared),
-    record: (Entries<'_>, usize),
+    (index, prepared): (&Index, &Prepared),
+    (entries, i): (Entries<'_>, usize),
     q: &Query,
     ctx: &Context,
 ) -> Option<i64> {
+    let record = index.searched(i);
     let mut total = 0;
     let mut k = 0;
     for group in &q.groups {
         let mut best = None;
         for t in group {
-            if let Some(s) = estimate_term(at, record, (k, t), ctx) {
+            if let Some(s) = estimate_term((&record, prepared), (entries, i), (k, t), ctx) {
                 best = Some(best.map_or(s, |b: i64| b.max(s)));
             }
             k += 1;

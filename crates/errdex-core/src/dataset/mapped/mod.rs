@@ -172,11 +172,45 @@ pub struct Layout {
     pub vocab: [u32; 1 + FACETS],
 }
 
+/// A table's bytes: written this run, or a part of a mapped cache file. An enum rather than a
+/// trait object because every record a search reads goes through it several times, and a
+/// match inlines where a virtual call does not.
+pub enum Bytes {
+    Owned(Vec<u8>),
+    Mapped {
+        map: std::sync::Arc<crate::mmap::Mmap>,
+        from: usize,
+        to: usize,
+    },
+}
+
+impl Bytes {
+    #[inline]
+    pub fn get(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped { map, from, to } => map.get(*from..*to).unwrap_or(&[]),
+        }
+    }
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        self.get()
+    }
+}
+
+impl From<Vec<u8>> for Bytes {
+    fn from(v: Vec<u8>) -> Bytes {
+        Bytes::Owned(v)
+    }
+}
+
 /// The buffer, read through its layout. Construction checks every size and alignment, so the
 /// accessors cannot go out of bounds on a well-formed table and return empty values (never
 /// panic) on a table whose contents lie.
 pub struct Table {
-    bytes: Box<dyn AsRef<[u8]> + Send + Sync>,
+    bytes: Bytes,
     layout: Layout,
     /// Byte ranges of the sections, by `Section as usize`.
     ranges: [(usize, usize); SECTIONS.len()],
@@ -191,8 +225,8 @@ pub type LineIndexBytes = std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 impl Table {
     /// A table over `bytes` (the mapped file), or None when the layout does not fit them.
-    pub fn new(bytes: Box<dyn AsRef<[u8]> + Send + Sync>, layout: Layout) -> Option<Table> {
-        let total = (*bytes).as_ref().len() as u64;
+    pub fn new(bytes: Bytes, layout: Layout) -> Option<Table> {
+        let total = bytes.get().len() as u64;
         if layout.sections.len() != SECTIONS.len() {
             return None;
         }
@@ -245,9 +279,10 @@ impl Table {
         Some(Table { len, ..t })
     }
 
+    #[inline]
     fn raw(&self, s: Section) -> &[u8] {
         let (from, to) = self.ranges[s as usize];
-        (*self.bytes).as_ref().get(from..to).unwrap_or(&[])
+        self.bytes.get().get(from..to).unwrap_or(&[])
     }
 
     fn cast<T: Pod>(&self, s: Section) -> &[T] {
@@ -304,11 +339,15 @@ impl Table {
 
     /// Record `i`'s facet ids: repo, severity, error type.
     pub fn facet_ids(&self, i: usize) -> [u32; FACETS] {
-        let all: &[u32] = self.cast(Section::FacetIds);
-        match all.get(i * FACETS..i * FACETS + FACETS) {
+        match self.all_facet_ids().get(i * FACETS..i * FACETS + FACETS) {
             Some(&[a, b, c]) => [a, b, c],
             _ => [0; FACETS],
         }
+    }
+
+    /// Every record's facet ids, `FACETS` a record.
+    pub fn all_facet_ids(&self) -> &[u32] {
+        self.cast(Section::FacetIds)
     }
 
     /// Vocabulary `k` (0: tags, 1..: the facets) as strings.

@@ -18,7 +18,7 @@ fn entry(id: &str, msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
 
 fn table(entries: &[Entry]) -> Table {
     let (layout, bytes) = write(entries).expect("fits");
-    Table::new(Box::new(bytes), layout).expect("a table")
+    Table::new(bytes.into(), layout).expect("a table")
 }
 
 #[test]
@@ -46,25 +46,25 @@ fn a_layout_that_does_not_fit_its_bytes_is_refused() {
     let (layout, bytes) = write(&es).expect("fits");
     let short = bytes[..bytes.len() - 1].to_vec();
     assert!(
-        Table::new(Box::new(short), layout.clone()).is_none(),
+        Table::new(short.into(), layout.clone()).is_none(),
         "truncated"
     );
     let mut moved = layout.clone();
     moved.sections[1].0 += 4;
     assert!(
-        Table::new(Box::new(bytes.clone()), moved).is_none(),
+        Table::new(bytes.clone().into(), moved).is_none(),
         "misaligned"
     );
     let mut fewer = layout.clone();
     fewer.sections.pop();
     assert!(
-        Table::new(Box::new(bytes.clone()), fewer).is_none(),
+        Table::new(bytes.clone().into(), fewer).is_none(),
         "a section missing"
     );
     let mut vocab = layout;
     vocab.vocab[0] += 1;
     assert!(
-        Table::new(Box::new(bytes), vocab).is_none(),
+        Table::new(bytes.into(), vocab).is_none(),
         "vocabulary sizes"
     );
 }

@@ -14,10 +14,10 @@ use std::sync::Arc;
 use super::matcher::{Field, searched, searched_bytes};
 use super::rank::OrderKey;
 use crate::dataset::blocks::{BLOCK, BlockMask};
-use crate::dataset::mapped::{FACETS, NO_VALUE, Table, byte_mask};
+use crate::dataset::mapped::{FACETS, Table, byte_mask};
 use crate::dataset::{Entries, EntryRef, PartView};
-use crate::facets::{Facets, sort_ranked};
 
+mod facets;
 mod vocab;
 use vocab::Interner;
 
@@ -65,6 +65,31 @@ struct Mapped {
 enum Segment {
     Packed(Packed),
     Mapped(Mapped),
+}
+
+/// The packed text of one record as a search reads it: its message and path (empty when it has
+/// none), each with its `byte_mask`, and its tags as ids into `Index::vocabulary`.
+#[derive(Clone, Copy, Default)]
+pub struct Searched<'a> {
+    pub message: &'a [u8],
+    pub message_mask: u64,
+    pub path: &'a [u8],
+    pub path_mask: u64,
+    pub tags: &'a [u32],
+}
+
+impl<'a> Searched<'a> {
+    /// The message and/or the path (when there is one), each with its field and mask.
+    pub fn fields(
+        &self,
+        message: bool,
+        path: bool,
+    ) -> impl Iterator<Item = (Field, &'a [u8], u64)> {
+        let message = message.then_some((Field::Message, self.message, self.message_mask));
+        let path =
+            (path && !self.path.is_empty()).then_some((Field::Path, self.path, self.path_mask));
+        message.into_iter().chain(path)
+    }
 }
 
 /// A part of the index (see `Index::parts`).
@@ -234,47 +259,45 @@ impl Index {
         Some((self.segments.get(k)?, i - self.firsts[k]))
     }
 
-    /// Calls `f` with the message and/or the path (when there is one) of record `i`, each
-    /// with its `byte_mask`.
-    pub fn fields(
-        &self,
-        i: usize,
-        message: bool,
-        path: bool,
-        mut f: impl FnMut(Field, &[u8], u64),
-    ) {
+    /// What a search reads of record `i`, found once for all the query's terms (the empty view
+    /// past the end).
+    #[inline]
+    pub fn searched(&self, i: usize) -> Searched<'_> {
         match self.locate(i) {
             Some((Segment::Packed(p), k)) => {
-                let (Some(s), Some(&[msg_mask, path_mask])) = (p.spans.get(k), p.masks.get(k))
+                let (Some(s), Some(&[message_mask, path_mask])) = (p.spans.get(k), p.masks.get(k))
                 else {
-                    return;
+                    return Searched::default();
                 };
-                let text = &p.text[s.start..];
-                if message {
-                    f(Field::Message, &text[..s.msg_end as usize], msg_mask);
-                }
-                if path && s.path_end > s.msg_end {
-                    let hay = &text[s.msg_end as usize..s.path_end as usize];
-                    f(Field::Path, hay, path_mask);
+                let text = p.text.get(s.start..).unwrap_or(&[]);
+                let (msg_end, path_end) = (s.msg_end as usize, s.path_end as usize);
+                Searched {
+                    message: text.get(..msg_end).unwrap_or(&[]),
+                    message_mask,
+                    path: text.get(msg_end..path_end.max(msg_end)).unwrap_or(&[]),
+                    path_mask,
+                    tags: p
+                        .tag_ids
+                        .get(s.tags.0 as usize..s.tags.1 as usize)
+                        .unwrap_or(&[]),
                 }
             }
             Some((Segment::Mapped(m), k)) => {
                 let Some(s) = m.table.spans().get(m.from + k) else {
-                    return;
+                    return Searched::default();
                 };
-                if message {
-                    let hay = searched_bytes(m.table.bytes_of(s.message));
-                    f(Field::Message, hay, s.masks[0]);
-                }
-                if path && s.path.len > 0 {
-                    f(
-                        Field::Path,
-                        searched_bytes(m.table.bytes_of(s.path)),
-                        s.masks[1],
-                    );
+                let ids = m.tag_ids.as_deref().unwrap_or(m.table.tag_ids());
+                Searched {
+                    message: searched_bytes(m.table.bytes_of(s.message)),
+                    message_mask: s.masks[0],
+                    path: searched_bytes(m.table.bytes_of(s.path)),
+                    path_mask: s.masks[1],
+                    tags: ids
+                        .get(s.tags_from as usize..s.tags_to as usize)
+                        .unwrap_or(&[]),
                 }
             }
-            None => {}
+            None => Searched::default(),
         }
     }
 
@@ -305,22 +328,6 @@ impl Index {
         out
     }
 
-    /// Record `i`'s tags, as ids into `vocabulary()`, in the record's order.
-    pub fn tags(&self, i: usize) -> &[u32] {
-        match self.locate(i) {
-            Some((Segment::Packed(p), k)) => p.spans.get(k).map_or(&[], |s| {
-                let (from, to) = s.tags;
-                &p.tag_ids[from as usize..to as usize]
-            }),
-            Some((Segment::Mapped(m), k)) => m.table.spans().get(m.from + k).map_or(&[], |s| {
-                let ids = m.tag_ids.as_deref().unwrap_or(m.table.tag_ids());
-                ids.get(s.tags_from as usize..s.tags_to as usize)
-                    .unwrap_or(&[])
-            }),
-            None => &[],
-        }
-    }
-
     /// Record `i`'s `OrderKey`.
     pub fn order_key(&self, i: u32) -> OrderKey {
         match self.locate(i as usize) {
@@ -343,79 +350,6 @@ impl Index {
     pub fn vocabulary(&self) -> impl Iterator<Item = &str> {
         (0..self.tags.len()).map(|id| self.tags.value(id))
     }
-
-    fn facet_ids(&self, i: usize) -> Option<[u32; FACETS]> {
-        match self.locate(i)? {
-            (Segment::Packed(p), k) => p.facet_ids.get(k).copied(),
-            (Segment::Mapped(m), k) => {
-                let mut ids = m.table.facet_ids(m.from + k);
-                for (f, id) in ids.iter_mut().enumerate() {
-                    *id = match (*id, &m.facet_maps[f]) {
-                        (NO_VALUE, _) => m.none_ids[f],
-                        (own, Some(map)) => map.get(own as usize).copied().unwrap_or(m.none_ids[f]),
-                        (own, None) => own,
-                    };
-                }
-                Some(ids)
-            }
-        }
-    }
-
-    /// The facets of the records `indices` (what `Facets::count` gives for their entries).
-    pub fn facets(&self, indices: &[u32]) -> Facets {
-        self.facets_while(indices, || true).unwrap_or_default()
-    }
-
-    /// `facets`, or None as soon as `go_on` says the counts are no longer wanted (a newer
-    /// search came while counting a million matches).
-    pub fn facets_while(&self, indices: &[u32], go_on: impl Fn() -> bool) -> Option<Facets> {
-        let mut tags = vec![0; self.tags.len()];
-        let mut counts = self.facet_values.each_ref().map(|v| vec![0; v.len()]);
-        for (k, &i) in indices.iter().enumerate() {
-            if k % (16 << 10) == 0 && !go_on() {
-                return None;
-            }
-            let Some(ids) = self.facet_ids(i as usize) else {
-                continue;
-            };
-            for (facet, &id) in ids.iter().enumerate() {
-                if let Some(n) = counts[facet].get_mut(id as usize) {
-                    *n += 1;
-                }
-            }
-            for &t in self.tags(i as usize) {
-                if let Some(n) = tags.get_mut(t as usize) {
-                    *n += 1;
-                }
-            }
-        }
-        let [repo, severity, error_type] = &self.facet_values;
-        Some(Facets {
-            by_repo: ranked(repo, &counts[0]),
-            by_severity: ranked(severity, &counts[1]),
-            by_error_type: ranked(error_type, &counts[2]),
-            by_tag: ranked(&self.tags, &tags),
-        })
-    }
-
-    /// The facets of every record.
-    pub fn all_facets(&self) -> Facets {
-        let all: Vec<u32> = (0..self.len as u32).collect();
-        self.facets(&all)
-    }
-}
-
-/// `(value, count)` of the values with a non-zero count, most frequent first, ties by value
-/// (as `Facets` lists them).
-fn ranked(values: &Interner, counts: &[usize]) -> Vec<(String, usize)> {
-    let mut v: Vec<(String, usize)> = counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(id, &n)| (values.value(id).to_string(), n))
-        .collect();
-    sort_ranked(&mut v);
-    v
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::dataset::Entry;
+use crate::facets::Facets;
 use crate::record::Record;
 
 fn entry(msg: &str, path: Option<&str>, tags: &[&str]) -> Entry {
@@ -23,14 +24,18 @@ fn gives_back_each_field_of_each_record() {
     let mut index = Index::build(&es[..1]);
     index.extend(&es);
     assert_eq!(index.len(), 3);
-    assert_eq!(index.tags(2), [1], "a tag seen before keeps its id");
+    assert_eq!(
+        index.searched(2).tags,
+        [1],
+        "a tag seen before keeps its id"
+    );
     assert_eq!(index.vocabulary().count(), 2);
     let mut seen = Vec::new();
     for i in 0..2 {
-        index.fields(i, true, true, |f, v, _| {
+        for (f, v, _) in index.searched(i).fields(true, true) {
             seen.push((i, f, String::from_utf8_lossy(v).into_owned()));
-        });
-        for &t in index.tags(i) {
+        }
+        for &t in index.searched(i).tags {
             let tag = index.vocabulary().nth(t as usize).unwrap().to_string();
             seen.push((i, Field::Tag(t as usize), tag));
         }
@@ -60,7 +65,8 @@ fn counts_facets_as_the_entries_would() {
     let index = Index::build(ds.entries());
     let all: Vec<u32> = (0..ds.len() as u32).collect();
     let some: Vec<u32> = all.iter().copied().filter(|i| i % 3 == 1).collect();
-    for indices in [&all[..], &some[..], &[][..]] {
+    let backwards: Vec<u32> = some.iter().rev().copied().collect();
+    for indices in [&all[..], &some[..], &backwards[..], &[][..]] {
         let entries = indices.iter().map(|&i| ds.entries().at(i as usize));
         let want = Facets::count(entries);
         assert_eq!(index.facets(indices), want);

@@ -78,7 +78,7 @@ fn dataset(rows: impl Into<Rows>) -> Dataset {
 fn both(n: usize, seed: u64) -> [Dataset; 2] {
     let es = entries(n, seed);
     let (layout, bytes) = mapped_write::write(&es).expect("laid out");
-    let table = Table::new(Box::new(bytes), layout).expect("a table");
+    let table = Table::new(bytes.into(), layout).expect("a table");
     [dataset(es), dataset(Rows::Mapped(Arc::new(table)))]
 }
 

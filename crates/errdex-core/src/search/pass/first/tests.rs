@@ -81,7 +81,7 @@ fn entries(n: usize, seed: u64) -> Vec<Entry> {
 
 fn mapped(es: &[Entry]) -> Dataset {
     let (layout, bytes) = mapped_write::write(es).expect("laid out");
-    let table = Table::new(Box::new(bytes), layout).expect("a table");
+    let table = Table::new(bytes.into(), layout).expect("a table");
     let mut ds = Dataset::default();
     let source = Source {
         name: "<test>".into(),
