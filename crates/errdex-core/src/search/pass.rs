@@ -161,7 +161,14 @@ fn run(
             if cancelled() {
                 return None;
             }
-            scan_chunk(entries, (index, prepared), q, ctx, chunk, &mut hits)?;
+            scan_chunk(
+                entries,
+                (index, prepared),
+                (q, limit),
+                ctx,
+                chunk,
+                &mut hits,
+            )?;
             scanned += chunk.len();
             if let Some(p) = partial
                 && scanned < total - total / 4
@@ -194,18 +201,24 @@ fn run(
     })
 }
 
-/// Scans one chunk, on two threads when it is big enough. None if a helper thread died.
+/// Scans one chunk, on two threads when it is big enough. None if a helper thread died. A pass
+/// that keeps no ranked hits (`limit` 0: a count) only decides which records match.
 fn scan_chunk(
     entries: Entries<'_>,
-    (index, prepared): (&Index, &scan::Prepared),
-    q: &Query,
+    at: (&Index, &scan::Prepared),
+    (q, limit): (&Query, usize),
     ctx: &Context,
     chunk: &[u32],
     out: &mut Vec<Hit>,
 ) -> Option<()> {
     let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
         for &i in part {
-            if let Some(score) = scan::estimate((index, prepared), (entries, i as usize), q, ctx) {
+            let record = (entries, i as usize);
+            if limit == 0 {
+                if scan::matches(at, record, q, ctx) {
+                    out.push(Hit { index: i, score: 0 });
+                }
+            } else if let Some(score) = scan::estimate(at, record, q, ctx) {
                 out.push(Hit { index: i, score });
             }
         }

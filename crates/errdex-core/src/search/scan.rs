@@ -53,17 +53,10 @@ fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = us
     score
 }
 
-/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
-/// (for the exact bonus), or None when it does not match.
-fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
-    if !needle.is_ascii() {
-        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
-        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
-        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
-        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
-    }
-    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
-    let mut forward = [0u32; 32];
+/// Where the earliest match of an ASCII fuzzy needle in `hay` ends (None: no match), with the
+/// positions of its first 32 bytes in `positions`. The one test of whether a fuzzy term
+/// matches: the estimate and the count both go through it, so they cannot disagree.
+fn earliest(hay: &[u8], needle: &[u8], cs: bool, positions: &mut [u32; 32]) -> Option<usize> {
     let mut end = None;
     let mut at = 0;
     for (k, &n) in needle.iter().enumerate() {
@@ -76,16 +69,38 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
         } else {
             memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
         };
-        let Some(rel) = rel else { break };
-        if k < forward.len() {
-            forward[k] = (at + rel) as u32;
+        let rel = rel?;
+        if let Some(p) = positions.get_mut(k) {
+            *p = (at + rel) as u32;
         }
         if k + 1 == needle.len() {
             end = Some(at + rel);
         }
         at += rel + 1;
     }
-    let end = end?;
+    end
+}
+
+/// Whether a fuzzy needle matches `hay` at all, by the rules `estimate_fuzzy` decides by.
+fn matches_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> bool {
+    if !needle.is_ascii() {
+        return text::find(hay, needle, cs).is_some() || text::is_subsequence(hay, needle, cs);
+    }
+    earliest(hay, needle, cs, &mut [0; 32]).is_some()
+}
+
+/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
+/// (for the exact bonus), or None when it does not match.
+fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
+    if !needle.is_ascii() {
+        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
+        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
+        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
+    }
+    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
+    let mut forward = [0u32; 32];
+    let end = earliest(hay, needle, cs, &mut forward)?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start.
     if let Some(s) = text::find(hay, needle, cs) {
         let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
@@ -131,7 +146,27 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
 
 /// A term's weighted score in one field value (0 for a negated term: it only has to be found).
 fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]) -> Option<i64> {
+    score_or_decide(t, chars, (field, w), hay, false)
+}
+
+/// `score_field`, or with `decide` only whether the term is in the field (Some(0)), which a
+/// count needs and which costs a fraction of the score.
+fn score_or_decide(
+    t: &Term,
+    chars: usize,
+    (field, w): (Field, &Weights),
+    hay: &[u8],
+    decide: bool,
+) -> Option<i64> {
     let needle = t.text.as_bytes();
+    if decide {
+        let found = if t.kind == Kind::Fuzzy && !t.negated {
+            matches_fuzzy(hay, needle, t.case_sensitive)
+        } else {
+            text::locate_bytes(hay, needle, t.kind, t.case_sensitive).is_some()
+        };
+        return found.then_some(0);
+    }
     let (raw, exact) = if t.kind == Kind::Fuzzy && !t.negated {
         estimate_fuzzy(hay, needle, t.case_sensitive)?
     } else {
@@ -198,7 +233,7 @@ fn estimate_term(
     (record, prepared): (&Searched<'_>, &Prepared),
     (entries, i): (Entries<'_>, usize),
     (k, t): (usize, &Term),
-    ctx: &Context,
+    (ctx, decide): (&Context, bool),
 ) -> Option<i64> {
     let scanned = matches!(
         t.scope,
@@ -229,7 +264,13 @@ fn estimate_term(
     for (field, hay, has) in record.fields(message, path) {
         // A byte of the term the field lacks: no match, without reading the field.
         if needs & !has == 0 {
-            keep(score_field(t, chars, (field, &prepared.weights), hay));
+            keep(score_or_decide(
+                t,
+                chars,
+                (field, &prepared.weights),
+                hay,
+                decide,
+            ));
         }
     }
     if let Some(per_tag) = &prepared.tags[k] {
@@ -239,11 +280,13 @@ fn estimate_term(
     }
     if let Some(e) = entry {
         for_each_field(e, t.scope, |field, v| {
-            keep(score_field(
+            let hay = v.as_bytes();
+            keep(score_or_decide(
                 t,
                 chars,
                 (field, &prepared.weights),
-                v.as_bytes(),
+                hay,
+                decide,
             ));
         });
     }
@@ -255,10 +298,30 @@ fn estimate_term(
 
 /// Record `i`'s estimated score, or None when it does not match.
 pub fn estimate(
+    at: (&Index, &Prepared),
+    record: (Entries<'_>, usize),
+    q: &Query,
+    ctx: &Context,
+) -> Option<i64> {
+    evaluate(at, record, q, (ctx, false))
+}
+
+/// Whether record `i` matches: exactly when `estimate` is Some, at a fraction of its cost
+/// (a count of every match does not need their scores).
+pub fn matches(
+    at: (&Index, &Prepared),
+    record: (Entries<'_>, usize),
+    q: &Query,
+    ctx: &Context,
+) -> bool {
+    evaluate(at, record, q, (ctx, true)).is_some()
+}
+
+fn evaluate(
     (index, prepared): (&Index, &Prepared),
     (entries, i): (Entries<'_>, usize),
     q: &Query,
-    ctx: &Context,
+    ctx: (&Context, bool),
 ) -> Option<i64> {
     let record = index.searched(i);
     let mut total = 0;

@@ -217,3 +217,41 @@ fn the_walk_settles_the_full_passs_best_candidates() {
     // of the walk.
     assert!(settled * 5 > asked, "{settled} of {asked}");
 }
+
+#[test]
+fn deciding_a_match_agrees_with_estimating_it() {
+    let ctx = Context::default();
+    let mut compared = 0;
+    for seed in 0..3 {
+        let es = entries(2000, seed);
+        let ds = mapped(&es);
+        let index = Index::build(ds.entries());
+        let entries = ds.entries();
+        let mut rng = fastrand::Rng::with_seed(seed + 200);
+        let mut texts = queries(&es, &mut rng);
+        let kinds = [
+            "'connection re",
+            "!conn",
+            "dead$",
+            "^Conn",
+            "msg:pointr",
+            "=abc",
+        ];
+        texts.extend(kinds.iter().map(ToString::to_string));
+        for text in texts {
+            let q = Query::parse(&text);
+            let prepared = Prepared::new(&index, &q, ctx.weights);
+            let at = (&index, &prepared);
+            for i in 0..ds.len() {
+                let estimated = scan::estimate(at, (entries, i), &q, &ctx).is_some();
+                let decided = scan::matches(at, (entries, i), &q, &ctx);
+                assert_eq!(decided, estimated, "{text:?}, record {i}, seed {seed}");
+                compared += usize::from(estimated);
+            }
+        }
+    }
+    assert!(
+        compared > 10_000,
+        "the queries match often enough: {compared}"
+    );
+}
