@@ -11,9 +11,11 @@ use super::rank::{Hit, top_k_by};
 
 mod first;
 mod records;
+mod reuse;
 use super::{Context, Query, scan, skim};
 use crate::dataset::{Dataset, Entries};
 use records::{Records, within};
+pub use reuse::Scores;
 
 /// What a finished pass knows.
 pub struct Outcome {
@@ -74,7 +76,9 @@ impl Pass<'_> {
     /// Runs to the end on the calling thread (and one helper thread).
     pub fn run(&self) -> Outcome {
         let never = || false;
-        run(self, &never, None).expect("a pass that is never cancelled finishes")
+        run(self, &never, None, (None, false))
+            .expect("a pass that is never cancelled finishes")
+            .0
     }
 
     /// The ranked top alone, when the word-start postings settle it without reading every
@@ -113,7 +117,19 @@ impl Pass<'_> {
         cancelled: &(dyn Fn() -> bool + Sync),
         partial: Option<Partial>,
     ) -> Option<Outcome> {
-        run(self, cancelled, partial)
+        run(self, cancelled, partial, (None, false)).map(|(out, _)| out)
+    }
+
+    /// `run_cancellable` starting from an earlier pass's `Scores` where this query's leading
+    /// groups are that one's, and keeping this pass's for the next (None for a query that is
+    /// not scored, or keeps no hits).
+    pub fn run_keeping(
+        &self,
+        earlier: Option<&Scores>,
+        cancelled: &(dyn Fn() -> bool + Sync),
+        partial: Option<Partial>,
+    ) -> Option<(Outcome, Option<Scores>)> {
+        run(self, cancelled, partial, (earlier, true))
     }
 }
 
@@ -121,7 +137,8 @@ fn run(
     pass: &Pass,
     cancelled: &(dyn Fn() -> bool + Sync),
     partial: Option<Partial>,
-) -> Option<Outcome> {
+    (earlier, keep): (Option<&Scores>, bool),
+) -> Option<(Outcome, Option<Scores>)> {
     let Pass {
         ds,
         index,
@@ -150,6 +167,9 @@ fn run(
         (Some(c), Some(kept)) => Records::List(within(c, &kept).into()),
     };
     let mut hits: Vec<Hit> = Vec::new();
+    let scored = limit > 0 && q.is_scored();
+    let plan = earlier.filter(|_| scored).and_then(|s| s.plan(q));
+    let mut before_last: Vec<i64> = Vec::new();
     let total = candidates.len();
     if let Some(prepared) = &prepared {
         let started = Instant::now();
@@ -161,14 +181,9 @@ fn run(
             if cancelled() {
                 return None;
             }
-            scan_chunk(
-                entries,
-                (index, prepared),
-                (q, limit),
-                ctx,
-                chunk,
-                &mut hits,
-            )?;
+            let out = (&mut hits, &mut before_last);
+            let how = Scan { q, limit, plan };
+            scan_chunk(entries, (index, prepared), how, ctx, chunk, out)?;
             scanned += chunk.len();
             if let Some(p) = partial
                 && scanned < total - total / 4
@@ -193,52 +208,74 @@ fn run(
         return None;
     }
     let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
+    let scores = (keep && scored && prepared.is_some())
+        .then(|| Scores::new(q, &hits, before_last))
+        .flatten();
     let (hits, whole) = rank((entries, index), q, ctx, hits, limit);
-    Some(Outcome {
+    let out = Outcome {
         hits,
         matched,
         whole,
-    })
+    };
+    Some((out, scores))
 }
 
-/// Scans one chunk, on two threads when it is big enough. None if a helper thread died. A pass
-/// that keeps no ranked hits (`limit` 0: a count) only decides which records match.
+/// How a chunk is scanned: the query, the hits kept (0: only decide matches), and the sums
+/// of an earlier pass to start from.
+#[derive(Clone, Copy)]
+struct Scan<'a> {
+    q: &'a Query,
+    limit: usize,
+    plan: Option<reuse::Plan<'a>>,
+}
+
+/// Scans one chunk, on two threads when it is big enough, adding its matches to `out` with
+/// their sums without the query's last group. None if a helper thread died. A pass that keeps
+/// no ranked hits (`limit` 0: a count) only decides which records match.
 fn scan_chunk(
     entries: Entries<'_>,
     at: (&Index, &scan::Prepared),
-    (q, limit): (&Query, usize),
+    how: Scan,
     ctx: &Context,
     chunk: &[u32],
-    out: &mut Vec<Hit>,
+    (hits, before_last): (&mut Vec<Hit>, &mut Vec<i64>),
 ) -> Option<()> {
-    let scan_part = |part: &[u32], out: &mut Vec<Hit>| {
+    let Scan { q, limit, plan } = how;
+    let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
+        let mut cursor = 0;
         for &i in part {
             let record = (entries, i as usize);
             if limit == 0 {
                 if scan::matches(at, record, q, ctx) {
-                    out.push(Hit { index: i, score: 0 });
+                    hits.push(Hit { index: i, score: 0 });
                 }
-            } else if let Some(score) = scan::estimate(at, record, q, ctx) {
-                out.push(Hit { index: i, score });
+                continue;
+            }
+            let known = plan.and_then(|p| Some((p.groups, p.sum(i, &mut cursor)?)));
+            let (from, sum) = known.unwrap_or((0, 0));
+            if let Some((score, before)) = scan::estimate_rest(at, record, (q, from, sum), ctx) {
+                hits.push(Hit { index: i, score });
+                before_last.push(before);
             }
         }
     };
     if chunk.len() < PARALLEL_MIN {
-        scan_part(chunk, out);
+        scan_part(chunk, hits, before_last);
         return Some(());
     }
     let (a, b) = chunk.split_at(chunk.len() / 2);
     let theirs = std::thread::scope(|s| {
         let other = s.spawn(|| {
-            let mut v = Vec::new();
-            scan_part(b, &mut v);
-            v
+            let (mut h, mut l) = (Vec::new(), Vec::new());
+            scan_part(b, &mut h, &mut l);
+            (h, l)
         });
-        scan_part(a, out);
+        scan_part(a, hits, before_last);
         // A panic in the helper is a bug the hook already reported; the pass is lost.
         other.join().ok()
     })?;
-    out.extend(theirs);
+    hits.extend(theirs.0);
+    before_last.extend(theirs.1);
     Some(())
 }
 

@@ -303,7 +303,7 @@ pub fn estimate(
     q: &Query,
     ctx: &Context,
 ) -> Option<i64> {
-    evaluate(at, record, q, (ctx, false))
+    evaluate(at, record, (q, 0, 0), (ctx, false)).map(|(total, _)| total)
 }
 
 /// Whether record `i` matches: exactly when `estimate` is Some, at a fraction of its cost
@@ -314,19 +314,34 @@ pub fn matches(
     q: &Query,
     ctx: &Context,
 ) -> bool {
-    evaluate(at, record, q, (ctx, true)).is_some()
+    evaluate(at, record, (q, 0, 0), (ctx, true)).is_some()
 }
 
+/// `estimate` of a record whose sum over the query's first `from` groups is known to be
+/// `known` (it matched them): only the other groups are estimated. With the estimate, the sum
+/// without the last group.
+pub fn estimate_rest(
+    at: (&Index, &Prepared),
+    record: (Entries<'_>, usize),
+    (q, from, known): (&Query, usize, i64),
+    ctx: &Context,
+) -> Option<(i64, i64)> {
+    evaluate(at, record, (q, from, known), (ctx, false))
+}
+
+/// The sum over the groups from `from` on, added to `known`, and that sum before the last
+/// group; None when a group does not match.
 fn evaluate(
     (index, prepared): (&Index, &Prepared),
     (entries, i): (Entries<'_>, usize),
-    q: &Query,
+    (q, from, known): (&Query, usize, i64),
     ctx: (&Context, bool),
-) -> Option<i64> {
+) -> Option<(i64, i64)> {
     let record = index.searched(i);
-    let mut total = 0;
-    let mut k = 0;
-    for group in &q.groups {
+    let mut total = known;
+    let mut before_last = known;
+    let mut k: usize = q.groups.iter().take(from).map(Vec::len).sum();
+    for group in q.groups.iter().skip(from) {
         let mut best = None;
         for t in group {
             if let Some(s) = estimate_term((&record, prepared), (entries, i), (k, t), ctx) {
@@ -334,9 +349,10 @@ fn evaluate(
             }
             k += 1;
         }
+        before_last = total;
         total += best?;
     }
-    Some(total)
+    Some((total, before_last))
 }
 
 #[cfg(test)]

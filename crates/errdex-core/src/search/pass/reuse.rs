@@ -1,0 +1,134 @@
+//! What a keystroke's pass keeps for the next: per matched record, its estimate for the whole
+//! query and for every group but the last. Typing mostly lengthens the last word or starts a
+//! new one, so the next query's leading groups are the same terms and each record's sum over
+//! them is already known: only the rest is estimated (`nil pointr de` → `nil pointr der`
+//! estimates one word of three). An estimate depends only on the record, the term and the
+//! weights, so a sum read back is the sum that would be computed.
+
+use super::super::query::{Query, Term};
+
+/// The estimates of one pass's matches.
+pub struct Scores {
+    /// The pass's query groups.
+    groups: Vec<Vec<Term>>,
+    /// The matched records, ascending, and per record its estimate over all the groups and
+    /// over all but the last.
+    indices: Vec<u32>,
+    whole: Vec<i64>,
+    before_last: Vec<i64>,
+}
+
+impl Scores {
+    /// `hits` are the matches of a pass of `q` in ascending record order with their estimates,
+    /// `before_last` their sums without the last group (same order).
+    pub(super) fn new(q: &Query, hits: &[super::Hit], before_last: Vec<i64>) -> Option<Scores> {
+        (before_last.len() == hits.len() && hits.is_sorted_by_key(|h| h.index)).then(|| Scores {
+            groups: q.groups.clone(),
+            indices: hits.iter().map(|h| h.index).collect(),
+            whole: hits.iter().map(|h| h.score).collect(),
+            before_last,
+        })
+    }
+
+    /// Whether a pass of `q` can start from these sums.
+    pub fn serve(&self, q: &Query) -> bool {
+        self.plan(q).is_some()
+    }
+
+    /// The stored sums `q` can start from: the most leading groups of `q` they cover, short of
+    /// its last group (which is estimated, so that the next pass knows its own sums without
+    /// it). None when no stored sum is over a prefix of `q`'s groups.
+    pub(super) fn plan(&self, q: &Query) -> Option<Plan<'_>> {
+        let wanted = q.groups.len().checked_sub(1)?;
+        let covers = |n: usize| n > 0 && n <= wanted && q.groups[..n] == self.groups[..n];
+        let n = self.groups.len();
+        let (groups, sums) = if covers(n) {
+            (n, &self.whole)
+        } else if n > 0 && covers(n - 1) {
+            (n - 1, &self.before_last)
+        } else {
+            return None;
+        };
+        Some(Plan {
+            groups,
+            indices: &self.indices,
+            sums,
+        })
+    }
+}
+
+/// Sums over a query's first `groups` groups, by record.
+#[derive(Clone, Copy)]
+pub(super) struct Plan<'a> {
+    pub(super) groups: usize,
+    indices: &'a [u32],
+    sums: &'a [i64],
+}
+
+impl Plan<'_> {
+    /// Record `i`'s sum, if it has one. `at` is where the previous lookup ended: records asked
+    /// in ascending order are found by walking on from it.
+    pub(super) fn sum(&self, i: u32, at: &mut usize) -> Option<i64> {
+        // Walking on finds `i` only if every record before `at` is before it.
+        if *at > 0 && self.indices.get(*at - 1).is_none_or(|&k| k >= i) {
+            *at = 0;
+        }
+        let rest = self.indices.get(*at..).unwrap_or(&[]);
+        // A short step first: the records asked are usually these, in order.
+        let step = rest.iter().take(8).position(|&k| k >= i);
+        *at += step.unwrap_or_else(|| rest.partition_point(|&k| k < i));
+        if self.indices.get(*at) == Some(&i) {
+            self.sums.get(*at).copied()
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::rank::Hit;
+
+    fn scores_of(text: &str) -> Scores {
+        let hits = [(2, 30), (5, 50), (9, 90)].map(|(index, score)| Hit { index, score });
+        Scores::new(&Query::parse(text), &hits, vec![3, 5, 9]).expect("ascending")
+    }
+
+    #[test]
+    fn a_query_starts_from_the_sums_of_its_leading_groups_short_of_its_last() {
+        let s = scores_of("nil pointr d");
+        let plan = |text: &str| s.plan(&Query::parse(text)).map(|p| (p.groups, p.sums[0]));
+        assert_eq!(plan("nil pointr de"), Some((2, 3)), "the last word grew");
+        assert_eq!(plan("nil pointr d x"), Some((3, 30)), "a word was added");
+        assert_eq!(plan("nil pointr d"), Some((2, 3)), "the same query");
+        assert_eq!(plan("nil pointer d"), None, "a word changed");
+        assert_eq!(plan("nil"), None, "one word is all estimated");
+        assert_eq!(plan("nul pointr de"), None);
+        let hits = [Hit { index: 4, score: 1 }, Hit { index: 1, score: 1 }];
+        assert!(Scores::new(&Query::parse("a b"), &hits, vec![0, 0]).is_none());
+    }
+
+    #[test]
+    fn a_record_s_sum_is_found_in_order_and_out_of_it() {
+        let s = scores_of("a b");
+        let plan = s.plan(&Query::parse("a b c")).expect("a plan");
+        let mut at = 0;
+        let asked: Vec<Option<i64>> = [1, 2, 3, 5, 9, 10, 2, 9, 0]
+            .iter()
+            .map(|&i| plan.sum(i, &mut at))
+            .collect();
+        let want = [
+            None,
+            Some(30),
+            None,
+            Some(50),
+            Some(90),
+            None,
+            Some(30),
+            Some(90),
+            None,
+        ];
+        assert_eq!(asked, want);
+    }
+}
