@@ -1,0 +1,66 @@
+//! One chunk of a pass's records scanned, on two threads when it is big enough.
+
+use super::super::index::Index;
+use super::super::rank::Hit;
+use super::super::{Context, Query, scan};
+use super::{PARALLEL_MIN, reuse};
+use crate::dataset::Entries;
+
+/// How a chunk is scanned: the query, the hits kept (0: only decide matches), and the sums
+/// of an earlier pass to start from.
+#[derive(Clone, Copy)]
+pub(super) struct Scan<'a> {
+    pub(super) q: &'a Query,
+    pub(super) limit: usize,
+    pub(super) plan: Option<reuse::Plan<'a>>,
+}
+
+/// Scans one chunk, on two threads when it is big enough, adding its matches to `out` with
+/// their sums without the query's last group. None if a helper thread died. A pass that keeps
+/// no ranked hits (`limit` 0: a count) only decides which records match.
+pub(super) fn scan_chunk(
+    entries: Entries<'_>,
+    at: (&Index, &scan::Prepared),
+    how: Scan,
+    ctx: &Context,
+    chunk: &[u32],
+    (hits, before_last): (&mut Vec<Hit>, &mut Vec<i64>),
+) -> Option<()> {
+    let Scan { q, limit, plan } = how;
+    let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
+        let mut cursor = 0;
+        for &i in part {
+            let record = (entries, i as usize);
+            if limit == 0 {
+                if scan::matches(at, record, q, ctx) {
+                    hits.push(Hit { index: i, score: 0 });
+                }
+                continue;
+            }
+            let known = plan.and_then(|p| Some((p.groups, p.sum(i, &mut cursor)?)));
+            let (from, sum) = known.unwrap_or((0, 0));
+            if let Some((score, before)) = scan::estimate_rest(at, record, (q, from, sum), ctx) {
+                hits.push(Hit { index: i, score });
+                before_last.push(before);
+            }
+        }
+    };
+    if chunk.len() < PARALLEL_MIN {
+        scan_part(chunk, hits, before_last);
+        return Some(());
+    }
+    let (a, b) = chunk.split_at(chunk.len() / 2);
+    let theirs = std::thread::scope(|s| {
+        let other = s.spawn(|| {
+            let (mut h, mut l) = (Vec::new(), Vec::new());
+            scan_part(b, &mut h, &mut l);
+            (h, l)
+        });
+        scan_part(a, hits, before_last);
+        // A panic in the helper is a bug the hook already reported; the pass is lost.
+        other.join().ok()
+    })?;
+    hits.extend(theirs.0);
+    before_last.extend(theirs.1);
+    Some(())
+}
