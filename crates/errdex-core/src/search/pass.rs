@@ -184,7 +184,12 @@ fn run(
                 return None;
             }
             let out = (&mut hits, &mut before_last);
-            let how = Scan { q, limit, plan };
+            let how = Scan {
+                q,
+                limit,
+                plan,
+                keep,
+            };
             scan_chunk(entries, (index, prepared), how, ctx, chunk, out)?;
             scanned += chunk.len();
             if let Some(p) = partial

@@ -65,6 +65,14 @@ pub fn top_k_by(
         hits.clear();
         return;
     }
+    if hits.len() > k {
+        // The score comes first in the order, so nothing below the k-th best score can be
+        // kept: choose by score alone, in place, and key only the hits at or above it (a copy
+        // of every hit with its keys was megabytes of fresh pages at a million records).
+        hits.select_nth_unstable_by(k - 1, |a, b| b.score.cmp(&a.score));
+        let bar = hits[k - 1].score;
+        hits.retain(|h| h.score >= bar);
+    }
     let mut keyed: Vec<Keyed> = hits
         .iter()
         .map(|h| {
@@ -147,5 +155,35 @@ mod tests {
         assert_eq!(hits.len(), 2);
         top_k((&es).into(), &mut hits, 0);
         assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn the_top_k_is_the_head_of_the_whole_order_whatever_ties_the_kth_score() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let es: Vec<Entry> = (0..300)
+            .map(|i| entry(&format!("id{:03}", rng.u32(..500)), &"m".repeat(1 + i % 4)))
+            .collect();
+        for k in [1, 2, 17, 100, 299, 300, 400] {
+            let hits: Vec<Hit> = (0..300)
+                .map(|index| Hit {
+                    index,
+                    score: i64::from(rng.u8(..4)),
+                })
+                .collect();
+            let mut want = hits.clone();
+            want.sort_by(|a, b| {
+                let keyed = |h: &Hit| Keyed {
+                    score: h.score,
+                    len: es[h.index as usize].message.len() as u32,
+                    index: h.index,
+                    id_head: crate::dataset::mapped::id_head(&es[h.index as usize].id),
+                };
+                keyed_order((&es).into(), &keyed(a), &keyed(b))
+            });
+            want.truncate(k);
+            let mut got = hits;
+            top_k((&es).into(), &mut got, k);
+            assert_eq!(got, want, "k {k}");
+        }
     }
 }

@@ -6,13 +6,14 @@ use super::super::{Context, Query, scan};
 use super::{PARALLEL_MIN, reuse};
 use crate::dataset::Entries;
 
-/// How a chunk is scanned: the query, the hits kept (0: only decide matches), and the sums
-/// of an earlier pass to start from.
+/// How a chunk is scanned: the query, the hits kept (0: only decide matches), the sums of an
+/// earlier pass to start from, and whether to keep this one's.
 #[derive(Clone, Copy)]
 pub(super) struct Scan<'a> {
     pub(super) q: &'a Query,
     pub(super) limit: usize,
     pub(super) plan: Option<reuse::Plan<'a>>,
+    pub(super) keep: bool,
 }
 
 /// Scans one chunk, on two threads when it is big enough, adding its matches to `out` with
@@ -26,7 +27,12 @@ pub(super) fn scan_chunk(
     chunk: &[u32],
     (hits, before_last): (&mut Vec<Hit>, &mut Vec<i64>),
 ) -> Option<()> {
-    let Scan { q, limit, plan } = how;
+    let Scan {
+        q,
+        limit,
+        plan,
+        keep,
+    } = how;
     let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
         let mut cursor = 0;
         for &i in part {
@@ -41,7 +47,9 @@ pub(super) fn scan_chunk(
             let (from, sum) = known.unwrap_or((0, 0));
             if let Some((score, before)) = scan::estimate_rest(at, record, (q, from, sum), ctx) {
                 hits.push(Hit { index: i, score });
-                before_last.push(before);
+                if keep {
+                    before_last.push(before);
+                }
             }
         }
     };
