@@ -17,9 +17,14 @@ use crate::text::{in_place, is_word_byte};
 
 pub const PATH_BIT: u32 = 1 << 31;
 pub const START_BIT: u32 = 1 << 30;
+/// The start's byte is a capital: a term typed in lower case matches it with SkimMatcherV2's
+/// case penalty, which bounds the list lower (`search::tiers`).
+pub const CAPITAL_BIT: u32 = 1 << RUN_BITS;
 /// The longest word run a key tells apart; longer runs are all `RUN_MAX`.
-pub const RUN_MAX: usize = 63;
-const RUN_BITS: u32 = 6;
+pub const RUN_MAX: usize = 31;
+const RUN_BITS: u32 = 5;
+/// The bits below the three bytes: the capital bit and the run.
+const LOW_BITS: u32 = RUN_BITS + 1;
 
 /// Whether position `p` of `hay` is a start (see the module's comment).
 pub fn is_start(hay: &[u8], p: usize) -> bool {
@@ -41,16 +46,24 @@ pub fn key(path: bool, start: bool, at: &[u8]) -> u32 {
         .take(RUN_MAX)
         .take_while(|&&c| is_word_byte(c))
         .count() as u32;
-    let flags = if path { PATH_BIT } else { 0 } | if start { START_BIT } else { 0 };
-    flags | byte(0) << (RUN_BITS + 16) | byte(1) << (RUN_BITS + 8) | byte(2) << RUN_BITS | run
+    let capital = at.first().is_some_and(u8::is_ascii_uppercase);
+    let flags = if path { PATH_BIT } else { 0 }
+        | if start { START_BIT } else { 0 }
+        | if capital { CAPITAL_BIT } else { 0 };
+    flags | byte(0) << (LOW_BITS + 16) | byte(1) << (LOW_BITS + 8) | byte(2) << LOW_BITS | run
 }
 
 /// The keys whose three bytes begin with `prefix` (1 to 3 bytes, already folded), in one field
-/// and position class: a range of key values, any run.
+/// and position class: a range of key values, any capital and run.
 pub fn prefix_range(path: bool, start: bool, prefix: &[u8]) -> Range<u32> {
-    let lo = key(path, start, prefix) & !((1 << RUN_BITS) - 1);
-    let width = 8 * (3 - prefix.len().min(3)) as u32 + RUN_BITS;
+    let lo = key(path, start, prefix) & !((1 << LOW_BITS) - 1);
+    let width = 8 * (3 - prefix.len().min(3)) as u32 + LOW_BITS;
     lo..lo + (1u32 << width)
+}
+
+/// Whether a key's start is a capital.
+pub fn is_capital(key: u32) -> bool {
+    key & CAPITAL_BIT != 0
 }
 
 /// The key with a given run, from a key of `prefix_range`.

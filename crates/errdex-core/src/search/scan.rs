@@ -17,7 +17,7 @@ const SCORE_MATCH: i64 = 16;
 const BONUS_CONSECUTIVE: i64 = 4;
 const GAP_START: i64 = -3;
 const GAP_EXTENSION: i64 = -1;
-const CASE_MISMATCH: i64 = -2;
+pub(super) const CASE_MISMATCH: i64 = -2;
 
 /// Scores one alignment: `positions` are byte offsets of the needle's bytes in `hay`.
 fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = usize>) -> i64 {

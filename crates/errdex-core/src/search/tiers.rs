@@ -11,6 +11,7 @@
 
 use super::Weights;
 use super::query::{Kind, Scope, Term};
+use super::scan::CASE_MISMATCH;
 use crate::dataset::starts::{self, Postings, RUN_MAX};
 
 /// Per byte of a term, the most any match can score (16 + 16 for the doubled head bonus that
@@ -66,6 +67,7 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
     // A needle of word bytes only is a whole word exactly where the word run is as long as it.
     let words_only = needle.iter().all(|&b| crate::text::is_word_byte(b));
     let whole_run = n.min(RUN_MAX);
+    let lower_first = !t.case_sensitive && needle.first().is_some_and(u8::is_ascii_lowercase);
     let n = n as i64;
     let mut tiers = Vec::new();
     let mut rest = i64::MIN;
@@ -95,8 +97,14 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
                 } else {
                     other
                 };
+                // A lower-case first letter on a capital costs the case penalty there.
+                let case = if lower_first && starts::is_capital(key) {
+                    CASE_MISMATCH
+                } else {
+                    0
+                };
                 tiers.push(Tier {
-                    bound: weighted(bound),
+                    bound: weighted(bound + case),
                     list,
                 });
             }

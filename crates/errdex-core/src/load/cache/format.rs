@@ -30,7 +30,8 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 10: a record that is only a level word (HPC's `warning`) keeps it as its word.
 // 12: a pattern that is only placeholders (`{}`, a raise whose message the scan cannot
 //     read) groups nothing.
-const FORMAT_VERSION: u32 = 12;
+// 13: a word start's key tells a capital apart (its run is kept up to 31 bytes, not 63).
+const FORMAT_VERSION: u32 = 13;
 const CHUNK: usize = 4 << 20;
 /// Chunks hashed per part and open besides its first and last.
 const SAMPLED: usize = 2;
