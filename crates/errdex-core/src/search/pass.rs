@@ -122,12 +122,13 @@ impl Pass<'_> {
         run(self, cancelled, partial, (None, false)).map(|(out, _)| out)
     }
 
-    /// `run_cancellable` starting from an earlier pass's `Scores` where this query's leading
+    /// `run_cancellable` starting from an earlier pass's `Scores` (with that pass's
+    /// `Outcome::matched`, which they are in the order of) where this query's leading
     /// groups are that one's, and keeping this pass's for the next (None for a query that is
     /// not scored, or keeps no hits).
     pub fn run_keeping(
         &self,
-        earlier: Option<&Scores>,
+        earlier: Option<(&Scores, &[u32])>,
         cancelled: &(dyn Fn() -> bool + Sync),
         partial: Option<Partial>,
     ) -> Option<(Outcome, Option<Scores>)> {
@@ -139,7 +140,7 @@ fn run(
     pass: &Pass,
     cancelled: &(dyn Fn() -> bool + Sync),
     partial: Option<Partial>,
-    (earlier, keep): (Option<&Scores>, bool),
+    (earlier, keep): (Option<(&Scores, &[u32])>, bool),
 ) -> Option<(Outcome, Option<Scores>)> {
     let Pass {
         ds,
@@ -170,7 +171,9 @@ fn run(
     };
     let mut hits: Vec<Hit> = Vec::new();
     let scored = limit > 0 && q.is_scored();
-    let plan = earlier.filter(|_| scored).and_then(|s| s.plan(q));
+    let plan = earlier
+        .filter(|_| scored)
+        .and_then(|(s, matched)| s.plan(q, matched));
     let mut before_last: Vec<i64> = Vec::new();
     let total = candidates.len();
     if let Some(prepared) = &prepared {

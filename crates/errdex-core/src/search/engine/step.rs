@@ -43,7 +43,8 @@ fn index_for<'i>(
 }
 
 /// What the previous finished pass matched, to narrow the next one, and its matches'
-/// estimates when it ranked them all (not when the postings ranked it).
+/// estimates (in the order of `matched`) when it ranked them all (not when the postings
+/// ranked it).
 struct Memo {
     query: Query,
     dataset: Arc<Dataset>,
@@ -116,7 +117,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         let earlier = memo
             .as_ref()
             .filter(|m| narrowing && m.context == ctx && grew_from(&m.dataset, &ds))
-            .and_then(|m| m.scores.as_ref());
+            .and_then(|m| Some((m.scores.as_ref()?, m.matched.indices.as_slice())));
         // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
         let searched_before = ds.len() - base.as_ref().map_or(ds.len(), Vec::len);
         let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
@@ -144,7 +145,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         // bound them all (a misspelt word: `nil pointr dereference`, 1M records, p50 per
         // keystroke ~100 -> ~50 ms).
         let unsettled = memo.as_ref().is_some_and(|m| m.unsettled);
-        let first = if postings && !(unsettled && earlier.is_some_and(|s| s.serve(q))) {
+        let first = if postings && !(unsettled && earlier.is_some_and(|(s, _)| s.serve(q))) {
             request.run_first(&stale)?
         } else {
             None

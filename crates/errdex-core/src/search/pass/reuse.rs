@@ -7,13 +7,12 @@
 
 use super::super::query::{Query, Term};
 
-/// The estimates of one pass's matches.
+/// The estimates of one pass's matches, in the order of its `Outcome::matched` (ascending
+/// records), which whoever keeps them keeps beside them.
 pub struct Scores {
     /// The pass's query groups.
     groups: Vec<Vec<Term>>,
-    /// The matched records, ascending, and per record its estimate over all the groups and
-    /// over all but the last.
-    indices: Vec<u32>,
+    /// Per matched record, its estimate over all the groups and over all but the last.
     whole: Vec<i64>,
     before_last: Vec<i64>,
 }
@@ -24,7 +23,6 @@ impl Scores {
     pub(super) fn new(q: &Query, hits: &[super::Hit], before_last: Vec<i64>) -> Option<Scores> {
         (before_last.len() == hits.len() && hits.is_sorted_by_key(|h| h.index)).then(|| Scores {
             groups: q.groups.clone(),
-            indices: hits.iter().map(|h| h.index).collect(),
             whole: hits.iter().map(|h| h.score).collect(),
             before_last,
         })
@@ -32,28 +30,34 @@ impl Scores {
 
     /// Whether a pass of `q` can start from these sums.
     pub fn serve(&self, q: &Query) -> bool {
-        self.plan(q).is_some()
+        self.covered(q).is_some()
     }
 
-    /// The stored sums `q` can start from: the most leading groups of `q` they cover, short of
-    /// its last group (which is estimated, so that the next pass knows its own sums without
-    /// it). None when no stored sum is over a prefix of `q`'s groups.
-    pub(super) fn plan(&self, q: &Query) -> Option<Plan<'_>> {
+    /// The stored sums `q` can start from, by record of `indices` (the matches they were kept
+    /// with; None for other ones): see `covered`.
+    pub(super) fn plan<'a>(&'a self, q: &Query, indices: &'a [u32]) -> Option<Plan<'a>> {
+        let (groups, sums) = self.covered(q)?;
+        (indices.len() == sums.len()).then_some(Plan {
+            groups,
+            indices,
+            sums,
+        })
+    }
+
+    /// The most leading groups of `q` a stored sum covers, short of its last group (which is
+    /// estimated, so that the next pass knows its own sums without it), and those sums. None
+    /// when no stored sum is over a prefix of `q`'s groups.
+    fn covered(&self, q: &Query) -> Option<(usize, &[i64])> {
         let wanted = q.groups.len().checked_sub(1)?;
         let covers = |n: usize| n > 0 && n <= wanted && q.groups[..n] == self.groups[..n];
         let n = self.groups.len();
-        let (groups, sums) = if covers(n) {
-            (n, &self.whole)
+        if covers(n) {
+            Some((n, &self.whole))
         } else if n > 0 && covers(n - 1) {
-            (n - 1, &self.before_last)
+            Some((n - 1, &self.before_last))
         } else {
-            return None;
-        };
-        Some(Plan {
-            groups,
-            indices: &self.indices,
-            sums,
-        })
+            None
+        }
     }
 }
 
@@ -90,21 +94,32 @@ mod tests {
     use super::*;
     use crate::search::rank::Hit;
 
+    const MATCHED: [u32; 3] = [2, 5, 9];
+
     fn scores_of(text: &str) -> Scores {
         let hits = [(2, 30), (5, 50), (9, 90)].map(|(index, score)| Hit { index, score });
+        assert_eq!(hits.map(|h| h.index), MATCHED);
         Scores::new(&Query::parse(text), &hits, vec![3, 5, 9]).expect("ascending")
     }
 
     #[test]
     fn a_query_starts_from_the_sums_of_its_leading_groups_short_of_its_last() {
         let s = scores_of("nil pointr d");
-        let plan = |text: &str| s.plan(&Query::parse(text)).map(|p| (p.groups, p.sums[0]));
+        let plan = |text: &str| {
+            let p = s.plan(&Query::parse(text), &MATCHED);
+            assert_eq!(p.is_some(), s.serve(&Query::parse(text)), "{text}");
+            p.map(|p| (p.groups, p.sums[0]))
+        };
         assert_eq!(plan("nil pointr de"), Some((2, 3)), "the last word grew");
         assert_eq!(plan("nil pointr d x"), Some((3, 30)), "a word was added");
         assert_eq!(plan("nil pointr d"), Some((2, 3)), "the same query");
         assert_eq!(plan("nil pointer d"), None, "a word changed");
         assert_eq!(plan("nil"), None, "one word is all estimated");
         assert_eq!(plan("nul pointr de"), None);
+        assert!(
+            s.plan(&Query::parse("nil pointr de"), &[2, 5]).is_none(),
+            "other matches"
+        );
         let hits = [Hit { index: 4, score: 1 }, Hit { index: 1, score: 1 }];
         assert!(Scores::new(&Query::parse("a b"), &hits, vec![0, 0]).is_none());
     }
@@ -112,7 +127,7 @@ mod tests {
     #[test]
     fn a_record_s_sum_is_found_in_order_and_out_of_it() {
         let s = scores_of("a b");
-        let plan = s.plan(&Query::parse("a b c")).expect("a plan");
+        let plan = s.plan(&Query::parse("a b c"), &MATCHED).expect("a plan");
         let mut at = 0;
         let asked: Vec<Option<i64>> = [1, 2, 3, 5, 9, 10, 2, 9, 0]
             .iter()
