@@ -17,7 +17,8 @@
 //! outermost error the program made, and a line's chain is answered root cause first. In
 //! traceback mode, another statement first that is the raise of the first exception of a chained
 //! traceback is counted apart as the root cause, which is how the pasted-line ranking answers a
-//! chain.
+//! chain; so is, for a line alone, the root its case names (`rootFile`, `rootLineNumber`: the
+//! statement that made the innermost error of a chain the line shows, see go_errors/label.py).
 
 use std::collections::HashMap;
 
@@ -170,13 +171,30 @@ fn main() {
                 })
                 .unwrap_or_default();
             let at_root = |r: usize| root_site.contains(&r);
+            // A chain the line itself shows (Go's `gif: reading header: unexpected EOF`), its
+            // root labelled by the program that printed it.
+            let root_file = v["rootFile"]
+                .as_str()
+                .map(|f| format!("{}/{f}", v["root"].as_str().unwrap_or("")));
+            let line_root: Vec<usize> = root_file
+                .as_deref()
+                .zip(v["rootLineNumber"].as_i64())
+                .map(|(file, line)| {
+                    suffixes(file)
+                        .filter_map(|s| by_file.get(s))
+                        .flatten()
+                        .filter(|(n, _)| *n == line)
+                        .map(|&(_, i)| i)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let at_line_root = |r: usize| line_root.contains(&r);
             let queries = [("line", Some(line)), ("traceback", traceback)];
             for (mode, query) in queries {
                 let Some(query) = query else { continue };
                 let answer = triage.answer_line(entries, query, 5);
                 match mode {
-                    // A last line alone does not show the chain.
-                    "line" => lines.count(&answer, &at_site, &|_| false),
+                    "line" => lines.count(&answer, &at_site, &at_line_root),
                     _ => tracebacks.count(&answer, &at_site, &at_root),
                 }
                 let right = answer.first().is_some_and(|r| !r.weak && at_site(r.record));

@@ -18,6 +18,12 @@ caller's words, and frames inside fmt.Errorf are passed over. When that frame wr
 made another way (a struct literal, an errno). A case is the logged line, the file relative
 to ROOT and the line; at most 3 cases per statement, each logged line once.
 
+A line that is a chain (`gif: reading header: unexpected EOF`) also gets its root cause, when
+one can be told: the error value whose text ends the line after a `: `, the shortest such (the
+innermost), made during the case or, failing that, before main ran (a package's `io.EOF`),
+labelled by its frames as above. Two statements that made values of that text leave the root
+unlabelled. The case then carries "rootFile" and "rootLineNumber" beside its own label.
+
 A line no errors.New or fmt.Errorf value labels may be the text of an error type's own
 Error() method (`asn1.SyntaxError`: `return "asn1: syntax error: " + e.Msg`): after each case
 go_errors prints "ERRTYPES n type..." for the chain, outermost first, and the line is labelled
@@ -40,6 +46,9 @@ def main():
     made = {}  # address -> [(function, file, line)], frames innermost first
     done = {}  # case number -> the chain's frames of its labelled value
     types = {}  # case number -> the chain's types, outermost first
+    at_init = []  # (text, frames) of the values made before main ran
+    during = {}  # case number -> (text, frames) of the values made since the case before
+    window = None  # values made since the last case, once main runs
     with open(stderr_path, encoding="utf-8", errors="replace") as f:
         for raw in f:
             parts = raw.split()
@@ -48,6 +57,12 @@ def main():
                 if i == "0":
                     made[ptr] = []
                 made.setdefault(ptr, []).append((function, file, int(line)))
+            elif parts and parts[0] == "ERRTEXT" and len(parts) in (2, 3):
+                text = bytes.fromhex(parts[2] if len(parts) == 3 else "")
+                value = (text.decode("utf-8", "replace"), made.get(parts[1], []))
+                (at_init if window is None else window).append(value)
+            elif parts == ["ERRMAIN"]:
+                window = []
             elif parts and parts[0] == "ERRTYPES" and len(parts) >= 2:
                 types[int(parts[1])] = parts[2:]
             elif parts and parts[0] == "ERRDONE":
@@ -55,6 +70,8 @@ def main():
                 frames = next((made[p] for p in chain if p in made), None)
                 if frames:
                     done[int(parts[1])] = frames
+                during[int(parts[1])] = window or []
+                window = []
     per_site = {}
     seen = set()
     kept = 0
@@ -73,11 +90,30 @@ def main():
                 continue
             seen.add((shown, site))
             per_site[site] = per_site.get(site, 0) + 1
-            out.write(json.dumps({"line": case["line"], "file": file, "root": root,
-                                  "lineNumber": line, "endLineNumber": line,
-                                  "case": case["case"]}) + "\n")
+            labelled = {"line": case["line"], "file": file, "root": root,
+                        "lineNumber": line, "endLineNumber": line, "case": case["case"]}
+            cause = root_cause(shown, during.get(case["n"], []), at_init, copy_src)
+            if cause and cause != site:
+                labelled["rootFile"], labelled["rootLineNumber"] = cause
+            out.write(json.dumps(labelled) + "\n")
             kept += 1
     print(f"{kept} cases, {len(per_site)} statements", file=sys.stderr)
+
+
+def root_cause(shown, during, at_init, copy_src):
+    """The statement that made the innermost link of the chain `shown` is: see the module's
+    text."""
+    for values in (during, at_init):
+        ends = [(text, frames) for text, frames in values
+                if WORD.search(text.lower()) and len(text) < len(shown)
+                and shown.endswith(": " + text)]
+        if not ends:
+            continue
+        shortest = min(len(text) for text, _ in ends)
+        sites = {statement(frames, copy_src, text) for text, frames in ends
+                 if len(text) == shortest}
+        return sites.pop() if len(sites) == 1 else None
+    return None
 
 
 def statement(frames, copy_src, logged):

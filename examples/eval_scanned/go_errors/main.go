@@ -334,6 +334,8 @@ func logCase(err error) {
 }
 
 func main() {
+	// Values made before this line are the packages' own (`io.EOF`), made at init.
+	fmt.Fprintln(os.Stderr, "ERRMAIN")
 	for _, c := range cases() {
 		current = c.name
 		if err := c.run(); err != nil {
