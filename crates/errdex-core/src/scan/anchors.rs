@@ -22,7 +22,10 @@ pub fn anchors(calls: &Calls, language: Language, text: &[u8]) -> Option<Vec<usi
         .map(|call| call.start)
         .collect();
     match language {
-        Language::Go => out.extend(go_error_method_returns(text)),
+        Language::Go => {
+            out.extend(go_error_method_returns(text));
+            out.extend(super::go_types::literal_anchors(text));
+        }
         Language::Rust => out.extend(rust_error_display_writes(text)),
         _ => {}
     }

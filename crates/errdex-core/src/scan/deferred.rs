@@ -8,12 +8,14 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::git::Origin;
+use super::go_types::{self, FieldTemplate, TypeLiteral};
 use super::message::{Message, Piece, braces, printf};
 use super::python_args;
-use super::record::{site_id, web_url};
+use super::record::site_id;
+use super::resolved::{Stored, finished};
 
 /// Base classes followed from a class to the one that writes the message.
 const MAX_BASES: usize = 8;
@@ -23,6 +25,9 @@ const MAX_BASES: usize = 8;
 pub struct Deferred {
     pub classes: Vec<ClassTemplate>,
     pub raises: Vec<PendingRaise>,
+    /// Go: the error types whose `Error()` prints fields, and the literals that set them.
+    pub go_templates: Vec<FieldTemplate>,
+    pub go_literals: Vec<TypeLiteral>,
 }
 
 /// An exception class a file defines.
@@ -100,7 +105,10 @@ pub struct PendingRaise {
 
 impl Deferred {
     pub fn is_empty(&self) -> bool {
-        self.classes.is_empty() && self.raises.is_empty()
+        self.classes.is_empty()
+            && self.raises.is_empty()
+            && self.go_templates.is_empty()
+            && self.go_literals.is_empty()
     }
 }
 
@@ -151,17 +159,6 @@ pub fn resolve(
             if raise.taken_here.as_ref() == Some(&message.pattern()) {
                 continue;
             }
-            let Ok(mut record) = serde_json::from_str::<Map<String, Value>>(&raise.record) else {
-                continue;
-            };
-            let snippet = match &raise.snippet {
-                Some(snippet) => snippet.clone(),
-                None => match snippet_from_file(&root.join(path), &record) {
-                    Some(snippet) => snippet,
-                    None => continue,
-                },
-            };
-            record.insert("sourceCode".into(), snippet.into());
             let pattern = message.pattern();
             let ordinal = ordinals
                 .entry((raise.function.as_deref(), pattern.clone()))
@@ -174,58 +171,16 @@ pub fn resolve(
                 *ordinal,
             );
             *ordinal += 1;
-            let line = record
-                .get("lineNumber")
-                .and_then(Value::as_u64)
-                .unwrap_or(0);
-            record.insert("id".into(), id.into());
-            record.insert("errorMessage".into(), message.message().into());
-            record.insert("messagePattern".into(), pattern.into());
-            // The output is assembled at this HEAD, whatever HEAD the raise was read at.
-            record.insert(
-                "githubUrl".into(),
-                json!(web_url(origin, path, usize::try_from(line).unwrap_or(0))),
-            );
-            record.insert("analyzedSha".into(), json!(origin.sha));
-            out.push(record);
+            let stored = Stored {
+                record: &raise.record,
+                snippet: raise.snippet.as_ref(),
+                path,
+            };
+            out.extend(finished(stored, &message, id, origin, root));
         }
     }
+    out.extend(go_types::resolve(files, origin, root));
     out
-}
-
-/// `sourceCode` of `record` read again from its file: the lines `sourceCodeStart` to
-/// `sourceCodeEnd`.
-fn snippet_from_file(file: &Path, record: &Map<String, Value>) -> Option<String> {
-    let bytes = std::fs::read(file).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    let line = |field: &str| usize::try_from(record.get(field)?.as_u64()?).ok();
-    let (start, end) = (line("sourceCodeStart")?, line("sourceCodeEnd")?);
-    let lines: Vec<&str> = text
-        .split('\n')
-        .skip(start.checked_sub(1)?)
-        .take(end.checked_sub(start)? + 1)
-        .map(|l| l.trim_end_matches('\r'))
-        .collect();
-    Some(lines.join("\n"))
-}
-
-/// Leaves out the snippets of the raises that did not resolve (`resolved`: the records
-/// [`resolve`] made), which only a state keeps.
-pub fn keep_resolved_snippets(
-    files: &mut [(String, &mut Deferred)],
-    resolved: &[Map<String, Value>],
-) {
-    let at: std::collections::HashSet<(&str, u64)> = resolved
-        .iter()
-        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
-        .collect();
-    for (path, deferred) in files.iter_mut() {
-        for raise in &mut deferred.raises {
-            if !at.contains(&(path.as_str(), raise.line)) {
-                raise.snippet = None;
-            }
-        }
-    }
 }
 
 /// What a raise of a class prints, as `template` finds it.

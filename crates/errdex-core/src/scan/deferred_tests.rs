@@ -61,10 +61,12 @@ fn a_raise_takes_its_class_message_from_its_own_file_then_the_repository() {
             class("Dup", &[], Some("one")),
         ],
         raises: vec![],
+        ..Deferred::default()
     };
     let other = Deferred {
         classes: vec![class("Dup", &[], Some("two"))],
         raises: vec![],
+        ..Deferred::default()
     };
     let user = Deferred {
         classes: vec![class("Local", &["Exception"], Some("here"))],
@@ -76,6 +78,7 @@ fn a_raise_takes_its_class_message_from_its_own_file_then_the_repository() {
             raise("Opaque", 8),
             raise("Unknown", 7),
         ],
+        ..Deferred::default()
     };
     let files = [
         ("errors.py", &errors),
@@ -93,14 +96,17 @@ fn of_two_classes_of_one_name_the_raise_takes_its_own_packages() {
     let ours = Deferred {
         classes: vec![class("Invalid", &[], Some("ours"))],
         raises: vec![],
+        ..Deferred::default()
     };
     let theirs = Deferred {
         classes: vec![class("Invalid", &[], Some("theirs"))],
         raises: vec![],
+        ..Deferred::default()
     };
     let user = Deferred {
         classes: vec![],
         raises: vec![raise("Invalid", 3)],
+        ..Deferred::default()
     };
     let files = [
         ("sam/model/exceptions.py", &ours),
@@ -124,6 +130,7 @@ fn repeated_messages_in_one_function_get_their_own_ids() {
     let file = Deferred {
         classes: vec![class("Bad", &[], Some("bad thing"))],
         raises: vec![raise("Bad", 3), second],
+        ..Deferred::default()
     };
     let origin = Origin {
         repo: "r".into(),

@@ -104,6 +104,22 @@ fn receiver_type(method: Node, cx: &Cx) -> Option<(String, bool)> {
 /// error of the type prints, where it has words of its own (`"asn1: syntax error: " +
 /// e.Msg`; not `e.Op + " " + e.Path + ": " + e.Err.Error()`, nor a lone `"<nil>"`).
 fn error_method_return(node: Node, cx: &Cx) -> Option<Found> {
+    let returned = error_method_message(node, cx)?;
+    returned.message.stands_alone().then_some(())?;
+    Some(Found::new(Kind::Raise, returned.ty, returned.message))
+}
+
+/// The message a `return` of an error type's `Error() string` method gives, whatever it
+/// says.
+pub(super) struct Returned<'t> {
+    pub ty: String,
+    pub message: Message,
+    pub method: Node<'t>,
+    /// The receiver's name (`e` of `func (e *ParseError)`), when it has one.
+    pub receiver: Option<String>,
+}
+
+pub(super) fn error_method_message<'t>(node: Node<'t>, cx: &Cx) -> Option<Returned<'t>> {
     let method = tree::ancestor(
         node,
         &["method_declaration"],
@@ -120,9 +136,18 @@ fn error_method_return(node: Node, cx: &Cx) -> Option<Found> {
         return None;
     };
     let message = message_of(value, cx)?;
-    message.stands_alone().then_some(())?;
     let (ty, _) = receiver_type(method, cx)?;
-    Some(Found::new(Kind::Raise, ty, message))
+    let receiver = method
+        .child_by_field_name("receiver")
+        .and_then(|r| args(r).into_iter().next())
+        .and_then(|p| p.child_by_field_name("name"))
+        .map(|n| cx.text(n).to_string());
+    Some(Returned {
+        ty,
+        message,
+        method,
+        receiver,
+    })
 }
 
 fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
@@ -267,7 +292,7 @@ fn printf_call(arguments: &[Node], at: usize, cx: &Cx) -> Option<Message> {
 }
 
 /// The value of a string literal or a `+` of literals.
-fn literal(node: Node, cx: &Cx) -> Option<String> {
+pub(super) fn literal(node: Node, cx: &Cx) -> Option<String> {
     match node.kind() {
         "interpreted_string_literal" => {
             let t = cx.text(node);

@@ -13,6 +13,7 @@ pub mod deferred;
 pub mod elide;
 pub mod git;
 mod go;
+mod go_types;
 mod java;
 mod js;
 pub mod lang;
@@ -28,6 +29,7 @@ mod python_templates;
 mod python_walk;
 pub mod record;
 pub mod rescan;
+mod resolved;
 mod rust;
 mod rust_display;
 mod rust_text;
@@ -245,8 +247,10 @@ impl Job<'_> {
         }
         let text = String::from_utf8_lossy(&bytes);
         let python = file.language == Language::Python;
+        let go = file.language == Language::Go;
         let may_have_sites = self.calls.may_have_sites(file.language, text.as_bytes())
-            || (python && python_classes::may_define(text.as_bytes()));
+            || (python && python_classes::may_define(text.as_bytes()))
+            || (go && go_types::may_build(text.as_bytes()));
         if !may_have_sites {
             let scan = FileScan {
                 rel: file.rel.clone(),
@@ -274,7 +278,7 @@ impl Job<'_> {
         let tree = parse(parser, file.language, &text, anchors.as_deref())
             .ok_or_else(|| format!("{}: could not be parsed", file.rel))?;
         let (module, tag) = self.manifests.name(file.language, &file.rel);
-        let (mut sites, facts) = tree::sites(
+        let (mut sites, mut facts) = tree::sites(
             file.language.grammar(),
             &tree,
             &text,
@@ -282,8 +286,8 @@ impl Job<'_> {
             &self.filter.log_functions,
             anchors.as_deref(),
         );
-        let module = facts.module.or(module);
-        let tag = tag.or(facts.package);
+        let module = facts.module.take().or(module);
+        let tag = tag.or(facts.package.clone());
         let cx = record::FileCx {
             origin: self.origin,
             path: &file.rel,
@@ -295,10 +299,12 @@ impl Job<'_> {
         let (records, deferred) = if python {
             python_classes::file_records(&tree, &text, &mut sites, &cx)
         } else {
-            (
-                record::records(&sites, &text, &cx),
-                deferred::Deferred::default(),
-            )
+            let mut deferred = deferred::Deferred::default();
+            if go && go_types::may_take_part(text.as_bytes()) {
+                (deferred.go_templates, deferred.go_literals) =
+                    go_types::file_parts(&tree, &text, &facts, &cx, &sites);
+            }
+            (record::records(&sites, &text, &cx), deferred)
         };
         let scan = FileScan {
             rel: file.rel.clone(),

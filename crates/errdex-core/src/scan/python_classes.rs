@@ -52,7 +52,7 @@ pub fn file_records(
     let own = records(sites, text, file);
     let mut out = Deferred {
         classes: classes(&class_nodes, &cx),
-        raises: Vec::new(),
+        ..Deferred::default()
     };
     for (class, raise, call) in pending(&raises, &cx, sites) {
         let row = raise.start_position().row;

@@ -12,7 +12,7 @@ use super::Seen;
 use super::deferred::Deferred;
 
 /// Bumped when the layout or what a record holds changes: an old state is then ignored.
-const VERSION: u32 = 5;
+const VERSION: u32 = 6;
 
 /// The fingerprint of what finds the records: this build's scanner code (`build.rs`) and the
 /// filter's words that change what one file yields (`--all-files` keeps test code inside a

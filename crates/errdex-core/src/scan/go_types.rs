@@ -1,0 +1,417 @@
+//! What one Go file cannot say alone: an error type whose `Error()` prints its fields
+//! (`return "invalid " + e.Type + ": " + e.Text`) and the literals of the type, in any file
+//! of its package, that set them (`&ParseError{Type: "CIDR address", Text: s}`). Each file
+//! keeps both; they are resolved over the package's folder in [`super::deferred`]: the
+//! `return` gets a record for each message the literals make (`invalid CIDR address:
+//! {Text}`), which a line that printed it finds by its words, where `invalid {}: {}` alone
+//! says too little.
+//!
+//! Go names its error types `…Error` (`ParseError`, `PathError`): only literals of such
+//! names are read, so a file's other blocks stay out of the parse ([`super::anchors`]).
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use serde_json::{Map, Value};
+use tree_sitter::{Node, Tree};
+
+use super::deferred::Deferred;
+use super::git::Origin;
+use super::go::{Go, error_method_message, literal};
+use super::message::{Message, Piece};
+use super::python_walk::each_node;
+use super::record::{FileCx, records, site_id};
+use super::resolved::{Stored, finished};
+use super::site::{Kind, Site};
+use super::tree::{Cx, Facts, Grammar, args};
+
+/// Messages one `return` gets from literals at most: a type that tables its values in
+/// many literals is not one record per row of the table.
+const MAX_FILLED: usize = 16;
+
+/// A `return` of an error type's `Error()` whose message has holes its receiver's fields
+/// fill.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct FieldTemplate {
+    /// The type, by its name in the package.
+    pub ty: String,
+    pub message: Message,
+    /// The holes the receiver's fields fill (`Type`, `Text`), by field name.
+    pub fields: Vec<String>,
+    pub function: Option<String>,
+    /// The site's record as JSON, without `errorMessage`, `messagePattern`, `id` and
+    /// `sourceCode`.
+    pub record: String,
+    /// Its line (1-based).
+    pub line: u64,
+    /// Its `sourceCode`, kept only while it resolves (as a pending raise's).
+    pub snippet: Option<String>,
+    /// The patterns of the file's own records in the same function, which the ordinal of
+    /// the id counts too.
+    pub taken: Vec<String>,
+}
+
+/// A literal of an error type that sets fields to literal text.
+#[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
+pub struct TypeLiteral {
+    pub ty: String,
+    /// The fields it sets to literal text, by name, in the order written.
+    pub fields: Vec<(String, String)>,
+}
+
+const LITERAL_OPENING: &[u8] = b"Error{";
+
+/// Whether `text` may hold a literal of an error type.
+pub fn may_build(text: &[u8]) -> bool {
+    memchr::memmem::find(text, LITERAL_OPENING).is_some()
+}
+
+/// Whether `text` may hold a part: an `Error()` method or a literal of an error type.
+pub fn may_take_part(text: &[u8]) -> bool {
+    may_build(text) || memchr::memmem::find(text, b"Error() string").is_some()
+}
+
+/// Where each literal of a type of the package named `…Error` starts (`ParseError{`, not
+/// `net.ParseError{`), so the block around it is parsed.
+pub fn literal_anchors(text: &[u8]) -> Vec<usize> {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    memchr::memmem::find_iter(text, LITERAL_OPENING)
+        .filter_map(|at| {
+            let start = text[..at]
+                .iter()
+                .rposition(|&b| !ident(b))
+                .map_or(0, |i| i + 1);
+            let qualified = start > 0 && text[start - 1] == b'.';
+            (!qualified).then_some(start)
+        })
+        .collect()
+}
+
+/// The file's error types whose `Error()` prints their fields, and its literals of error
+/// types. `sites` are the file's own, whose functions' patterns the ids count.
+pub fn file_parts(
+    tree: &Tree,
+    text: &str,
+    facts: &Facts,
+    file: &FileCx,
+    sites: &[Site],
+) -> (Vec<FieldTemplate>, Vec<TypeLiteral>) {
+    let cx = Cx {
+        src: text,
+        facts,
+        extra: &[],
+    };
+    let (mut templates, mut literals) = (Vec::new(), Vec::new());
+    each_node(tree.root_node(), &mut |node| match node.kind() {
+        "return_statement" => templates.extend(template(node, &cx, file, sites)),
+        "composite_literal" => literals.extend(type_literal(node, &cx)),
+        _ => {}
+    });
+    (templates, literals)
+}
+
+fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldTemplate> {
+    let returned = error_method_message(node, cx)?;
+    let receiver = returned.receiver?;
+    let statement = cx.text(node);
+    let fields: Vec<String> = returned
+        .message
+        .0
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Hole(Some(name)) if statement.contains(&format!("{receiver}.{name}")) => {
+                Some(name.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    if fields.is_empty() {
+        return None;
+    }
+    let function = Go.scope(returned.method, cx, None);
+    let row = node.start_position().row;
+    let site = Site {
+        kind: Kind::Raise,
+        error_type: returned.ty.clone(),
+        severity: Kind::Raise.severity(),
+        message: Message::default(),
+        row,
+        function: function.clone(),
+        logger: None,
+    };
+    let mut record = records(&[site], cx.src, file).pop()?;
+    for field in ["id", "errorMessage", "messagePattern"] {
+        record.remove(field);
+    }
+    let snippet = record
+        .remove("sourceCode")
+        .and_then(|s| s.as_str().map(str::to_string));
+    let taken = sites
+        .iter()
+        .filter(|s| s.function == function)
+        .map(|s| s.message.pattern())
+        .collect();
+    Some(FieldTemplate {
+        ty: returned.ty,
+        message: returned.message,
+        fields,
+        function,
+        record: Value::Object(record).to_string(),
+        line: row as u64 + 1,
+        snippet,
+        taken,
+    })
+}
+
+fn type_literal(node: Node, cx: &Cx) -> Option<TypeLiteral> {
+    let ty = node.child_by_field_name("type")?;
+    let name = cx.text(ty);
+    (ty.kind() == "type_identifier" && name.ends_with("Error")).then_some(())?;
+    let fields: Vec<(String, String)> = args(node.child_by_field_name("body")?)
+        .into_iter()
+        .filter(|e| e.kind() == "keyed_element")
+        .filter_map(|e| {
+            let key = args(e.child_by_field_name("key")?).into_iter().next()?;
+            let value = args(e.child_by_field_name("value")?).into_iter().next()?;
+            let text = literal(value, cx)?;
+            Some((cx.text(key).to_string(), text))
+        })
+        .collect();
+    (!fields.is_empty()).then(|| TypeLiteral {
+        ty: name.to_string(),
+        fields,
+    })
+}
+
+/// The messages `template` prints for the literals of its type in `literals` (those of its
+/// package): each fills the holes of the fields it sets. Messages that still say too little
+/// alone, and the template's own, are left out; at most [`MAX_FILLED`].
+pub fn filled(template: &FieldTemplate, literals: &[&TypeLiteral]) -> Vec<Message> {
+    let own = template.message.pattern();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for literal in literals.iter().filter(|l| l.ty == template.ty) {
+        let mut message = Message::default();
+        for piece in &template.message.0 {
+            let set = match piece {
+                Piece::Hole(Some(name)) if template.fields.contains(name) => {
+                    literal.fields.iter().find(|(f, _)| f == name)
+                }
+                _ => None,
+            };
+            match (set, piece) {
+                (Some((_, value)), _) => message.push_text(value),
+                (None, Piece::Text(t)) => message.push_text(t),
+                (None, Piece::Hole(name)) => message.push_hole(name.clone()),
+            }
+        }
+        let pattern = message.pattern();
+        if pattern != own && message.stands_alone() && seen.insert(pattern) {
+            out.push(message);
+            if out.len() == MAX_FILLED {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The records of the messages the templates of `files` print for the literals of their
+/// package (the files of the same folder).
+pub fn resolve(
+    files: &[(&str, &Deferred)],
+    origin: &Origin,
+    root: &Path,
+) -> Vec<Map<String, Value>> {
+    let mut literals: HashMap<&str, Vec<&TypeLiteral>> = HashMap::new();
+    for (path, deferred) in files {
+        literals
+            .entry(folder(path))
+            .or_default()
+            .extend(&deferred.go_literals);
+    }
+    let mut out = Vec::new();
+    for (path, deferred) in files {
+        let here = literals.get(folder(path)).map_or(&[][..], Vec::as_slice);
+        let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
+        for template in &deferred.go_templates {
+            let function = template.function.as_deref();
+            for message in filled(template, here) {
+                let pattern = message.pattern();
+                let ordinal = ordinals
+                    .entry((function, pattern.clone()))
+                    .or_insert_with(|| template.taken.iter().filter(|t| **t == pattern).count());
+                let id = site_id(
+                    &origin.repo,
+                    path,
+                    function.unwrap_or(""),
+                    &pattern,
+                    *ordinal,
+                );
+                *ordinal += 1;
+                let stored = Stored {
+                    record: &template.record,
+                    snippet: template.snippet.as_ref(),
+                    path,
+                };
+                out.extend(finished(stored, &message, id, origin, root));
+            }
+        }
+    }
+    out
+}
+
+fn folder(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::lang::Language;
+
+    fn parts(src: &str) -> (Vec<FieldTemplate>, Vec<TypeLiteral>) {
+        let mut parser = tree_sitter::Parser::new();
+        parser
+            .set_language(&Language::Go.tree_sitter())
+            .expect("grammar loads");
+        let tree = parser.parse(src, None).expect("parses");
+        let (sites, facts) =
+            super::super::tree::sites(Language::Go.grammar(), &tree, src, None, &[], None);
+        let origin = Origin {
+            repo: "acme/shop".into(),
+            web: None,
+            sha: None,
+        };
+        let cx = FileCx {
+            origin: &origin,
+            path: "net/net.go",
+            language: Language::Go,
+            module: None,
+            tag: None,
+            analyzed_at: "2026-01-01T00:00:00Z",
+        };
+        file_parts(&tree, src, &facts, &cx, &sites)
+    }
+
+    fn literal(ty: &str, fields: &[(&str, &str)]) -> TypeLiteral {
+        TypeLiteral {
+            ty: ty.into(),
+            fields: fields
+                .iter()
+                .map(|(f, v)| ((*f).to_string(), (*v).to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn only_holes_the_receivers_fields_fill_are_filled_by_literals() {
+        let src = r#"package net
+
+type AddrError struct{ Err, Addr string }
+
+func (e *AddrError) Error() string { return "address " + e.Addr + ": " + e.Err }
+
+type OpError struct{ Op string }
+
+func (e *OpError) Error() string { Op := "dial"; return Op + " failed" }
+
+type Other struct{}
+
+func (o Other) String() string { return "other " + o.Name }
+
+func f(s string) error {
+	if s == "" {
+		return &AddrError{Err: "missing port in address", Addr: s}
+	}
+	_ = OpError{"positional"}
+	_ = &net.AddrError{Err: "another package's"}
+	return &AddrError{Err: fmt.Sprint(s), Addr: "x"}
+}
+"#;
+        let (templates, literals) = parts(src);
+        assert_eq!(templates.len(), 1, "{templates:#?}");
+        assert_eq!(templates[0].ty, "AddrError");
+        assert_eq!(templates[0].fields, ["Addr", "Err"]);
+        assert_eq!(templates[0].line, 5);
+        assert_eq!(
+            templates[0].function.as_deref(),
+            Some("net.(*AddrError).Error")
+        );
+        // Keyed fields set to literal text only; a qualified type is another package's.
+        assert_eq!(
+            literals,
+            [
+                literal(
+                    "AddrError",
+                    &[("Err", "missing port in address"), ("Addr", "s")][..1]
+                ),
+                literal("AddrError", &[("Addr", "x")]),
+            ]
+        );
+        let filled: Vec<String> = filled(&templates[0], &literals.iter().collect::<Vec<_>>())
+            .iter()
+            .map(Message::message)
+            .collect();
+        assert_eq!(
+            filled,
+            [
+                "address {Addr}: missing port in address",
+                "address x: {Err}"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_filled_message_that_says_too_little_or_again_is_left_out() {
+        let template = FieldTemplate {
+            ty: "PathError".into(),
+            message: {
+                let mut m = Message::hole(Some("Op".into()));
+                m.push_text(" ");
+                m.push_hole(Some("Path".into()));
+                m.push_text(": ");
+                m.push_hole(Some("Err".into()));
+                m
+            },
+            fields: vec!["Op".into(), "Path".into()],
+            function: None,
+            record: "{}".into(),
+            line: 1,
+            snippet: None,
+            taken: Vec::new(),
+        };
+        let literals = [
+            literal("PathError", &[("Op", "open")]),
+            literal("PathError", &[("Op", "open"), ("Err", "not filled")]),
+            literal("PathError", &[("Op", "-")]),
+            literal("OtherError", &[("Op", "stat")]),
+        ];
+        let many: Vec<TypeLiteral> = (0..40)
+            .map(|i| literal("PathError", &[("Op", &format!("op{i}"))]))
+            .collect();
+        let messages = |ls: &[TypeLiteral]| -> Vec<String> {
+            filled(&template, &ls.iter().collect::<Vec<_>>())
+                .iter()
+                .map(Message::pattern)
+                .collect()
+        };
+        assert_eq!(messages(&literals), ["open {}: {}"]);
+        assert_eq!(messages(&many).len(), MAX_FILLED);
+    }
+
+    #[test]
+    fn literals_of_the_packages_error_types_are_anchors() {
+        let src =
+            b"x := &ParseError{Type: t}; y := net.ParseError{}; z := Thing{}; w := pathError{}";
+        let at: Vec<&str> = literal_anchors(src)
+            .iter()
+            .map(|&i| std::str::from_utf8(&src[i..i + 10]).unwrap_or(""))
+            .collect();
+        assert_eq!(at, ["ParseError", "pathError{"]);
+        assert!(may_build(src));
+        assert!(!may_build(b"return errors.New(\"x\")"));
+        assert!(may_take_part(b"func (e T) Error() string { return e.s }"));
+        assert!(!may_take_part(b"return errors.New(\"x\")"));
+    }
+}

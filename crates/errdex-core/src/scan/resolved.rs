@@ -1,0 +1,98 @@
+//! The record of a site one file could not finish alone ([`super::deferred`],
+//! [`super::go_types`]), once the repository says its message: the part its file kept, with
+//! the message, id and snippet; and which kept snippets a state holds on to.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+use super::deferred::Deferred;
+use super::git::Origin;
+use super::message::Message;
+use super::record::web_url;
+
+/// What a file kept of a site it could not finish alone.
+#[derive(Clone, Copy)]
+pub(super) struct Stored<'a> {
+    /// The record as JSON, without `errorMessage`, `messagePattern`, `id` and `sourceCode`.
+    pub record: &'a str,
+    /// Its `sourceCode`, when it was kept.
+    pub snippet: Option<&'a String>,
+    pub path: &'a str,
+}
+
+/// The record of a site resolved over the repository: the stored part with its message,
+/// id and snippet (kept, or read again from the file); `None` when neither can be had.
+pub(super) fn finished(
+    stored: Stored,
+    message: &Message,
+    id: String,
+    origin: &Origin,
+    root: &Path,
+) -> Option<Map<String, Value>> {
+    let mut record = serde_json::from_str::<Map<String, Value>>(stored.record).ok()?;
+    let snippet = match stored.snippet {
+        Some(snippet) => snippet.clone(),
+        None => snippet_from_file(&root.join(stored.path), &record)?,
+    };
+    record.insert("sourceCode".into(), snippet.into());
+    let line = record
+        .get("lineNumber")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    record.insert("id".into(), id.into());
+    record.insert("errorMessage".into(), message.message().into());
+    record.insert("messagePattern".into(), message.pattern().into());
+    // The output is assembled at this HEAD, whatever HEAD the site was read at.
+    record.insert(
+        "githubUrl".into(),
+        json!(web_url(
+            origin,
+            stored.path,
+            usize::try_from(line).unwrap_or(0)
+        )),
+    );
+    record.insert("analyzedSha".into(), json!(origin.sha));
+    Some(record)
+}
+
+/// `sourceCode` of `record` read again from its file: the lines `sourceCodeStart` to
+/// `sourceCodeEnd`.
+fn snippet_from_file(file: &Path, record: &Map<String, Value>) -> Option<String> {
+    let bytes = std::fs::read(file).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let line = |field: &str| usize::try_from(record.get(field)?.as_u64()?).ok();
+    let (start, end) = (line("sourceCodeStart")?, line("sourceCodeEnd")?);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .skip(start.checked_sub(1)?)
+        .take(end.checked_sub(start)? + 1)
+        .map(|l| l.trim_end_matches('\r'))
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// Leaves out the snippets of the raises and Go templates that did not resolve
+/// (`resolved`: the records [`super::deferred::resolve`] made), which only a state keeps.
+pub fn keep_resolved_snippets(
+    files: &mut [(String, &mut Deferred)],
+    resolved: &[Map<String, Value>],
+) {
+    let at: HashSet<(&str, u64)> = resolved
+        .iter()
+        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
+        .collect();
+    for (path, deferred) in files.iter_mut() {
+        for raise in &mut deferred.raises {
+            if !at.contains(&(path.as_str(), raise.line)) {
+                raise.snippet = None;
+            }
+        }
+        for template in &mut deferred.go_templates {
+            if !at.contains(&(path.as_str(), template.line)) {
+                template.snippet = None;
+            }
+        }
+    }
+}
