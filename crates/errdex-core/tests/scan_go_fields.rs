@@ -1,6 +1,7 @@
 //! A Go error type whose `Error()` prints its fields (`"invalid " + e.Type + ": " + e.Text`,
 //! Go's own `net.ParseError`) gets a record for each message the literals of its package
-//! set (`&ParseError{Type: "CIDR address", Text: s}` in another file): a line that says
+//! set (`&ParseError{Type: "CIDR address", Text: s}` in another file, or its values in the
+//! fields' order): a line that says
 //! `invalid CIDR address: 10.0.0.1/33` finds it by its words. A rescan that reads only the
 //! file of the literal updates the records of the file it did not read again.
 
@@ -69,6 +70,22 @@ func lookup(name string) error {
 }
 "#;
 
+/// A literal that does not name the fields, long enough that the parse would leave its
+/// insides out, in a file with a call of the table.
+const PORT: &str = r#"package net
+
+import "errors"
+
+var errNoSuitableAddress = errors.New("no suitable address found")
+
+func splitHostPort(hostport string) (host, port string, err error) {
+	if hostport == "" {
+		return "", "", &ParseError{"host and port", "the address " + hostport + " is empty"}
+	}
+	return hostport, "", nil
+}
+"#;
+
 /// The patterns of the records of `net/net.go` the output holds, sorted.
 fn net_patterns(output: &Path) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_to_string(output)
@@ -93,15 +110,17 @@ fn an_error_type_printing_its_fields_gets_a_record_per_literal_of_its_package() 
     std::fs::write(tree.join("net/net.go"), NET).expect("write");
     std::fs::write(tree.join("net/ip.go"), ip("CIDR address")).expect("write");
     std::fs::write(tree.join("dns/lookup.go"), OTHER).expect("write");
+    std::fs::write(tree.join("net/port.go"), PORT).expect("write");
     let filter = Filter::default();
 
     let first = rescan(&tree, &tree, &filter, &output, Some(&cache)).expect("scan");
-    assert_eq!(first.scanned.files_parsed, 3);
+    assert_eq!(first.scanned.files_parsed, 4);
     assert_eq!(
         net_patterns(&output),
         [
             "invalid CIDR address: {}",
             "invalid IP address: {}",
+            "invalid host and port: the address {} is empty",
             "invalid {}: {}",
             "unknown network {}",
         ]
@@ -131,6 +150,7 @@ fn an_error_type_printing_its_fields_gets_a_record_per_literal_of_its_package() 
         [
             "invalid CIDR block: {}",
             "invalid IP address: {}",
+            "invalid host and port: the address {} is empty",
             "invalid {}: {}",
             "unknown network {}",
         ]
@@ -156,10 +176,11 @@ fn an_error_type_printing_its_fields_gets_a_record_per_literal_of_its_package() 
 
     // The literals gone: only the type's own record is left.
     std::fs::remove_file(tree.join("net/ip.go")).expect("remove");
+    std::fs::remove_file(tree.join("net/port.go")).expect("remove");
     let third = rescan(&tree, &tree, &filter, &output, Some(&cache)).expect("rescan");
     assert_eq!(
         net_patterns(&output),
         ["invalid {}: {}", "unknown network {}"]
     );
-    assert_eq!(third.summary.gone, 2, "{}", third.summary);
+    assert_eq!(third.summary.gone, 4, "{}", third.summary);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # run.sh CASES.jsonl [WORK]: build go_errors against an instrumented copy of the Go in
 # use, run it in an empty folder, and label what it logged (label.py) into CASES.jsonl.
+# GO_ERRORS=held-out in the environment runs the held-out cases (held_out.go) instead.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cases=$(realpath -m "$1"); work=${2:-$(mktemp -d)}

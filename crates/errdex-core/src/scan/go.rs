@@ -292,7 +292,7 @@ fn printf_call(arguments: &[Node], at: usize, cx: &Cx) -> Option<Message> {
 }
 
 /// The value of a string literal or a `+` of literals.
-pub(super) fn literal(node: Node, cx: &Cx) -> Option<String> {
+fn literal(node: Node, cx: &Cx) -> Option<String> {
     match node.kind() {
         "interpreted_string_literal" => {
             let t = cx.text(node);
@@ -314,7 +314,7 @@ pub(super) fn literal(node: Node, cx: &Cx) -> Option<String> {
 
 /// A message expression: literals, `+` concatenation (a variable's part is a hole),
 /// `fmt.Sprintf`, `errors.New`, `fmt.Errorf`.
-fn message_of(node: Node, cx: &Cx) -> Option<Message> {
+pub(super) fn message_of(node: Node, cx: &Cx) -> Option<Message> {
     tree::message(node, cx, &leaf)
 }
 

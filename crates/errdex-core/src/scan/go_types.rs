@@ -17,7 +17,7 @@ use tree_sitter::{Node, Tree};
 
 use super::deferred::Deferred;
 use super::git::Origin;
-use super::go::{Go, error_method_message, literal};
+use super::go::{Go, error_method_message, message_of};
 use super::message::{Message, Piece};
 use super::python_walk::each_node;
 use super::record::{FileCx, records, site_id};
@@ -49,14 +49,20 @@ pub struct FieldTemplate {
     /// The patterns of the file's own records in the same function, which the ordinal of
     /// the id counts too.
     pub taken: Vec<String>,
+    /// The type's fields in the order declared, when its file declares it: what a literal
+    /// that does not name them sets (`&ParseError{layout, value, "", elem, ": day out of
+    /// range"}`).
+    pub order: Vec<String>,
 }
 
-/// A literal of an error type that sets fields to literal text.
+/// A literal of an error type that sets fields to text.
 #[derive(Debug, Clone, PartialEq, Eq, bitcode::Encode, bitcode::Decode)]
 pub struct TypeLiteral {
     pub ty: String,
-    /// The fields it sets to literal text, by name, in the order written.
-    pub fields: Vec<(String, String)>,
+    /// The fields it names and sets to a message with text, in the order written.
+    pub keyed: Vec<(String, Message)>,
+    /// What each value of a literal that does not name the fields says, when it has text.
+    pub positional: Vec<Option<Message>>,
 }
 
 const LITERAL_OPENING: &[u8] = b"Error{";
@@ -71,21 +77,26 @@ pub fn may_take_part(text: &[u8]) -> bool {
     may_build(text) || memchr::memmem::find(text, b"Error() string").is_some()
 }
 
-/// Where each literal of a type of the package named `…Error` starts (`ParseError{`, not
-/// `net.ParseError{`), so the block around it is parsed.
+/// The insides of the literals of the package's types named `…Error` (`ParseError{…}`,
+/// not `net.ParseError{…}`) and of the declarations of such types (`type ParseError struct
+/// {…}`, whose fields' order a literal that does not name them follows), so those blocks
+/// and the ones around them are parsed.
 pub fn literal_anchors(text: &[u8]) -> Vec<usize> {
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    memchr::memmem::find_iter(text, LITERAL_OPENING)
-        .filter_map(|at| {
-            let start = text[..at]
-                .iter()
-                .rposition(|&b| !ident(b))
-                .map_or(0, |i| i + 1);
-            let qualified = start > 0 && text[start - 1] == b'.';
-            (!qualified).then_some(start)
-        })
-        .collect()
+    let literals = memchr::memmem::find_iter(text, LITERAL_OPENING).filter_map(|at| {
+        let start = text[..at]
+            .iter()
+            .rposition(|&b| !ident(b))
+            .map_or(0, |i| i + 1);
+        let qualified = start > 0 && text[start - 1] == b'.';
+        (!qualified).then_some(at + LITERAL_OPENING.len())
+    });
+    let declarations =
+        memchr::memmem::find_iter(text, DECLARATION).map(|at| at + DECLARATION.len());
+    literals.chain(declarations).collect()
 }
+
+const DECLARATION: &[u8] = b"Error struct {";
 
 /// The file's error types whose `Error()` prints their fields, and its literals of error
 /// types. `sites` are the file's own, whose functions' patterns the ids count.
@@ -101,13 +112,41 @@ pub fn file_parts(
         facts,
         extra: &[],
     };
-    let (mut templates, mut literals) = (Vec::new(), Vec::new());
+    let (mut templates, mut literals, mut orders) = (Vec::new(), Vec::new(), HashMap::new());
     each_node(tree.root_node(), &mut |node| match node.kind() {
         "return_statement" => templates.extend(template(node, &cx, file, sites)),
         "composite_literal" => literals.extend(type_literal(node, &cx)),
+        "type_spec" => orders.extend(field_order(node, &cx)),
         _ => {}
     });
+    for template in &mut templates {
+        template.order = orders.get(&template.ty).cloned().unwrap_or_default();
+    }
     (templates, literals)
+}
+
+/// A struct type's name and its fields' names in order, an embedded one by its type's name.
+fn field_order(spec: Node, cx: &Cx) -> Option<(String, Vec<String>)> {
+    let name = cx.text(spec.child_by_field_name("name")?).to_string();
+    let ty = spec.child_by_field_name("type")?;
+    (ty.kind() == "struct_type").then_some(())?;
+    let list = args(ty).into_iter().next()?;
+    let mut fields = Vec::new();
+    for declaration in args(list) {
+        let mut cursor = declaration.walk();
+        let names: Vec<String> = declaration
+            .children_by_field_name("name", &mut cursor)
+            .map(|n| cx.text(n).to_string())
+            .collect();
+        if names.is_empty() {
+            let embedded = cx.text(declaration.child_by_field_name("type")?);
+            let last = embedded.rsplit(['.', '*']).next().unwrap_or(embedded);
+            fields.push(last.to_string());
+        } else {
+            fields.extend(names);
+        }
+    }
+    Some((name, fields))
 }
 
 fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldTemplate> {
@@ -160,6 +199,7 @@ fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldT
         line: row as u64 + 1,
         snippet,
         taken,
+        order: Vec::new(),
     })
 }
 
@@ -167,19 +207,31 @@ fn type_literal(node: Node, cx: &Cx) -> Option<TypeLiteral> {
     let ty = node.child_by_field_name("type")?;
     let name = cx.text(ty);
     (ty.kind() == "type_identifier" && name.ends_with("Error")).then_some(())?;
-    let fields: Vec<(String, String)> = args(node.child_by_field_name("body")?)
-        .into_iter()
-        .filter(|e| e.kind() == "keyed_element")
-        .filter_map(|e| {
-            let key = args(e.child_by_field_name("key")?).into_iter().next()?;
-            let value = args(e.child_by_field_name("value")?).into_iter().next()?;
-            let text = literal(value, cx)?;
-            Some((cx.text(key).to_string(), text))
-        })
-        .collect();
-    (!fields.is_empty()).then(|| TypeLiteral {
+    let with_text = |value: Node| message_of(value, cx).filter(Message::has_text);
+    let (mut keyed, mut positional) = (Vec::new(), Vec::new());
+    for element in args(node.child_by_field_name("body")?) {
+        match element.kind() {
+            "keyed_element" => {
+                let key = args(element.child_by_field_name("key")?)
+                    .into_iter()
+                    .next()?;
+                let value = args(element.child_by_field_name("value")?)
+                    .into_iter()
+                    .next()?;
+                if let Some(message) = with_text(value) {
+                    keyed.push((cx.text(key).to_string(), message));
+                }
+            }
+            "literal_element" => {
+                positional.push(args(element).into_iter().next().and_then(with_text));
+            }
+            _ => {}
+        }
+    }
+    (!keyed.is_empty() || positional.iter().any(Option::is_some)).then(|| TypeLiteral {
         ty: name.to_string(),
-        fields,
+        keyed,
+        positional,
     })
 }
 
@@ -195,12 +247,12 @@ pub fn filled(template: &FieldTemplate, literals: &[&TypeLiteral]) -> Vec<Messag
         for piece in &template.message.0 {
             let set = match piece {
                 Piece::Hole(Some(name)) if template.fields.contains(name) => {
-                    literal.fields.iter().find(|(f, _)| f == name)
+                    set_by(literal, &template.order, name)
                 }
                 _ => None,
             };
             match (set, piece) {
-                (Some((_, value)), _) => message.push_text(value),
+                (Some(value), _) => message.append(value.clone()),
                 (None, Piece::Text(t)) => message.push_text(t),
                 (None, Piece::Hole(name)) => message.push_hole(name.clone()),
             }
@@ -214,6 +266,19 @@ pub fn filled(template: &FieldTemplate, literals: &[&TypeLiteral]) -> Vec<Messag
         }
     }
     out
+}
+
+/// What `literal` sets field `name` to: by name, else by its place in `order`.
+fn set_by<'a>(literal: &'a TypeLiteral, order: &[String], name: &str) -> Option<&'a Message> {
+    if let Some((_, value)) = literal.keyed.iter().find(|(f, _)| f == name) {
+        return Some(value);
+    }
+    let at = order.iter().position(|f| f == name)?;
+    // A literal that leaves out fields names the ones it sets: its values are in order only
+    // when there are as many as fields.
+    (literal.positional.len() == order.len())
+        .then(|| literal.positional[at].as_ref())
+        .flatten()
 }
 
 /// The records of the messages the templates of `files` print for the literals of their
@@ -297,11 +362,19 @@ mod tests {
     fn literal(ty: &str, fields: &[(&str, &str)]) -> TypeLiteral {
         TypeLiteral {
             ty: ty.into(),
-            fields: fields
+            keyed: fields
                 .iter()
-                .map(|(f, v)| ((*f).to_string(), (*v).to_string()))
+                .map(|(f, v)| ((*f).to_string(), Message::text(v)))
                 .collect(),
+            positional: Vec::new(),
         }
+    }
+
+    fn messages(template: &FieldTemplate, literals: &[TypeLiteral]) -> Vec<String> {
+        filled(template, &literals.iter().collect::<Vec<_>>())
+            .iter()
+            .map(Message::message)
+            .collect()
     }
 
     #[test]
@@ -326,38 +399,35 @@ func f(s string) error {
 	}
 	_ = OpError{"positional"}
 	_ = &net.AddrError{Err: "another package's"}
-	return &AddrError{Err: fmt.Sprint(s), Addr: "x"}
+	_ = &AddrError{"too many colons", s}
+	_ = &AddrError{"too few values"}
+	return &AddrError{Err: fmt.Sprint(s), Addr: "x:" + s}
 }
 "#;
         let (templates, literals) = parts(src);
         assert_eq!(templates.len(), 1, "{templates:#?}");
-        assert_eq!(templates[0].ty, "AddrError");
-        assert_eq!(templates[0].fields, ["Addr", "Err"]);
-        assert_eq!(templates[0].line, 5);
+        let template = &templates[0];
+        assert_eq!(template.ty, "AddrError");
+        assert_eq!(template.fields, ["Addr", "Err"]);
+        assert_eq!(template.order, ["Err", "Addr"]);
+        assert_eq!(template.line, 5);
+        assert_eq!(template.function.as_deref(), Some("net.(*AddrError).Error"));
+        // Fields set to text only; a qualified type is another package's.
+        assert_eq!(literals.len(), 5, "{literals:#?}");
         assert_eq!(
-            templates[0].function.as_deref(),
-            Some("net.(*AddrError).Error")
+            literals[0],
+            literal("AddrError", &[("Err", "missing port in address")])
         );
-        // Keyed fields set to literal text only; a qualified type is another package's.
+        assert_eq!(literals[1].ty, "OpError");
+        assert_eq!(literals[2].positional.len(), 2);
+        assert_eq!(literals[4].keyed[0].1.message(), "x:{s}");
+        // A literal with fewer values than fields is not read by place.
         assert_eq!(
-            literals,
-            [
-                literal(
-                    "AddrError",
-                    &[("Err", "missing port in address"), ("Addr", "s")][..1]
-                ),
-                literal("AddrError", &[("Addr", "x")]),
-            ]
-        );
-        let filled: Vec<String> = filled(&templates[0], &literals.iter().collect::<Vec<_>>())
-            .iter()
-            .map(Message::message)
-            .collect();
-        assert_eq!(
-            filled,
+            messages(template, &literals),
             [
                 "address {Addr}: missing port in address",
-                "address x: {Err}"
+                "address {Addr}: too many colons",
+                "address x:{s}: {Err}"
             ]
         );
     }
@@ -380,6 +450,7 @@ func f(s string) error {
             line: 1,
             snippet: None,
             taken: Vec::new(),
+            order: Vec::new(),
         };
         let literals = [
             literal("PathError", &[("Op", "open")]),
@@ -387,28 +458,21 @@ func f(s string) error {
             literal("PathError", &[("Op", "-")]),
             literal("OtherError", &[("Op", "stat")]),
         ];
+        assert_eq!(messages(&template, &literals), ["open {Path}: {Err}"]);
         let many: Vec<TypeLiteral> = (0..40)
             .map(|i| literal("PathError", &[("Op", &format!("op{i}"))]))
             .collect();
-        let messages = |ls: &[TypeLiteral]| -> Vec<String> {
-            filled(&template, &ls.iter().collect::<Vec<_>>())
-                .iter()
-                .map(Message::pattern)
-                .collect()
-        };
-        assert_eq!(messages(&literals), ["open {}: {}"]);
-        assert_eq!(messages(&many).len(), MAX_FILLED);
+        assert_eq!(messages(&template, &many).len(), MAX_FILLED);
     }
 
     #[test]
-    fn literals_of_the_packages_error_types_are_anchors() {
-        let src =
-            b"x := &ParseError{Type: t}; y := net.ParseError{}; z := Thing{}; w := pathError{}";
+    fn literals_and_declarations_of_the_packages_error_types_are_anchors() {
+        let src = b"x := &ParseError{Type: t}; y := net.ParseError{}; z := Thing{}; w := pathError{}\ntype ParseError struct {\n\tType string\n}";
         let at: Vec<&str> = literal_anchors(src)
             .iter()
-            .map(|&i| std::str::from_utf8(&src[i..i + 10]).unwrap_or(""))
+            .map(|&i| std::str::from_utf8(&src[i - 3..i + 3]).unwrap_or(""))
             .collect();
-        assert_eq!(at, ["ParseError", "pathError{"]);
+        assert_eq!(at, ["or{Typ", "or{}\nt", "t {\n\tT"]);
         assert!(may_build(src));
         assert!(!may_build(b"return errors.New(\"x\")"));
         assert!(may_take_part(b"func (e T) Error() string { return e.s }"));
