@@ -337,8 +337,11 @@ func main() {
 	// Values made before this line are the packages' own (`io.EOF`), made at init.
 	fmt.Fprintln(os.Stderr, "ERRMAIN")
 	set := cases()
-	if os.Getenv("GO_ERRORS") == "held-out" {
+	switch os.Getenv("GO_ERRORS") {
+	case "held-out":
 		set = heldOut()
+	case "held-out-2":
+		set = heldOut2()
 	}
 	for _, c := range set {
 		current = c.name

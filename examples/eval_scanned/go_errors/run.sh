@@ -1,7 +1,8 @@
 #!/bin/bash
 # run.sh CASES.jsonl [WORK]: build go_errors against an instrumented copy of the Go in
 # use, run it in an empty folder, and label what it logged (label.py) into CASES.jsonl.
-# GO_ERRORS=held-out in the environment runs the held-out cases (held_out.go) instead.
+# GO_ERRORS=held-out (or held-out-2) in the environment runs the held-out cases
+# (held_out.go, held_out_2.go) instead.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cases=$(realpath -m "$1"); work=${2:-$(mktemp -d)}

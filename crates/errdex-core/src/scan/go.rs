@@ -72,11 +72,13 @@ impl Grammar for Go {
                 let message = message_of(value, cx).or_else(|| made_of_literal(value, cx))?;
                 Some(Found::new(Kind::Panic, "panic", message))
             }
-            "identifier" if cx.text(function) == ERRORF => errorf(&arguments, cx),
+            "identifier" if is_error_helper(cx.text(function)) => {
+                errorf(cx.text(function), &arguments, cx)
+            }
             "selector_expression" => {
                 let field = function.child_by_field_name("field")?;
-                if cx.text(field) == ERRORF {
-                    return errorf(&arguments, cx).map(|f| f.at(field));
+                if is_error_helper(cx.text(field)) {
+                    return errorf(cx.text(field), &arguments, cx).map(|f| f.at(field));
                 }
                 selector_site(function, &arguments, cx).map(|f| f.at(field))
             }
@@ -196,25 +198,43 @@ fn selector_site(function: Node, arguments: &[Node], cx: &Cx) -> Option<Found> {
     Some(Found::log(level, message).logger(named_logger(operand, cx)))
 }
 
-/// How Go names a package's own printf-style error helper, a function or a method
-/// (`p.errorf("expected %s", tok)` in a parser, `errorf(…)` that panics): it makes the error
-/// its caller reports.
-const ERRORF: &str = "errorf";
+/// Whether `name` is how Go names a package's own printf-style error helper, a function or
+/// a method (`p.errorf("expected %s", tok)` in a parser, `errorf(…)` that panics, flag's
+/// `f.failf(…)`, go/types' `check.softErrorf(…)`): it makes the error its caller reports.
+/// Unexported, so not `fmt.Errorf`, a logger's `Errorf` or a test's `t.Errorf`.
+fn is_error_helper(name: &str) -> bool {
+    matches!(name, "errorf" | "failf")
+        || (name.ends_with("Errorf") && name.starts_with(|c: char| c.is_ascii_lowercase()))
+}
 
-fn errorf(arguments: &[Node], cx: &Cx) -> Option<Found> {
+fn errorf(name: &str, arguments: &[Node], cx: &Cx) -> Option<Found> {
     let message = printf_call(arguments, format_at(arguments, cx), cx)?;
-    Some(Found::new(Kind::Raise, ERRORF, message))
+    Some(Found::new(Kind::Raise, name, message))
 }
 
 /// Where a printf-style reporter's format is: first, or after what it reports about (the
 /// linker's `ctxt.Errorf(sym, "…")`, the compiler's `base.ErrorfAt(pos, "…")`,
-/// `check.errorf(at, code, "…")`): the first of the first three arguments that is a literal.
+/// `check.errorf(at, code, "…")`): of the literals among the first three arguments, the
+/// first with a verb, else the last (`check.versionErrorf(lit, "go1.13", "binary literals")`
+/// names a version before its format).
 fn format_at(arguments: &[Node], cx: &Cx) -> usize {
-    arguments
+    let literals: Vec<(usize, String)> = arguments
         .iter()
         .take(3)
-        .position(|a| literal(*a, cx).is_some())
-        .unwrap_or(0)
+        .enumerate()
+        .filter_map(|(i, a)| Some((i, literal(*a, cx)?)))
+        .collect();
+    let has_verb = |format: &str| {
+        message::printf(format, &[])
+            .0
+            .iter()
+            .any(|p| matches!(p, message::Piece::Hole(_)))
+    };
+    literals
+        .iter()
+        .find(|(_, text)| has_verb(text))
+        .or(literals.last())
+        .map_or(0, |(i, _)| *i)
 }
 
 /// The level a logging method name says: `Errorf` → error, `Warningf` → warning.

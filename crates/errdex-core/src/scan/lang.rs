@@ -42,7 +42,7 @@ fn calls(language: Language) -> &'static [&'static str] {
             RUST_ERR,
         ],
         Language::Go => &[
-            "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(", "errorf(",
+            "Error", "errors.", "panic(", "Warn", "Fatal", "Panic", "Log(", "errorf(", "failf(",
         ],
         Language::Python => &["raise", "error", "warn", "exception", "critical", "fatal"],
         Language::Java => &[

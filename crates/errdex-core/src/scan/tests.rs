@@ -144,6 +144,11 @@ func helper() {
 	p.errorf("expected %s, found %s", want, tok)
 	errorf("unhandled tag %v", tag)
 	check.errorf(at, code, "%s is not a type", name)
+	return false, f.failf("flag provided but not defined: -%s", name)
+	check.softErrorf(at, code, "%s declared but not used", name)
+	check.versionErrorf(lit, "go1.13", "binary literals")
+	t.Fatalf("a test's %s", name)
+	log.Errorf("logged %d", n)
 }
 "#;
     assert_eq!(
@@ -160,6 +165,10 @@ func helper() {
             "22 raise errorf | expected {want}, found {tok} | expected {}, found {} | store.helper",
             "23 raise errorf | unhandled tag {tag} | unhandled tag {} | store.helper",
             "24 raise errorf | {name} is not a type | {} is not a type | store.helper",
+            "25 raise failf | flag provided but not defined: -{name} | flag provided but not defined: -{} | store.helper",
+            "26 raise softErrorf | {name} declared but not used | {} declared but not used | store.helper",
+            "27 raise versionErrorf | binary literals | binary literals | store.helper",
+            "29 log error | logged {n} | logged {} | store.helper",
         ]
     );
 }

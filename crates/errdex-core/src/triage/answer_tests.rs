@@ -510,3 +510,30 @@ fn a_pattern_of_joining_words_answers_only_where_a_frame_names_it() {
     );
     assert_eq!(first(&entries, &text), Some(("in".into(), true, vec![])));
 }
+
+#[test]
+fn a_level_word_ending_a_sentence_is_not_the_record_of_that_word_alone() {
+    let entries = [
+        entry("error", "go", "error"),
+        entry("parse", "go", "parse error"),
+        entry("critical", "hpc", "critical"),
+    ];
+    let confident = |id: &str| Some((id.to_string(), true, vec![]));
+    let rows = |line: &str| {
+        let es = Entries::from(&entries[..]);
+        let rows = Triage::from_entries(es).answer_line(es, line, 5);
+        rows.iter()
+            .map(|r| entries[r.record].id.to_string())
+            .collect::<Vec<_>>()
+    };
+    // The record `error` is not a candidate at all: on a real dataset, where `parse` is a
+    // common word, it had come first.
+    assert_eq!(rows("x: parse error"), ["parse"]);
+    assert_eq!(first(&entries, "flag -n: parse error"), confident("parse"));
+    // A level word that is a field of its own is still that record's whole message.
+    assert_eq!(first(&entries, "state: error"), confident("error"));
+    assert_eq!(
+        first(&entries, "node-2 1084680778 1 critical"),
+        confident("critical")
+    );
+}

@@ -114,8 +114,9 @@ impl Index {
     /// tokens from each place the message may start to the end of the line. A form ending with
     /// a placeholder also takes the line's last field whole, however many tokens it is
     /// (`visible is {}` and `visible is system.charge.show`), but never more than that field,
-    /// so a short form does not swallow a sentence. A level word ending the line is also tried
-    /// as the message's last word (`… 1 critical` is the record `critical`'s line).
+    /// so a short form does not swallow a sentence. A level word ending the line, not after a
+    /// word, is also tried as the message's last word (`… 1 critical` is the record
+    /// `critical`'s line).
     fn whole_message(&self, s: &mut Scratch, text: &str, out: &mut Vec<FormHit>) {
         let n = s.ids.len();
         // The line with its last field as one variable, and the line with the level word that
@@ -132,9 +133,20 @@ impl Index {
         }
         s.leveled.clear();
         let mut buf = [0u8; 12];
-        let level_word = s.tokens.trailing_level().and_then(|(from, to)| {
-            header::lowercase(text.get(from..to)?, &mut buf).map(|w| self.word(w))
-        });
+        // Only a level word that is a field of its own (`… 1 critical`, `state: error`): one
+        // after a word ends that sentence (`x: parse error` is not the record `error`'s line).
+        let level_word = s
+            .tokens
+            .trailing_level()
+            .filter(|&(from, _)| {
+                !text
+                    .get(..from)
+                    .and_then(|before| before.trim_end().chars().next_back())
+                    .is_some_and(char::is_alphabetic)
+            })
+            .and_then(|(from, to)| {
+                header::lowercase(text.get(from..to)?, &mut buf).map(|w| self.word(w))
+            });
         if let Some(id) = level_word.filter(|&id| id != UNKNOWN) {
             self.ending_with(&mut s.leveled, &s.ids, id);
         }
