@@ -158,17 +158,19 @@ fn main() {
                 continue;
             }
             let at_site = |r: usize| site.contains(&r);
+            // The records at a file's line, whatever folder the scan counted paths from.
+            let records_at = |(file, line): (&str, i64)| -> Vec<usize> {
+                suffixes(file)
+                    .filter_map(|s| by_file.get(s))
+                    .flatten()
+                    .filter(|(n, _)| *n == line)
+                    .map(|&(_, i)| i)
+                    .collect()
+            };
             let root_site: Vec<usize> = v["traceback"]
                 .as_str()
                 .and_then(root_raise)
-                .map(|(file, line)| {
-                    suffixes(file)
-                        .filter_map(|s| by_file.get(s))
-                        .flatten()
-                        .filter(|(n, _)| *n == line)
-                        .map(|&(_, i)| i)
-                        .collect()
-                })
+                .map(records_at)
                 .unwrap_or_default();
             let at_root = |r: usize| root_site.contains(&r);
             // A chain the line itself shows (Go's `gif: reading header: unexpected EOF`), its
@@ -179,14 +181,7 @@ fn main() {
             let line_root: Vec<usize> = root_file
                 .as_deref()
                 .zip(v["rootLineNumber"].as_i64())
-                .map(|(file, line)| {
-                    suffixes(file)
-                        .filter_map(|s| by_file.get(s))
-                        .flatten()
-                        .filter(|(n, _)| *n == line)
-                        .map(|&(_, i)| i)
-                        .collect()
-                })
+                .map(records_at)
                 .unwrap_or_default();
             let at_line_root = |r: usize| line_root.contains(&r);
             let queries = [("line", Some(line)), ("traceback", traceback)];

@@ -20,8 +20,8 @@ use super::git::Origin;
 use super::go::{Go, error_method_message, message_of};
 use super::message::{Message, Piece};
 use super::python_walk::each_node;
-use super::record::{FileCx, records, site_id};
-use super::resolved::{Stored, finished};
+use super::record::{FileCx, site_id};
+use super::resolved::{Stored, finished, kept};
 use super::site::{Kind, Site};
 use super::tree::{Cx, Facts, Grammar, args};
 
@@ -178,27 +178,16 @@ fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldT
         function: function.clone(),
         logger: None,
     };
-    let mut record = records(&[site], cx.src, file).pop()?;
-    for field in ["id", "errorMessage", "messagePattern"] {
-        record.remove(field);
-    }
-    let snippet = record
-        .remove("sourceCode")
-        .and_then(|s| s.as_str().map(str::to_string));
-    let taken = sites
-        .iter()
-        .filter(|s| s.function == function)
-        .map(|s| s.message.pattern())
-        .collect();
+    let kept = kept(site, cx.src, file, sites)?;
     Some(FieldTemplate {
         ty: returned.ty,
         message: returned.message,
         fields,
         function,
-        record: Value::Object(record).to_string(),
+        record: kept.record,
         line: row as u64 + 1,
-        snippet,
-        taken,
+        snippet: kept.snippet,
+        taken: kept.taken,
         order: Vec::new(),
     })
 }

@@ -14,6 +14,7 @@ use super::python_callers::caller_sites;
 use super::python_templates::classes;
 use super::python_walk::{each_node, frame_name, last_part};
 use super::record::{FileCx, records};
+use super::resolved::kept;
 use super::site::{Kind, Site};
 use super::tree::{Cx, Facts, args, text};
 
@@ -66,20 +67,9 @@ pub fn file_records(
             function: function.clone(),
             logger: None,
         };
-        let Some(mut record) = records(&[site], text, file).pop() else {
+        let Some(kept) = kept(site, text, file, sites) else {
             continue;
         };
-        for field in ["id", "errorMessage", "messagePattern"] {
-            record.remove(field);
-        }
-        let snippet = record
-            .remove("sourceCode")
-            .and_then(|s| s.as_str().map(str::to_string));
-        let taken = sites
-            .iter()
-            .filter(|s| s.function == function)
-            .map(|s| s.message.pattern())
-            .collect();
         let taken_here = sites
             .iter()
             .find(|s| s.row == row)
@@ -107,10 +97,10 @@ pub fn file_records(
             args: positional,
             keywords,
             function,
-            record: Value::Object(record).to_string(),
+            record: kept.record,
             line: row as u64 + 1,
-            snippet,
-            taken,
+            snippet: kept.snippet,
+            taken: kept.taken,
             taken_here,
             located,
         });

@@ -10,7 +10,40 @@ use serde_json::{Map, Value, json};
 use super::deferred::Deferred;
 use super::git::Origin;
 use super::message::Message;
-use super::record::web_url;
+use super::record::{FileCx, records, web_url};
+use super::site::Site;
+
+/// What a file keeps of a site it cannot finish alone ([`super::deferred::PendingRaise`],
+/// [`super::go_types::FieldTemplate`]).
+pub(super) struct Kept {
+    /// Its record as JSON, without `errorMessage`, `messagePattern`, `id` and `sourceCode`.
+    pub record: String,
+    pub snippet: Option<String>,
+    /// The patterns of the file's own records in the same function, which the ordinal of
+    /// the id counts too.
+    pub taken: Vec<String>,
+}
+
+/// The part of `site`'s record its file keeps (`sites`: the file's own).
+pub(super) fn kept(site: Site, text: &str, file: &FileCx, sites: &[Site]) -> Option<Kept> {
+    let taken = sites
+        .iter()
+        .filter(|s| s.function == site.function)
+        .map(|s| s.message.pattern())
+        .collect();
+    let mut record = records(&[site], text, file).pop()?;
+    for field in ["id", "errorMessage", "messagePattern"] {
+        record.remove(field);
+    }
+    let snippet = record
+        .remove("sourceCode")
+        .and_then(|s| s.as_str().map(str::to_string));
+    Some(Kept {
+        record: Value::Object(record).to_string(),
+        snippet,
+        taken,
+    })
+}
 
 /// What a file kept of a site it could not finish alone.
 #[derive(Clone, Copy)]
