@@ -5,7 +5,7 @@
 //! scan and by a rescan (from the state of the files it did not read again), so a change to
 //! the file that defines a class updates the raises of every other file.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -179,7 +179,11 @@ pub fn resolve(
             out.extend(finished(stored, &message, id, origin, root));
         }
     }
-    out.extend(go_types::resolve(files, origin, root));
+    let go: Vec<go_types::PackageFile> = files
+        .iter()
+        .map(|(path, d)| (*path, &d.go_templates[..], &d.go_literals[..]))
+        .collect();
+    out.extend(go_types::resolve(&go, origin, root));
     out
 }
 
@@ -340,4 +344,28 @@ fn filled(
         }
     }
     out
+}
+
+/// Leaves out the snippets of the raises and Go templates that did not resolve
+/// (`resolved`: the records [`super::deferred::resolve`] made), which only a state keeps.
+pub fn keep_resolved_snippets(
+    files: &mut [(String, &mut Deferred)],
+    resolved: &[Map<String, Value>],
+) {
+    let at: HashSet<(&str, u64)> = resolved
+        .iter()
+        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
+        .collect();
+    for (path, deferred) in files.iter_mut() {
+        for raise in &mut deferred.raises {
+            if !at.contains(&(path.as_str(), raise.line)) {
+                raise.snippet = None;
+            }
+        }
+        for template in &mut deferred.go_templates {
+            if !at.contains(&(path.as_str(), template.line)) {
+                template.snippet = None;
+            }
+        }
+    }
 }

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
-use super::deferred::{Deferred, resolve};
+use super::deferred::{Deferred, keep_resolved_snippets, resolve};
 use super::output::{Summary, added, sites_of};
-use super::resolved::keep_resolved_snippets;
+
 use super::state::{self, FileState, State};
 use super::{Filter, Scanned};
 

@@ -1,13 +1,11 @@
 //! The record of a site one file could not finish alone ([`super::deferred`],
 //! [`super::go_types`]), once the repository says its message: the part its file kept, with
-//! the message, id and snippet; and which kept snippets a state holds on to.
+//! the message, id and snippet.
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use super::deferred::Deferred;
 use super::git::Origin;
 use super::message::Message;
 use super::record::{FileCx, records, web_url};
@@ -104,28 +102,4 @@ fn snippet_from_file(file: &Path, record: &Map<String, Value>) -> Option<String>
         .map(|l| l.trim_end_matches('\r'))
         .collect();
     Some(lines.join("\n"))
-}
-
-/// Leaves out the snippets of the raises and Go templates that did not resolve
-/// (`resolved`: the records [`super::deferred::resolve`] made), which only a state keeps.
-pub fn keep_resolved_snippets(
-    files: &mut [(String, &mut Deferred)],
-    resolved: &[Map<String, Value>],
-) {
-    let at: HashSet<(&str, u64)> = resolved
-        .iter()
-        .filter_map(|r| Some((r.get("filePath")?.as_str()?, r.get("lineNumber")?.as_u64()?)))
-        .collect();
-    for (path, deferred) in files.iter_mut() {
-        for raise in &mut deferred.raises {
-            if !at.contains(&(path.as_str(), raise.line)) {
-                raise.snippet = None;
-            }
-        }
-        for template in &mut deferred.go_templates {
-            if !at.contains(&(path.as_str(), template.line)) {
-                template.snippet = None;
-            }
-        }
-    }
 }
