@@ -14,11 +14,15 @@ fn entry(id: &str, repo: &str, pattern: &str) -> Entry {
     }
 }
 
+/// The rows `line` gets, at most five.
+fn rows(entries: &[Entry], line: &str) -> Vec<super::Row> {
+    let es = Entries::from(entries);
+    Triage::from_entries(es).answer_line(es, line, 5)
+}
+
 /// The first row's record id, whether it is confident, and its chain's roles.
 fn first(entries: &[Entry], line: &str) -> Option<(String, bool, Vec<Role>)> {
-    let es = Entries::from(entries);
-    let t = Triage::from_entries(es);
-    let row = t.answer_line(es, line, 5).into_iter().next()?;
+    let row = rows(entries, line).into_iter().next()?;
     let roles = row.chain.iter().map(|l| l.role).collect();
     Some((entries[row.record].id.to_string(), !row.weak, roles))
 }
@@ -519,16 +523,13 @@ fn a_level_word_ending_a_sentence_is_not_the_record_of_that_word_alone() {
         entry("critical", "hpc", "critical"),
     ];
     let confident = |id: &str| Some((id.to_string(), true, vec![]));
-    let rows = |line: &str| {
-        let es = Entries::from(&entries[..]);
-        let rows = Triage::from_entries(es).answer_line(es, line, 5);
-        rows.iter()
-            .map(|r| entries[r.record].id.to_string())
-            .collect::<Vec<_>>()
-    };
+    let ids: Vec<&str> = rows(&entries, "x: parse error")
+        .iter()
+        .map(|r| &*entries[r.record].id)
+        .collect();
     // The record `error` is not a candidate at all: on a real dataset, where `parse` is a
     // common word, it had come first.
-    assert_eq!(rows("x: parse error"), ["parse"]);
+    assert_eq!(ids, ["parse"]);
     assert_eq!(first(&entries, "flag -n: parse error"), confident("parse"));
     // A level word that is a field of its own is still that record's whole message.
     assert_eq!(first(&entries, "state: error"), confident("error"));
