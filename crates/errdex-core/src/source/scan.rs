@@ -210,12 +210,23 @@ fn read_field<'de, A: MapAccess<'de>>(
     key: Key,
 ) -> Result<(), A::Error> {
     let Key::Field(field) = key else {
-        if let (Key::Other(name), Depth::Full) = (key, state.depth) {
-            let value: Value = map.next_value()?;
-            record.extra.insert(name, value);
-        } else {
+        match (key, state.depth) {
+            (Key::Other(name), Depth::Full) => {
+                let value: Value = map.next_value()?;
+                record.extra.insert(name, value);
+            }
+            // A scanned site's function, null outside any: what the index keeps of it
+            // (`Entry::top_level`).
+            (Key::Other(name), _) if name == "function" => {
+                let value: Value = map.next_value()?;
+                if value.is_null() {
+                    record.extra.insert(name, value);
+                }
+            }
             // Checked, not kept: the same bad value must reject the record at every depth.
-            map.next_value::<Checked>()?;
+            _ => {
+                map.next_value::<Checked>()?;
+            }
         }
         return Ok(());
     };

@@ -538,3 +538,28 @@ fn a_level_word_ending_a_sentence_is_not_the_record_of_that_word_alone() {
         confident("critical")
     );
 }
+
+#[test]
+fn a_group_with_no_evidence_of_its_site_shows_the_value_its_package_shares() {
+    let mut shared = at("io", "io/io.go", 48, "unexpected EOF");
+    shared.top_level = true;
+    let entries = [
+        at(
+            "asm",
+            "cmd/asm/internal/asm/parse.go",
+            229,
+            "unexpected EOF",
+        ),
+        shared,
+    ];
+    let first_site = |line: &str| {
+        let row = rows(&entries, line).into_iter().next()?;
+        Some((entries[row.record].id.to_string(), row.sites.len()))
+    };
+    assert_eq!(first_site("unexpected EOF"), Some(("io".into(), 1)));
+    // Where the line says where it came from, that decides.
+    assert_eq!(
+        first_site("cmd/asm/internal/asm/parse.go:229: unexpected EOF"),
+        Some(("asm".into(), 1))
+    );
+}

@@ -448,13 +448,14 @@ impl Table {
             pattern: self.opt(row.pattern),
             repo: self.opt(row.repo),
             file_path: self.opt(row.file_path),
-            line_number: (row.flags & 1 != 0).then_some(row.line_number),
+            line_number: (row.flags & HAS_LINE != 0).then_some(row.line_number),
             severity: self.opt(row.severity),
             error_type: self.opt(row.error_type),
             tags: Tags::Mapped {
                 ids: tags,
                 names: self,
             },
+            top_level: row.flags & TOP_LEVEL != 0,
             source,
             start: row.start,
             len: row.len,
@@ -462,6 +463,10 @@ impl Table {
         })
     }
 }
+
+/// `Row::flags`: the record has a line number; it is a site outside any function.
+pub const HAS_LINE: u32 = 1;
+pub const TOP_LEVEL: u32 = 2;
 
 pub const NO_STR: StrRef = StrRef {
     off: 0,
