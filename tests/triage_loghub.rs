@@ -59,7 +59,7 @@ fn entry(id: String, pattern: String) -> Entry {
         severity: None,
         error_type: None,
         tags: Box::new([]),
-        top_level: false,
+        shared: false,
         source: 0,
         start: 0,
         len: 0,

@@ -17,9 +17,9 @@ pub struct Entry {
     pub severity: Option<Box<str>>,
     pub error_type: Option<Box<str>>,
     pub tags: Box<[Box<str>]>,
-    /// A scanned site outside any function (`function` null): a value its package shares,
-    /// Go's `var ErrUnexpectedEOF = errors.New(…)`, which any of its callers may return.
-    pub top_level: bool,
+    /// A scanned site that makes a value its package shares (`"sharedValue": true`, Go's
+    /// package-level `var ErrUnexpectedEOF = errors.New(…)`), which any caller may return.
+    pub shared: bool,
     /// Where the record's document is: which source, which bytes, which line.
     pub source: u32,
     pub start: u64,
@@ -31,10 +31,7 @@ impl Entry {
     pub fn from_record(r: Record, source: u32, start: usize, end: usize, line: u32) -> Self {
         let boxed = |s: Option<String>| s.filter(|s| !s.is_empty()).map(String::into_boxed_str);
         let pattern = r.message_pattern.filter(|p| *p != r.error_message);
-        let top_level = r
-            .extra
-            .get("function")
-            .is_some_and(serde_json::Value::is_null);
+        let shared = r.extra.get(crate::record::SHARED_VALUE) == Some(&true.into());
         Entry {
             id: r.id.into_boxed_str(),
             message: r.error_message.into_boxed_str(),
@@ -45,7 +42,7 @@ impl Entry {
             severity: boxed(r.severity),
             error_type: boxed(r.error_type),
             tags: r.tags.into_iter().map(String::into_boxed_str).collect(),
-            top_level,
+            shared,
             source,
             start: start as u64,
             len: u32::try_from(end - start).unwrap_or(u32::MAX),
@@ -64,7 +61,7 @@ impl Entry {
             severity: self.severity.as_deref(),
             error_type: self.error_type.as_deref(),
             tags: Tags::Owned(&self.tags),
-            top_level: self.top_level,
+            shared: self.shared,
             source: self.source,
             start: self.start,
             len: self.len,
@@ -85,7 +82,7 @@ pub struct EntryRef<'a> {
     pub severity: Option<&'a str>,
     pub error_type: Option<&'a str>,
     pub tags: Tags<'a>,
-    pub top_level: bool,
+    pub shared: bool,
     pub source: u32,
     pub start: u64,
     pub len: u32,
@@ -155,7 +152,7 @@ impl EntryRef<'_> {
             severity: boxed(self.severity),
             error_type: boxed(self.error_type),
             tags: self.tags.iter().map(Into::into).collect(),
-            top_level: self.top_level,
+            shared: self.shared,
             source: self.source,
             start: self.start,
             len: self.len,

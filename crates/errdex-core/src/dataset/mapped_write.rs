@@ -7,7 +7,7 @@ use foldhash::HashMap;
 use super::blocks::{BLOCK, BlockMask};
 use super::entry::Entry;
 use super::mapped::{
-    FACETS, HAS_LINE, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SearchSpan, StrRef, TOP_LEVEL,
+    FACETS, HAS_LINE, Layout, NO_STR, NO_VALUE, Row, SECTIONS, SHARED, SearchSpan, StrRef,
     byte_mask, id_head,
 };
 use super::starts_write::{self, Encoded};
@@ -169,8 +169,8 @@ fn lay_out(entries: &[Entry]) -> Option<Laid> {
         row.severity = arena.put_opt(e.severity.as_deref())?;
         row.error_type = arena.put_opt(e.error_type.as_deref())?;
         row.line_number = e.line_number.unwrap_or(0);
-        row.flags = if e.line_number.is_some() { HAS_LINE } else { 0 }
-            | if e.top_level { TOP_LEVEL } else { 0 };
+        row.flags =
+            if e.line_number.is_some() { HAS_LINE } else { 0 } | if e.shared { SHARED } else { 0 };
         row.start = e.start;
         row.len = e.len;
         row.line = e.line;

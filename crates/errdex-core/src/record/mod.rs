@@ -43,6 +43,11 @@ pub fn derive_id(
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&key))
 }
 
+/// A field outside the schema that `errdex scan` writes and the index keeps: `true` on a site
+/// that makes a value its package shares (Go's package-level `var ErrX = errors.New(…)`),
+/// which a group of one message at several sites is shown at (`Entry::shared`).
+pub const SHARED_VALUE: &str = "sharedValue";
+
 /// One record with every field, read on demand from its source.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Record {

@@ -1,9 +1,10 @@
 //! What one file cannot say alone: an exception whose class writes its message
 //! (`raise IllegalMonthError(month)`, the class's `__str__` in another file of the
-//! repository). Each file keeps the classes it defines and the raises it could not give a
-//! message; they are resolved over the whole repository when the output is assembled, by a
-//! scan and by a rescan (from the state of the files it did not read again), so a change to
-//! the file that defines a class updates the raises of every other file.
+//! repository), and Go's error types whose `Error()` prints fields other files' literals set
+//! ([`super::go_types`], over a package's folder). Each file keeps what it defines and what it
+//! could not give a message; they are resolved when the output is assembled, by a scan and by
+//! a rescan (from the state of the files it did not read again), so a change to the file that
+//! defines a class, or holds a literal, updates the records of every other file.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -173,7 +174,7 @@ pub fn resolve(
             *ordinal += 1;
             let stored = Stored {
                 record: &raise.record,
-                snippet: raise.snippet.as_ref(),
+                snippet: raise.snippet.as_deref(),
                 path,
             };
             out.extend(finished(stored, &message, id, origin, root));

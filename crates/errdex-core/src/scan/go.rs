@@ -80,11 +80,25 @@ impl Grammar for Go {
                 if is_error_helper(cx.text(field)) {
                     return errorf(cx.text(field), &arguments, cx).map(|f| f.at(field));
                 }
-                selector_site(function, &arguments, cx).map(|f| f.at(field))
+                let found = selector_site(function, &arguments, cx)?.at(field);
+                let shared = found.kind == Kind::Raise && in_package_var(node);
+                Some(found.shared(shared))
             }
             _ => None,
         }
     }
+}
+
+/// Whether `node` is in a package-level `var` (`var ErrUnexpectedEOF = errors.New(…)`): not
+/// inside any function, a function literal's body included.
+fn in_package_var(node: Node) -> bool {
+    tree::ancestor(
+        node,
+        &["var_declaration"],
+        &["function_declaration", "method_declaration", "func_literal"],
+    )
+    .and_then(|declaration| declaration.parent())
+    .is_some_and(|parent| parent.kind() == "source_file")
 }
 
 /// A method's receiver type without its type parameters, and whether it is a pointer:

@@ -124,6 +124,30 @@ pub fn file_parts(
     (templates, literals)
 }
 
+/// The fields `statement` selects of the receiver itself (`e.Text`), and the last names of
+/// its other selectors (`e.Type.Name`, `node.Name`).
+fn selected_fields(statement: Node, receiver: &str, cx: &Cx) -> (HashSet<String>, HashSet<String>) {
+    let (mut own, mut other) = (HashSet::new(), HashSet::new());
+    each_node(statement, &mut |node| {
+        if node.kind() != "selector_expression" {
+            return;
+        }
+        let (Some(operand), Some(field)) = (
+            node.child_by_field_name("operand"),
+            node.child_by_field_name("field"),
+        ) else {
+            return;
+        };
+        let name = cx.text(field).to_string();
+        if operand.kind() == "identifier" && cx.text(operand) == receiver {
+            own.insert(name);
+        } else {
+            other.insert(name);
+        }
+    });
+    (own, other)
+}
+
 /// A struct type's name and its fields' names in order, an embedded one by its type's name.
 fn field_order(spec: Node, cx: &Cx) -> Option<(String, Vec<String>)> {
     let name = cx.text(spec.child_by_field_name("name")?).to_string();
@@ -151,13 +175,15 @@ fn field_order(spec: Node, cx: &Cx) -> Option<(String, Vec<String>)> {
 fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldTemplate> {
     let returned = error_method_message(node, cx)?;
     let receiver = returned.receiver?;
-    let statement = cx.text(node);
+    let (own, other) = selected_fields(node, &receiver, cx);
+    // A hole is named by its selector's last part: `e.Type.Name` and `e.Name` both make
+    // `{Name}`, so a name some other selector ends with is not known to be the field.
     let fields: Vec<String> = returned
         .message
         .0
         .iter()
         .filter_map(|p| match p {
-            Piece::Hole(Some(name)) if statement.contains(&format!("{receiver}.{name}")) => {
+            Piece::Hole(Some(name)) if own.contains(name) && !other.contains(name) => {
                 Some(name.clone())
             }
             _ => None,
@@ -176,6 +202,7 @@ fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldT
         row,
         function: function.clone(),
         logger: None,
+        shared: false,
     };
     let kept = kept(site, cx.src, file, sites)?;
     Some(FieldTemplate {
@@ -300,7 +327,7 @@ pub fn resolve(files: &[PackageFile], origin: &Origin, root: &Path) -> Vec<Map<S
                 *ordinal += 1;
                 let stored = Stored {
                     record: &template.record,
-                    snippet: template.snippet.as_ref(),
+                    snippet: template.snippet.as_deref(),
                     path,
                 };
                 out.extend(finished(stored, &message, id, origin, root));
@@ -313,3 +340,7 @@ pub fn resolve(files: &[PackageFile], origin: &Origin, root: &Path) -> Vec<Map<S
 fn folder(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(dir, _)| dir)
 }
+
+#[cfg(test)]
+#[path = "go_types_tests.rs"]
+mod tests;

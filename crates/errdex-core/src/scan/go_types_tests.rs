@@ -1,10 +1,7 @@
 //! The parts a Go file leaves to its package, and the messages they make.
 
-use super::git::Origin;
-use super::go_types::*;
-use super::lang::Language;
-use super::message::Message;
-use super::record::FileCx;
+use super::*;
+use crate::scan::lang::Language;
 
 fn parts(src: &str) -> (Vec<FieldTemplate>, Vec<TypeLiteral>) {
     let mut parser = tree_sitter::Parser::new();
@@ -12,7 +9,8 @@ fn parts(src: &str) -> (Vec<FieldTemplate>, Vec<TypeLiteral>) {
         .set_language(&Language::Go.tree_sitter())
         .expect("grammar loads");
     let tree = parser.parse(src, None).expect("parses");
-    let (sites, facts) = super::tree::sites(Language::Go.grammar(), &tree, src, None, &[], None);
+    let (sites, facts) =
+        crate::scan::tree::sites(Language::Go.grammar(), &tree, src, None, &[], None);
     let origin = Origin {
         repo: "acme/shop".into(),
         web: None,
@@ -59,6 +57,10 @@ type OpError struct{ Op string }
 
 func (e *OpError) Error() string { Op := "dial"; return Op + " failed" }
 
+type NameError struct{ Name string; Parent *NameError }
+
+func (e *NameError) Error() string { return "bad name " + e.Parent.Name + " in " + e.Name }
+
 type Other struct{}
 
 func (o Other) String() string { return "other " + o.Name }
@@ -71,10 +73,12 @@ func f(s string) error {
 	_ = &net.AddrError{Err: "another package's"}
 	_ = &AddrError{"too many colons", s}
 	_ = &AddrError{"too few values"}
+	_ = &NameError{Name: "root"}
 	return &AddrError{Err: fmt.Sprint(s), Addr: "x:" + s}
 }
 "#;
     let (templates, literals) = parts(src);
+    // Not `NameError`: its `{Name}` may be `e.Parent.Name`'s as well as `e.Name`'s.
     assert_eq!(templates.len(), 1, "{templates:#?}");
     let template = &templates[0];
     assert_eq!(template.ty, "AddrError");
@@ -83,14 +87,14 @@ func f(s string) error {
     assert_eq!(template.line, 5);
     assert_eq!(template.function.as_deref(), Some("net.(*AddrError).Error"));
     // Fields set to text only; a qualified type is another package's.
-    assert_eq!(literals.len(), 5, "{literals:#?}");
+    assert_eq!(literals.len(), 6, "{literals:#?}");
     assert_eq!(
         literals[0],
         literal("AddrError", &[("Err", "missing port in address")])
     );
     assert_eq!(literals[1].ty, "OpError");
     assert_eq!(literals[2].positional.len(), 2);
-    assert_eq!(literals[4].keyed[0].1.message(), "x:{s}");
+    assert_eq!(literals[5].keyed[0].1.message(), "x:{s}");
     // A literal with fewer values than fields is not read by place.
     assert_eq!(
         messages(template, &literals),

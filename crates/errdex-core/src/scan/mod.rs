@@ -393,8 +393,6 @@ pub fn output_name(repo: &str) -> String {
 #[cfg(test)]
 mod deferred_tests;
 #[cfg(test)]
-mod go_types_tests;
-#[cfg(test)]
 mod own_tests;
 #[cfg(test)]
 mod python_tests;

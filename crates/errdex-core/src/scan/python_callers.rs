@@ -69,6 +69,7 @@ pub fn caller_sites<'t>(
             row,
             function: frame_name(raiser.raise, cx),
             logger: None,
+            shared: false,
         });
     });
     out

@@ -66,6 +66,7 @@ pub fn file_records(
             row,
             function: function.clone(),
             logger: None,
+            shared: false,
         };
         let Some(kept) = kept(site, text, file, sites) else {
             continue;

@@ -42,7 +42,6 @@ pub fn web_url(origin: &Origin, path: &str, line: usize) -> Option<String> {
     };
     Some(format!("{web}/{blob}/{sha}/{path}#L{line}"))
 }
-
 pub fn records(sites: &[Site], text: &str, file: &FileCx) -> Vec<Map<String, Value>> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut seen: HashMap<(Option<&str>, String), usize> = HashMap::new();
@@ -102,6 +101,9 @@ pub fn records(sites: &[Site], text: &str, file: &FileCx) -> Vec<Map<String, Val
             r.insert("logger".into(), logger.clone().into());
         }
         r.insert("scanKind".into(), site.kind.as_str().into());
+        if site.shared {
+            r.insert(crate::record::SHARED_VALUE.into(), true.into());
+        }
         out.push(r);
     }
     out

@@ -8,7 +8,6 @@ use std::path::Path;
 
 use super::deferred::{Deferred, keep_resolved_snippets, resolve};
 use super::output::{Summary, added, sites_of};
-
 use super::state::{self, FileState, State};
 use super::{Filter, Scanned};
 
@@ -101,8 +100,9 @@ pub fn rescan(
                 .unwrap_or_default(),
         });
     }
-    // The raises whose class another file defines: resolved again over every file, read
-    // now or not, so a changed class reaches the raises of files that did not change.
+    // The raises whose class another file defines, the Go types other files' literals fill:
+    // resolved again over every file, read now or not, so a changed class or literal reaches
+    // the records of files that did not change.
     let deferred: Vec<(&str, &Deferred)> = next
         .files
         .iter()

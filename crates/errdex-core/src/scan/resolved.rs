@@ -49,7 +49,7 @@ pub(super) struct Stored<'a> {
     /// The record as JSON, without `errorMessage`, `messagePattern`, `id` and `sourceCode`.
     pub record: &'a str,
     /// Its `sourceCode`, when it was kept.
-    pub snippet: Option<&'a String>,
+    pub snippet: Option<&'a str>,
     pub path: &'a str,
 }
 
@@ -64,7 +64,7 @@ pub(super) fn finished(
 ) -> Option<Map<String, Value>> {
     let mut record = serde_json::from_str::<Map<String, Value>>(stored.record).ok()?;
     let snippet = match stored.snippet {
-        Some(snippet) => snippet.clone(),
+        Some(snippet) => snippet.to_string(),
         None => snippet_from_file(&root.join(stored.path), &record)?,
     };
     record.insert("sourceCode".into(), snippet.into());

@@ -57,6 +57,9 @@ pub struct Site {
     pub function: Option<String>,
     /// The logger or target the call names explicitly.
     pub logger: Option<String>,
+    /// It makes a value its package shares (Go's package-level `var ErrUnexpectedEOF =
+    /// errors.New(…)`), which any caller may return: the record says `sharedValue`.
+    pub shared: bool,
 }
 
 /// What a grammar's table says about one node.
@@ -74,6 +77,8 @@ pub struct Found {
     /// (`throw new TypeError(s ? "not iterable" : "no iterator")`), the arms of a `match`
     /// (each at its own row when it has one).
     pub others: Vec<(Message, Option<usize>)>,
+    /// See [`Site::shared`].
+    pub shared: bool,
 }
 
 impl Found {
@@ -86,6 +91,7 @@ impl Found {
             logger: None,
             row: None,
             others: Vec::new(),
+            shared: false,
         }
     }
 
@@ -99,6 +105,7 @@ impl Found {
             logger: None,
             row: None,
             others: Vec::new(),
+            shared: false,
         }
     }
 
@@ -131,6 +138,11 @@ impl Found {
 
     pub fn logger(mut self, logger: Option<String>) -> Self {
         self.logger = logger;
+        self
+    }
+
+    pub fn shared(mut self, shared: bool) -> Self {
+        self.shared = shared;
         self
     }
 }

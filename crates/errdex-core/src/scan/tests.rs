@@ -174,6 +174,34 @@ func helper() {
 }
 
 #[test]
+fn a_go_error_value_of_the_package_is_shared_and_one_made_in_a_function_is_not() {
+    let src = r#"package io
+
+var ErrUnexpectedEOF = errors.New("unexpected EOF")
+
+var (
+	errWhence = errors.New("Seek: invalid whence")
+	errOffset = fmt.Errorf("Seek: invalid offset %d", 0)
+)
+
+var check = func() error { return errors.New("made when called") }
+
+func read() error {
+	var err = errors.New("made in a function")
+	return err
+}
+"#;
+    let shared: Vec<(usize, bool)> = sites(Language::Go, src)
+        .iter()
+        .map(|s| (s.row + 1, s.shared))
+        .collect();
+    assert_eq!(
+        shared,
+        [(3, true), (6, true), (7, true), (10, false), (13, false)]
+    );
+}
+
+#[test]
 fn rust_error_displays_write_their_types_messages() {
     let src = r#"
 impl fmt::Display for ParseError {

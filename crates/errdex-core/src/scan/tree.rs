@@ -130,6 +130,7 @@ pub fn sites(
                     row: at.unwrap_or(row),
                     function: scopes.last().map(|(_, s)| s.clone()),
                     logger: found.logger.clone(),
+                    shared: found.shared,
                 });
             }
         }

@@ -215,13 +215,10 @@ fn read_field<'de, A: MapAccess<'de>>(
                 let value: Value = map.next_value()?;
                 record.extra.insert(name, value);
             }
-            // A scanned site's function, null outside any: what the index keeps of it
-            // (`Entry::top_level`).
-            (Key::Other(name), _) if name == "function" => {
+            // What the index keeps of a scanned site beside the schema (`Entry::shared`).
+            (Key::Other(name), _) if name == crate::record::SHARED_VALUE => {
                 let value: Value = map.next_value()?;
-                if value.is_null() {
-                    record.extra.insert(name, value);
-                }
+                record.extra.insert(name, value);
             }
             // Checked, not kept: the same bad value must reject the record at every depth.
             _ => {

@@ -381,9 +381,8 @@ fn cands_view(cands: &[Candidate]) -> Vec<chain::Seen> {
 
 /// The group's site the line points to: the one a frame boosted most (its score), then the
 /// one its frames and its module, logger or target names point to (`Place::closeness`), then
-/// one outside any function (a value its package shares, Go's `io.ErrUnexpectedEOF`, which
-/// any caller may return, where a function's own copy of the text is one place), then the
-/// first in dataset order. Only the first `MAX_PICKED` sites of a huge group are weighed.
+/// a value its package shares (Go's `io.ErrUnexpectedEOF`, which any caller may return,
+/// where a function's own copy of the text is one place), then the first in dataset order. Only the first `MAX_PICKED` sites of a huge group are weighed.
 fn pick_site(
     entries: Entries<'_>,
     scores: &HashMap<usize, f32>,
@@ -405,7 +404,7 @@ fn pick_site(
                 let close = e
                     .file_path
                     .map_or_else(Default::default, |p| place.closeness(p, e.line_number));
-                (close, e.top_level)
+                (close, e.shared)
             });
             (m, near)
         })

@@ -542,7 +542,7 @@ fn a_level_word_ending_a_sentence_is_not_the_record_of_that_word_alone() {
 #[test]
 fn a_group_with_no_evidence_of_its_site_shows_the_value_its_package_shares() {
     let mut shared = at("io", "io/io.go", 48, "unexpected EOF");
-    shared.top_level = true;
+    shared.shared = true;
     let entries = [
         at(
             "asm",

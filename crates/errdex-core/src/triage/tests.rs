@@ -167,7 +167,7 @@ fn equal_messages_tie_on_the_smaller_id_and_one_repositorys_are_one_row() {
         severity: None,
         error_type: None,
         tags: Box::new([]),
-        top_level: false,
+        shared: false,
         source: 0,
         start: 0,
         len: 0,

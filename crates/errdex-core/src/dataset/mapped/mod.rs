@@ -455,7 +455,7 @@ impl Table {
                 ids: tags,
                 names: self,
             },
-            top_level: row.flags & TOP_LEVEL != 0,
+            shared: row.flags & SHARED != 0,
             source,
             start: row.start,
             len: row.len,
@@ -464,9 +464,10 @@ impl Table {
     }
 }
 
-/// `Row::flags`: the record has a line number; it is a site outside any function.
+/// `Row::flags`: the record has a line number.
 pub const HAS_LINE: u32 = 1;
-pub const TOP_LEVEL: u32 = 2;
+/// `Row::flags`: the record is a value its package shares (`Entry::shared`).
+pub const SHARED: u32 = 2;
 
 pub const NO_STR: StrRef = StrRef {
     off: 0,

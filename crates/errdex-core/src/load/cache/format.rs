@@ -31,7 +31,7 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 12: a pattern that is only placeholders (`{}`, a raise whose message the scan cannot
 //     read) groups nothing.
 // 13: a word start's key tells a capital apart (its run is kept up to 31 bytes, not 63).
-// 14: a row's flags say whether it is a site outside any function.
+// 14: a row's flags say whether it is a value its package shares (`sharedValue`).
 const FORMAT_VERSION: u32 = 14;
 const CHUNK: usize = 4 << 20;
 /// Chunks hashed per part and open besides its first and last.

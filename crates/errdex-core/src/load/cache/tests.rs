@@ -15,7 +15,7 @@ fn entry(id: &str) -> Entry {
         error_type: Some("E".into()),
         tags: vec!["rust".into(), "io".into()].into_boxed_slice(),
         // One of each, so the cache keeps the flag, not a constant.
-        top_level: id == "a",
+        shared: id == "a",
         source: 0,
         start: 100,
         len: 50,

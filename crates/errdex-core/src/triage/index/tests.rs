@@ -15,7 +15,7 @@ fn entry(id: &str, message: &str, path: Option<&str>, line: Option<i64>) -> Entr
         severity: None,
         error_type: None,
         tags: Box::new([]),
-        top_level: false,
+        shared: false,
         source: 0,
         start: 0,
         len: 0,

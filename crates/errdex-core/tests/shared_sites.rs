@@ -1,7 +1,7 @@
-//! A scanned site outside any function (`"function": null`, Go's `var ErrUnexpectedEOF =
-//! errors.New(…)`) is known as such to the index, parsed or read in place from the index
-//! cache, so a group of one message at several sites shows that one when the line says
-//! nothing of where it came from.
+//! A scanned site that makes a value its package shares (`"sharedValue": true`, Go's `var
+//! ErrUnexpectedEOF = errors.New(…)`) is known as such to the index, parsed or read in place
+//! from the index cache, so a group of one message at several sites shows that one when the
+//! line says nothing of where it came from.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -17,12 +17,12 @@ fn load(data: &Path, cache: Option<&Cache>) -> Dataset {
 }
 
 #[test]
-fn a_site_outside_any_function_is_the_groups_row_parsed_or_cached() {
+fn a_shared_value_is_the_groups_row_parsed_or_cached() {
     let dir = tempfile::tempdir().expect("tempdir");
     let data = dir.path().join("go.jsonl");
-    let site = |id: &str, path: &str, function: &str| {
+    let site = |id: &str, path: &str, fields: &str| {
         format!(
-            r#"{{"id":"{id}","errorMessage":"unexpected EOF","repo":"go","filePath":"{path}","lineNumber":48{function}}}"#
+            r#"{{"id":"{id}","errorMessage":"unexpected EOF","repo":"go","filePath":"{path}","lineNumber":48{fields}}}"#
         )
     };
     let mut text = String::new();
@@ -32,8 +32,13 @@ fn a_site_outside_any_function_is_the_groups_row_parsed_or_cached() {
             "cmd/asm/parse.go",
             r#","function":"asm.(*Parser).line""#,
         ),
-        site("io", "io/io.go", r#","function":null"#),
-        site("tpl", "text/template/parse.go", ""),
+        site("io", "io/io.go", r#","function":null,"sharedValue":true"#),
+        // Outside any named function is not enough: a callback's `throw`.
+        site(
+            "tpl",
+            "web/app.js",
+            r#","function":null,"sharedValue":false"#,
+        ),
     ] {
         let _ = writeln!(text, "{line}");
     }
@@ -54,7 +59,7 @@ fn a_site_outside_any_function_is_the_groups_row_parsed_or_cached() {
         ("cached, read in place", load(&data, Some(&cache))),
     ] {
         let entries = ds.entries();
-        let top: Vec<bool> = (0..3).map(|i| entries.at(i).top_level).collect();
+        let top: Vec<bool> = (0..3).map(|i| entries.at(i).shared).collect();
         assert_eq!(top, [false, true, false], "{how}");
         let rows = Triage::new(&ds).answer_line(entries, "unexpected EOF", 5);
         assert_eq!(entries.at(rows[0].record).id, "io", "{how}");
