@@ -21,7 +21,7 @@ use super::message::{Message, Piece};
 use super::python_walk::each_node;
 use super::record::{FileCx, site_id};
 use super::resolved::{Stored, finished, kept};
-use super::site::{Kind, Site};
+use super::site::Site;
 use super::tree::{Cx, Facts, Grammar, args};
 
 /// Messages one `return` gets from literals at most: a type that tables its values in
@@ -194,17 +194,7 @@ fn template(node: Node, cx: &Cx, file: &FileCx, sites: &[Site]) -> Option<FieldT
     }
     let function = Go.scope(returned.method, cx, None);
     let row = node.start_position().row;
-    let site = Site {
-        kind: Kind::Raise,
-        error_type: returned.ty.clone(),
-        severity: Kind::Raise.severity(),
-        message: Message::default(),
-        row,
-        function: function.clone(),
-        logger: None,
-        shared: false,
-    };
-    let kept = kept(site, cx.src, file, sites)?;
+    let kept = kept((&returned.ty, row, function.clone()), cx.src, file, sites)?;
     Some(FieldTemplate {
         ty: returned.ty,
         message: returned.message,

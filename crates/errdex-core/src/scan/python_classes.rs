@@ -58,17 +58,7 @@ pub fn file_records(
     for (class, raise, call) in pending(&raises, &cx, sites) {
         let row = raise.start_position().row;
         let function = frame_name(raise, &cx);
-        let site = Site {
-            kind: Kind::Raise,
-            error_type: class.clone(),
-            severity: Kind::Raise.severity(),
-            message: Message::default(),
-            row,
-            function: function.clone(),
-            logger: None,
-            shared: false,
-        };
-        let Some(kept) = kept(site, text, file, sites) else {
+        let Some(kept) = kept((&class, row, function.clone()), text, file, sites) else {
             continue;
         };
         let taken_here = sites

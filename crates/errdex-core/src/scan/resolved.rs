@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::git::Origin;
 use super::message::Message;
 use super::record::{FileCx, records, web_url};
-use super::site::Site;
+use super::site::{Kind, Site};
 
 /// What a file keeps of a site it cannot finish alone ([`super::deferred::PendingRaise`],
 /// [`super::go_types::FieldTemplate`]).
@@ -22,8 +22,24 @@ pub(super) struct Kept {
     pub taken: Vec<String>,
 }
 
-/// The part of `site`'s record its file keeps (`sites`: the file's own).
-pub(super) fn kept(site: Site, text: &str, file: &FileCx, sites: &[Site]) -> Option<Kept> {
+/// The part of the record its file keeps of a raise of `error_type` at `row` in `function`,
+/// whose message the repository says (`sites`: the file's own).
+pub(super) fn kept(
+    (error_type, row, function): (&str, usize, Option<String>),
+    text: &str,
+    file: &FileCx,
+    sites: &[Site],
+) -> Option<Kept> {
+    let site = Site {
+        kind: Kind::Raise,
+        error_type: error_type.to_string(),
+        severity: Kind::Raise.severity(),
+        message: Message::default(),
+        row,
+        function,
+        logger: None,
+        shared: false,
+    };
     let taken = sites
         .iter()
         .filter(|s| s.function == site.function)
