@@ -15,8 +15,7 @@ use super::git::Origin;
 use super::go_types::{self, FieldTemplate, TypeLiteral};
 use super::message::{Message, Piece, braces, printf};
 use super::python_args;
-use super::record::site_id;
-use super::resolved::{Stored, finished};
+use super::resolved::{Ids, Stored, finished};
 
 /// Base classes followed from a class to the one that writes the message.
 const MAX_BASES: usize = 8;
@@ -132,7 +131,7 @@ pub fn resolve(
     }
     let mut out = Vec::new();
     for (path, deferred) in files {
-        let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
+        let mut ids = Ids::default();
         for raise in &deferred.raises {
             let raised = (raise.class.as_str(), *path);
             let message = match template(&classes, raised, &raise.class, path, 0) {
@@ -160,18 +159,8 @@ pub fn resolve(
             if raise.taken_here.as_ref() == Some(&message.pattern()) {
                 continue;
             }
-            let pattern = message.pattern();
-            let ordinal = ordinals
-                .entry((raise.function.as_deref(), pattern.clone()))
-                .or_insert_with(|| raise.taken.iter().filter(|t| **t == pattern).count());
-            let id = site_id(
-                &origin.repo,
-                path,
-                raise.function.as_deref().unwrap_or(""),
-                &pattern,
-                *ordinal,
-            );
-            *ordinal += 1;
+            let function = raise.function.as_deref();
+            let id = ids.next((origin, path), function, &message.pattern(), &raise.taken);
             let stored = Stored {
                 record: &raise.record,
                 snippet: raise.snippet.as_deref(),

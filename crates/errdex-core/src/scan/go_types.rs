@@ -18,11 +18,10 @@ use tree_sitter::{Node, Tree};
 use super::git::Origin;
 use super::go::{Go, error_method_message, message_of};
 use super::message::{Message, Piece};
-use super::python_walk::each_node;
-use super::record::{FileCx, site_id};
-use super::resolved::{Stored, finished, kept};
+use super::record::FileCx;
+use super::resolved::{Ids, Stored, finished, kept};
 use super::site::Site;
-use super::tree::{Cx, Facts, Grammar, args};
+use super::tree::{Cx, Facts, Grammar, args, each_node};
 
 /// Messages one `return` gets from literals at most: a type that tables its values in
 /// many literals is not one record per row of the table.
@@ -299,22 +298,16 @@ pub fn resolve(files: &[PackageFile], origin: &Origin, root: &Path) -> Vec<Map<S
     let mut out = Vec::new();
     for (path, templates, _) in files {
         let here = literals.get(folder(path)).map_or(&[][..], Vec::as_slice);
-        let mut ordinals: HashMap<(Option<&str>, String), usize> = HashMap::new();
+        let mut ids = Ids::default();
         for template in *templates {
             let function = template.function.as_deref();
             for message in filled(template, here) {
-                let pattern = message.pattern();
-                let ordinal = ordinals
-                    .entry((function, pattern.clone()))
-                    .or_insert_with(|| template.taken.iter().filter(|t| **t == pattern).count());
-                let id = site_id(
-                    &origin.repo,
-                    path,
-                    function.unwrap_or(""),
-                    &pattern,
-                    *ordinal,
+                let id = ids.next(
+                    (origin, path),
+                    function,
+                    &message.pattern(),
+                    &template.taken,
                 );
-                *ordinal += 1;
                 let stored = Stored {
                     record: &template.record,
                     snippet: template.snippet.as_deref(),

@@ -7,9 +7,9 @@
 use tree_sitter::Node;
 
 use super::python::{class_name, message_of, raised_call};
-use super::python_walk::{each_node, frame_name};
+use super::python_walk::frame_name;
 use super::site::{Found, Kind, Site};
-use super::tree::{Cx, args, text};
+use super::tree::{Cx, args, each_node, text};
 
 /// A function that raises its parameter as the message.
 struct Raiser<'t> {

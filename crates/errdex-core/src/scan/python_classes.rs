@@ -12,11 +12,11 @@ use super::python::{class_name, hole_name, message_of, raised_call};
 use super::python_args::BUILTIN;
 use super::python_callers::caller_sites;
 use super::python_templates::classes;
-use super::python_walk::{each_node, frame_name, last_part};
+use super::python_walk::{frame_name, last_part};
 use super::record::{FileCx, records};
 use super::resolved::kept;
 use super::site::{Kind, Site};
-use super::tree::{Cx, Facts, args, text};
+use super::tree::{Cx, Facts, args, each_node, text};
 
 /// Whether `text` may define a class that writes its message: only such a file, if it
 /// raises or logs nothing, is parsed for it.

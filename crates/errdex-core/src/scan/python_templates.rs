@@ -10,8 +10,8 @@ use super::deferred::{ClassTemplate, Style, Writes};
 use super::message::{Message, Piece};
 use super::python::message_of;
 use super::python_callers::param_names;
-use super::python_walk::{each_node, last_part};
-use super::tree::{Cx, args};
+use super::python_walk::last_part;
+use super::tree::{Cx, args, each_node};
 
 /// The classes the file defines (its `class_definition` nodes), each with the message it
 /// writes when it writes one.

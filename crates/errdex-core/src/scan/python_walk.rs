@@ -1,34 +1,8 @@
-//! The walks the Python rules beyond the table share: every node of a tree, the frame name
-//! of the code at a node.
+//! What the Python rules beyond the table share: the frame name of the code at a node.
 
 use tree_sitter::Node;
 
 use super::tree::Cx;
-
-/// Deeper than this the walks stop (as [`super::tree`]'s does).
-const MAX_DEPTH: usize = 2_000;
-
-/// Every node of the tree, depth first, to `visit`.
-pub fn each_node<'t>(root: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
-    let mut cursor = root.walk();
-    let mut depth = 0;
-    loop {
-        visit(cursor.node());
-        if depth < MAX_DEPTH && cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
-            depth -= 1;
-        }
-    }
-}
 
 /// The frame name Python gives the code at `node`, as the walk's scopes name it
 /// (`Parser.error`, a function in a function by its own name).

@@ -2,13 +2,14 @@
 //! [`super::go_types`]), once the repository says its message: the part its file kept, with
 //! the message, id and snippet.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
 use super::git::Origin;
 use super::message::Message;
-use super::record::{FileCx, records, web_url};
+use super::record::{FileCx, records, site_id, web_url};
 use super::site::{Kind, Site};
 
 /// What a file keeps of a site it cannot finish alone ([`super::deferred::PendingRaise`],
@@ -57,6 +58,38 @@ pub(super) fn kept(
         snippet,
         taken,
     })
+}
+
+/// The ids of one file's resolved records: which repeat of its pattern in its function each
+/// is, counted after the file's own records of that pattern there, so ids survive line moves
+/// as the table's do.
+#[derive(Default)]
+pub(super) struct Ids<'a>(HashMap<(Option<&'a str>, String), usize>);
+
+impl<'a> Ids<'a> {
+    /// The id of the next record of `pattern` in `function` of `path`; `taken`: the patterns of
+    /// the file's own records in that function.
+    pub(super) fn next(
+        &mut self,
+        (origin, path): (&Origin, &str),
+        function: Option<&'a str>,
+        pattern: &str,
+        taken: &[String],
+    ) -> String {
+        let ordinal = self
+            .0
+            .entry((function, pattern.to_string()))
+            .or_insert_with(|| taken.iter().filter(|t| *t == pattern).count());
+        let id = site_id(
+            &origin.repo,
+            path,
+            function.unwrap_or(""),
+            pattern,
+            *ordinal,
+        );
+        *ordinal += 1;
+        id
+    }
 }
 
 /// What a file kept of a site it could not finish alone.

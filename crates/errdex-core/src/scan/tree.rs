@@ -332,6 +332,28 @@ pub fn variable_name(expr: &str) -> Option<String> {
     (all_plain && plain(last)).then(|| last.to_string())
 }
 
+/// Every node of the tree, depth first, to `visit`.
+pub fn each_node<'t>(root: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
+    let mut cursor = root.walk();
+    let mut depth = 0;
+    loop {
+        visit(cursor.node());
+        if depth < MAX_DEPTH && cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+            depth -= 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
