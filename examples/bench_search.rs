@@ -238,6 +238,7 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, postings: bool) {
     let ctx = Context::default();
     let (mut fast, mut slow, mut shown) = (Vec::new(), Vec::new(), Vec::new());
     let mut counted = Vec::new();
+    let mut each: Vec<(Duration, &str)> = Vec::new();
     let (mut compared, mut agreed) = (0, 0);
     let (mut engine_cpu, mut reference_cpu) = (Duration::ZERO, Duration::ZERO);
     println!("  load average before: {}", load_average());
@@ -252,6 +253,7 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, postings: bool) {
             let generation = engine.submit(text);
             let times = settle(&rx, Some(generation), t);
             per_query.push(times.ranked);
+            each.push((times.ranked, text));
             shown.push(times.visible);
             counted.push(times.counted);
             engine_cpu += cpu_time()
@@ -286,6 +288,13 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, postings: bool) {
         );
         fast.extend(per_query);
     }
+    each.sort_by(|a, b| b.0.cmp(&a.0));
+    let slowest: Vec<String> = each
+        .iter()
+        .take(4)
+        .map(|(t, text)| format!("{text:?} {:.1}", ms(*t)))
+        .collect();
+    println!("  slowest keystrokes (ms): {}", slowest.join(", "));
     shown.sort();
     fast.sort();
     slow.sort();

@@ -130,3 +130,47 @@ fn a_missing_dataset_beside_a_readable_one_prints_its_hits_then_exits_2() {
     let alone = home.run(&["search", "--all", "ok", "--data", good]);
     assert_eq!(alone.status.code(), Some(0), "{}", support::stderr(&alone));
 }
+
+/// At a million records counting every match costs more than ranking the top: where the index
+/// cache's postings settle the top, stderr gives the count as a floor, and the hits are the
+/// same as when every match is counted (the first run, parsing the file).
+#[test]
+fn a_count_that_was_not_taken_is_a_floor_and_the_hits_do_not_change() {
+    let home = support::Home::new();
+    let data = home.path("big.jsonl");
+    let mut text = String::new();
+    for n in 0..3000 {
+        text.push_str(&format!(
+            "{{\"id\":\"r{n:05}\",\"errorMessage\":\"connection refused by peer {n}\",\"repo\":\"acme/api\",\"filePath\":\"src/net/dial{}.go\",\"lineNumber\":{n}}}\n",
+            n % 17
+        ));
+    }
+    std::fs::write(&data, text).expect("written");
+    let run = |args: &[&str]| {
+        let o = home
+            .cmd()
+            .args(["search", "-d", data.to_str().expect("utf-8 path")])
+            .args(args)
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .expect("the binary runs");
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let (parsed, counted) = run(&["connection refused"]);
+    assert_eq!(
+        counted.trim(),
+        "errdex: 20 of 3000 shown; --limit N or --all for more"
+    );
+    let (mapped, floor) = run(&["connection refused"]);
+    assert_eq!(
+        floor.trim(),
+        "errdex: 20 of 2000+ shown; --limit N or --all for more"
+    );
+    assert_eq!(parsed, mapped);
+    // `--all` counts: every match is listed, and nothing is said on stderr.
+    let (all, quiet) = run(&["connection refused", "--all"]);
+    assert_eq!(all.lines().count(), 3000);
+    assert_eq!(quiet, "");
+    assert!(all.starts_with(&mapped), "the same first rows");
+}

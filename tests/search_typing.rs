@@ -2,7 +2,8 @@
 //! one's matches as the engine does, gives the same results as the same query searched fresh
 //! with narrowing off (neither the previous matches nor the block summaries), for the search
 //! tests' and the benchmark's queries on generated corpora of both shapes, parsed and read in
-//! place from the index cache.
+//! place from the index cache. And `errdex search`'s ranking without a count (`find_top`) gives
+//! the same rows as the counted one.
 
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -187,4 +188,46 @@ fn typing_key_by_key_equals_a_fresh_search_read_from_the_cache() {
 #[test]
 fn typing_key_by_key_equals_a_fresh_search_on_long_messages_of_few_words_read_from_the_cache() {
     typed_equals_fresh(Shape::Dense, true);
+}
+
+/// `find_top` ranks every query and each of its prefixes as `find` does; where it did not count
+/// every match its count is a floor of `find`'s, at least the candidates the walk keeps.
+fn top_equals_counted(shape: Shape) {
+    use errdex_core::search::{self, Context};
+    let ds = corpus(4000, shape, true);
+    let ctx = Context::default();
+    let mut floors = 0;
+    for q in QUERIES {
+        let ends = (1..=q.len()).filter(|&e| q.is_char_boundary(e));
+        for text in ends.map(|e| &q[..e]) {
+            for limit in [1, 20, 1000] {
+                let top = search::find_top(&ds, text, &ctx, limit);
+                let all = search::find(&ds, text, &ctx, limit);
+                let what = format!("{text:?} ({shape:?}, limit {limit})");
+                assert_eq!(top.hits, all.hits, "{what}");
+                assert_eq!((top.mode, &top.details), (all.mode, &all.details), "{what}");
+                assert!(!all.at_least, "{what}");
+                if top.at_least {
+                    floors += 1;
+                    assert!(top.matched >= 2000 && top.matched <= all.matched, "{what}");
+                    assert!(top.matched > top.hits.len(), "{what}");
+                } else {
+                    assert_eq!(top.matched, all.matched, "{what}");
+                }
+            }
+        }
+    }
+    // The walk settled many of them: the comparison is of rankings that skipped the count.
+    eprintln!("{shape:?}: {floors} ranked without a count");
+    assert!(floors > 20, "{floors}");
+}
+
+#[test]
+fn ranking_without_a_count_equals_ranking_with_one() {
+    top_equals_counted(Shape::Phrases);
+}
+
+#[test]
+fn ranking_without_a_count_equals_ranking_with_one_on_a_small_vocabulary() {
+    top_equals_counted(Shape::Zipf);
 }

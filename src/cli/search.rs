@@ -23,7 +23,9 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     let ds = &loaded.dataset;
     let ctx = context();
     let limit = opts.limit.unwrap_or(ds.len()).max(1);
-    let found = search::find(ds, text, &ctx, limit);
+    // The count on stderr may be a floor: at a million records finding every match costs more
+    // than ranking the top (`--all` counts them all).
+    let found = search::find_top(ds, text, &ctx, limit);
     if !found.warnings.is_empty() {
         crate::say!("errdex: query: {}", found.warnings.join("; "));
     }
@@ -90,9 +92,10 @@ pub fn search(data: &DataArgs, text: &str, opts: &Options) -> Result<Outcome, Fa
     })?;
     if found.matched > found.hits.len() && opts.limit.is_some() {
         crate::say!(
-            "errdex: {} of {} shown; --limit N or --all for more",
+            "errdex: {} of {}{} shown; --limit N or --all for more",
             found.hits.len(),
-            found.matched
+            found.matched,
+            if found.at_least { "+" } else { "" }
         );
     }
     Ok((if found.confident() {

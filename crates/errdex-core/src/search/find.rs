@@ -51,8 +51,12 @@ pub struct Findings {
     pub mode: Mode,
     /// Best first, at most the limit.
     pub hits: Vec<Ranked>,
-    /// How many records matched in all (both rankings, when both ran).
+    /// How many records matched in all (both rankings, when both ran); a floor when
+    /// `at_least`.
     pub matched: usize,
+    /// The ranked top was settled without finding every match (`search::find_top`): at least
+    /// `matched` records match, and `indices` holds only the line side's.
+    pub at_least: bool,
     /// Every record either ranking matched (the fuzzy side's whole set), in dataset order.
     pub indices: Vec<u32>,
     /// Malformed parts of a typed query, and a note when the query was cut.
@@ -188,6 +192,7 @@ pub fn find_with(
         mode,
         hits,
         matched: indices.len(),
+        at_least: false,
         indices,
         warnings,
         details,

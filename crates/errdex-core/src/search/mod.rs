@@ -111,10 +111,36 @@ pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
 /// query language, a pasted log line by the triage matcher, each result marked weak or not.
 /// The triage index is built only when the line side runs.
 pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
+    find_counting(ds, text, ctx, limit, true)
+}
+
+/// `find` for a caller that needs the ranked top and whether more match, not how many: where
+/// the word-start postings of a cached dataset settle the top, no pass reads every record and
+/// `Findings::at_least` says `matched` is a floor. The hits are `find`'s.
+pub fn find_top(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
+    find_counting(ds, text, ctx, limit, false)
+}
+
+fn find_counting(ds: &Dataset, text: &str, ctx: &Context, limit: usize, count: bool) -> Findings {
     let entries = ds.entries();
+    let mut floor = None;
     let mut fuzzy = |q: &Query| {
         let index = index::Index::build(entries);
-        let out = whole_pass(ds, &index, q, ctx, limit).run();
+        let pass = whole_pass(ds, &index, q, ctx, limit);
+        // More hits than the walk keeps candidates for would settle nothing.
+        if !count
+            && limit.saturating_mul(2) <= pass::CANDIDATES
+            && let Some(Some(top)) = pass.run_first(&|| false)
+            && let Some(at_least) = top.floor
+        {
+            floor = Some(at_least);
+            return Some(FuzzySide {
+                hits: top.hits,
+                matched: Vec::new(),
+                whole: top.whole,
+            });
+        }
+        let out = pass.run();
         Some(FuzzySide {
             hits: out.hits,
             matched: out.matched,
@@ -125,8 +151,13 @@ pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
         let triage = crate::triage::Triage::new(ds);
         Some(triage.answer_line(entries, text, limit.max(LINE_LIMIT)))
     };
-    find_with(entries, text, ctx, limit, (&mut fuzzy, None), &mut line)
-        .expect("a search that is never cancelled finishes")
+    let mut found = find_with(entries, text, ctx, limit, (&mut fuzzy, None), &mut line)
+        .expect("a search that is never cancelled finishes");
+    if let Some(floor) = floor {
+        found.matched = found.matched.max(floor);
+        found.at_least = true;
+    }
+    found
 }
 
 /// How many records a line ranking returns at most: enough to count what matched.

@@ -30,6 +30,17 @@ pub struct Outcome {
     pub whole: Vec<bool>,
 }
 
+/// The ranked top the word-start postings settled (`Pass::run_first`).
+pub struct FirstTop {
+    /// Best first, at most the requested limit; the same as a full pass's.
+    pub hits: Vec<Hit>,
+    /// As `Outcome::whole`.
+    pub whole: Vec<bool>,
+    /// At least this many records match: the walk kept as many candidates as it may (None:
+    /// it kept fewer, so how many match is not known without the full pass).
+    pub floor: Option<usize>,
+}
+
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
 pub type Report<'a> = &'a dyn Fn(Vec<Hit>, usize, usize);
 
@@ -86,10 +97,7 @@ impl Pass<'_> {
     /// The ranked top alone, when the word-start postings settle it without reading every
     /// record (`first`); the same hits and flags as `run` gives. Some(None): they cannot, run
     /// the full pass; None: `cancelled` says the pass is stale.
-    pub fn run_first(
-        &self,
-        cancelled: &(dyn Fn() -> bool + Sync),
-    ) -> Option<Option<(Vec<Hit>, Vec<bool>)>> {
+    pub fn run_first(&self, cancelled: &(dyn Fn() -> bool + Sync)) -> Option<Option<FirstTop>> {
         let q = self.query;
         if self.limit == 0 || !q.is_scored() {
             return Some(None);
@@ -99,13 +107,9 @@ impl Pass<'_> {
         match first::best(self, &prepared, cap, cancelled) {
             first::First::Settled(hits) => {
                 let entries = self.ds.entries();
-                Some(Some(rank(
-                    (entries, self.index),
-                    q,
-                    self.ctx,
-                    hits,
-                    self.limit,
-                )))
+                let floor = (hits.len() == cap).then_some(cap);
+                let (hits, whole) = rank((entries, self.index), q, self.ctx, hits, self.limit);
+                Some(Some(FirstTop { hits, whole, floor }))
             }
             first::First::Unsure => Some(None),
             first::First::Cancelled => None,

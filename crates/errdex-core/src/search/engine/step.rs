@@ -150,12 +150,12 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         } else {
             None
         };
-        if let Some((hits, whole)) = first {
+        if let Some(top) = first {
             uncounted = Some((q.clone(), base));
             return Some(FuzzySide {
-                hits,
+                hits: top.hits,
                 matched: Vec::new(),
-                whole,
+                whole: top.whole,
             });
         }
         let partial = pass::Partial {
