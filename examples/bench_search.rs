@@ -288,7 +288,7 @@ fn keystrokes(ds: &Arc<Dataset>, reference: bool, postings: bool) {
         );
         fast.extend(per_query);
     }
-    each.sort_by(|a, b| b.0.cmp(&a.0));
+    each.sort_by_key(|e| std::cmp::Reverse(e.0));
     let slowest: Vec<String> = each
         .iter()
         .take(4)

@@ -256,20 +256,19 @@ fn judge_all(judge: &Judge, entries: Entries<'_>, side: &FuzzySide, ctx: &Contex
     }
     let half = hits.len() / 2;
     let (front, back) = hits.split_at(half);
-    std::thread::scope(|s| {
-        let other = s.spawn(|| front.iter().enumerate().map(one).collect::<Vec<bool>>());
-        let rest: Vec<bool> = back
-            .iter()
-            .enumerate()
-            .map(|(i, h)| one((half + i, h)))
-            .collect();
-        let mut all = match other.join() {
-            Ok(all) => all,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        all.extend(rest);
-        all
-    })
+    let (rest, front) = super::halves::both(
+        || {
+            back.iter()
+                .enumerate()
+                .map(|(i, h)| one((half + i, h)))
+                .collect::<Vec<bool>>()
+        },
+        || front.iter().enumerate().map(one).collect::<Vec<bool>>(),
+    );
+    // A panic in the helper: its half is judged weak, as a hit that cannot be judged.
+    let mut all = front.unwrap_or_else(|| vec![true; half]);
+    all.extend(rest);
+    all
 }
 
 fn any_confident(hits: &[Ranked]) -> bool {

@@ -7,6 +7,7 @@
 mod confidence;
 mod engine;
 mod find;
+mod halves;
 mod highlight;
 mod index;
 mod line_index;

@@ -13,7 +13,7 @@ mod chunk;
 mod first;
 mod records;
 mod reuse;
-use super::{Context, Query, scan, skim};
+use super::{Context, Query, halves, scan, skim};
 use crate::dataset::{Dataset, Entries};
 use chunk::{Scan, scan_chunk};
 use records::{Records, within};
@@ -272,13 +272,10 @@ fn rank(
     let mut whole = if hits.len() >= PARALLEL_RERANK_MIN {
         let half = hits.len() / 2;
         let (a, b) = hits.split_at_mut(half);
-        std::thread::scope(|s| {
-            let other = s.spawn(|| rescore(b));
-            let mut mine = rescore(a);
-            // A panic in the helper is a bug the hook already reported: its half is judged.
-            mine.extend(other.join().unwrap_or_default());
-            mine
-        })
+        let (mut mine, theirs) = halves::both(|| rescore(a), || rescore(b));
+        // A panic in the helper: its half is judged weak.
+        mine.extend(theirs.unwrap_or_default());
+        mine
     } else {
         rescore(&mut hits)
     };

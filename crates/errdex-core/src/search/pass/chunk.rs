@@ -2,7 +2,7 @@
 
 use super::super::index::Index;
 use super::super::rank::Hit;
-use super::super::{Context, Query, scan};
+use super::super::{Context, Query, halves, scan};
 use super::{PARALLEL_MIN, reuse};
 use crate::dataset::Entries;
 
@@ -58,16 +58,16 @@ pub(super) fn scan_chunk(
         return Some(());
     }
     let (a, b) = chunk.split_at(chunk.len() / 2);
-    let theirs = std::thread::scope(|s| {
-        let other = s.spawn(|| {
+    let ((), theirs) = halves::both(
+        || scan_part(a, hits, before_last),
+        || {
             let (mut h, mut l) = (Vec::new(), Vec::new());
             scan_part(b, &mut h, &mut l);
             (h, l)
-        });
-        scan_part(a, hits, before_last);
-        // A panic in the helper is a bug the hook already reported; the pass is lost.
-        other.join().ok()
-    })?;
+        },
+    );
+    // A panic in the helper: the pass is lost.
+    let theirs = theirs?;
     hits.extend(theirs.0);
     before_last.extend(theirs.1);
     Some(())

@@ -1,6 +1,7 @@
 //! The best candidates a walk has estimated so far, and the bar a record must clear to join
 //! them.
 
+use crate::search::halves;
 use crate::search::index::Index;
 use crate::search::pass::Pass;
 use crate::search::rank::{Hit, OrderKey, precedes, top_k_by};
@@ -74,13 +75,10 @@ impl<'a> Best<'a> {
             estimate(&fresh)
         } else {
             let (a, b) = fresh.split_at(fresh.len() / 2);
-            std::thread::scope(|s| {
-                let other = s.spawn(|| estimate(b));
-                let mut mine = estimate(a);
-                // A panic in the helper is a bug the hook already reported: its half is lost.
-                mine.extend(other.join().unwrap_or_default());
-                mine
-            })
+            let (mut mine, theirs) = halves::both(|| estimate(a), || estimate(b));
+            // A panic in the helper: its half is lost.
+            mine.extend(theirs.unwrap_or_default());
+            mine
         };
         for h in hits {
             self.hits.push(h);
