@@ -5,7 +5,7 @@
 //! (16 a character, bonuses at word starts and for runs, penalties for gaps); SkimMatcherV2
 //! searches all alignments, so it can only find a better one.
 
-use super::index::{Index, Searched};
+use super::index::{Index, Reader, Searched};
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
 use super::text::{self, BONUS_BREAK, in_place};
@@ -101,8 +101,16 @@ fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(u
     // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
     let mut forward = [0u32; 32];
     let end = earliest(hay, needle, cs, &mut forward)?;
-    // ... a contiguous occurrence usually beats it; prefer one at a word start.
-    if let Some(s) = text::find(hay, needle, cs) {
+    // ... a contiguous occurrence usually beats it; prefer one at a word start. None begins
+    // before the needle's first byte first occurs, and the earliest match is the first one
+    // when its bytes are adjacent.
+    let first = forward[0] as usize;
+    let contiguous = if end + 1 - first == needle.len() {
+        Some(first)
+    } else {
+        text::find(&hay[first..], needle, cs).map(|s| first + s)
+    };
+    if let Some(s) = contiguous {
         let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
         let mut from = s + 1;
         let at_head = |i: usize| i == 0 || in_place(Some(hay[i - 1]), hay[i]) >= BONUS_BREAK;
@@ -298,7 +306,7 @@ fn estimate_term(
 
 /// Record `i`'s estimated score, or None when it does not match.
 pub fn estimate(
-    at: (&Index, &Prepared),
+    at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     q: &Query,
     ctx: &Context,
@@ -309,7 +317,7 @@ pub fn estimate(
 /// Whether record `i` matches: exactly when `estimate` is Some, at a fraction of its cost
 /// (a count of every match does not need their scores).
 pub fn matches(
-    at: (&Index, &Prepared),
+    at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     q: &Query,
     ctx: &Context,
@@ -321,7 +329,7 @@ pub fn matches(
 /// `known` (it matched them): only the other groups are estimated. With the estimate, the sum
 /// without the last group.
 pub fn estimate_rest(
-    at: (&Index, &Prepared),
+    at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     (q, from, known): (&Query, usize, i64),
     ctx: &Context,
@@ -332,12 +340,12 @@ pub fn estimate_rest(
 /// The sum over the groups from `from` on, added to `known`, and that sum before the last
 /// group; None when a group does not match.
 fn evaluate(
-    (index, prepared): (&Index, &Prepared),
+    (reader, prepared): (&Reader, &Prepared),
     (entries, i): (Entries<'_>, usize),
     (q, from, known): (&Query, usize, i64),
     ctx: (&Context, bool),
 ) -> Option<(i64, i64)> {
-    let record = index.searched(i);
+    let record = reader.searched(i);
     let mut total = known;
     let mut before_last = known;
     let mut k: usize = q.groups.iter().take(from).map(Vec::len).sum();

@@ -24,6 +24,13 @@ pub struct StrRef {
 
 const ABSENT: u32 = u32::MAX;
 
+/// A string's bytes in a table's `arena` (empty when the table lies about it).
+#[inline]
+pub fn bytes_in(arena: &[u8], r: StrRef) -> &[u8] {
+    let (off, len) = (r.off as usize, r.len as usize);
+    arena.get(off..off.saturating_add(len)).unwrap_or(&[])
+}
+
 /// What a record's view needs besides its tags.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
@@ -311,9 +318,12 @@ impl Table {
 
     /// The bytes of a string (empty when the table lies about it).
     pub fn bytes_of(&self, r: StrRef) -> &[u8] {
-        let arena = self.raw(Section::Arena);
-        let (off, len) = (r.off as usize, r.len as usize);
-        arena.get(off..off.saturating_add(len)).unwrap_or(&[])
+        bytes_in(self.arena(), r)
+    }
+
+    /// Where every string's bytes are (see `bytes_in`).
+    pub fn arena(&self) -> &[u8] {
+        self.raw(Section::Arena)
     }
 
     /// A string: what was written is UTF-8; anything else (a file that lies) reads as empty.

@@ -11,14 +11,17 @@
 
 use std::sync::Arc;
 
-use super::matcher::{Field, searched, searched_bytes};
+use super::matcher::{Field, searched};
 use super::rank::OrderKey;
 use crate::dataset::blocks::{BLOCK, BlockMask};
 use crate::dataset::mapped::{FACETS, Table, byte_mask};
 use crate::dataset::{Entries, EntryRef, PartView};
 
 mod facets;
+mod reader;
 mod vocab;
+pub use reader::Reader;
+use reader::View;
 use vocab::Interner;
 
 #[derive(Clone, Copy)]
@@ -247,7 +250,8 @@ impl Index {
         })
     }
 
-    fn locate(&self, i: usize) -> Option<(&Segment, usize)> {
+    /// Record `i`'s segment and its place in it.
+    fn locate(&self, i: usize) -> Option<(usize, usize)> {
         if i >= self.len {
             return None;
         }
@@ -256,48 +260,15 @@ impl Index {
             1 => 0,
             _ => self.firsts.partition_point(|&f| f <= i).checked_sub(1)?,
         };
-        Some((self.segments.get(k)?, i - self.firsts[k]))
+        self.segments.get(k)?;
+        Some((k, i - self.firsts[k]))
     }
 
-    /// What a search reads of record `i`, found once for all the query's terms (the empty view
-    /// past the end).
-    #[inline]
-    pub fn searched(&self, i: usize) -> Searched<'_> {
-        match self.locate(i) {
-            Some((Segment::Packed(p), k)) => {
-                let (Some(s), Some(&[message_mask, path_mask])) = (p.spans.get(k), p.masks.get(k))
-                else {
-                    return Searched::default();
-                };
-                let text = p.text.get(s.start..).unwrap_or(&[]);
-                let (msg_end, path_end) = (s.msg_end as usize, s.path_end as usize);
-                Searched {
-                    message: text.get(..msg_end).unwrap_or(&[]),
-                    message_mask,
-                    path: text.get(msg_end..path_end.max(msg_end)).unwrap_or(&[]),
-                    path_mask,
-                    tags: p
-                        .tag_ids
-                        .get(s.tags.0 as usize..s.tags.1 as usize)
-                        .unwrap_or(&[]),
-                }
-            }
-            Some((Segment::Mapped(m), k)) => {
-                let Some(s) = m.table.spans().get(m.from + k) else {
-                    return Searched::default();
-                };
-                let ids = m.tag_ids.as_deref().unwrap_or(m.table.tag_ids());
-                Searched {
-                    message: searched_bytes(m.table.bytes_of(s.message)),
-                    message_mask: s.masks[0],
-                    path: searched_bytes(m.table.bytes_of(s.path)),
-                    path_mask: s.masks[1],
-                    tags: ids
-                        .get(s.tags_from as usize..s.tags_to as usize)
-                        .unwrap_or(&[]),
-                }
-            }
-            None => Searched::default(),
+    /// Reads what a search reads of each record, each segment's sections found once.
+    pub fn reader(&self) -> Reader<'_> {
+        Reader {
+            index: self,
+            views: self.segments.iter().map(View::of).collect(),
         }
     }
 
@@ -330,7 +301,7 @@ impl Index {
 
     /// Record `i`'s `OrderKey`.
     pub fn order_key(&self, i: u32) -> OrderKey {
-        match self.locate(i as usize) {
+        match self.locate(i as usize).map(|(k, i)| (&self.segments[k], i)) {
             Some((Segment::Packed(p), k)) => OrderKey {
                 len: p.message_lens[k],
                 id_head: p.id_heads[k],

@@ -25,17 +25,17 @@ fn gives_back_each_field_of_each_record() {
     index.extend(&es);
     assert_eq!(index.len(), 3);
     assert_eq!(
-        index.searched(2).tags,
+        index.reader().searched(2).tags,
         [1],
         "a tag seen before keeps its id"
     );
     assert_eq!(index.vocabulary().count(), 2);
     let mut seen = Vec::new();
     for i in 0..2 {
-        for (f, v, _) in index.searched(i).fields(true, true) {
+        for (f, v, _) in index.reader().searched(i).fields(true, true) {
             seen.push((i, f, String::from_utf8_lossy(v).into_owned()));
         }
-        for &t in index.searched(i).tags {
+        for &t in index.reader().searched(i).tags {
             let tag = index.vocabulary().nth(t as usize).unwrap().to_string();
             seen.push((i, Field::Tag(t as usize), tag));
         }

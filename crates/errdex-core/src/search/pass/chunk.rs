@@ -33,6 +33,8 @@ pub(super) fn scan_chunk(
         plan,
         keep,
     } = how;
+    let reader = at.0.reader();
+    let at = (&reader, at.1);
     let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
         let mut cursor = 0;
         for &i in part {

@@ -61,9 +61,10 @@ impl<'a> Best<'a> {
             self.seen[i as usize / 64] |= 1u64 << (i % 64);
         }
         let (pass, prepared) = (self.pass, self.prepared);
+        let reader = pass.index.reader();
         let estimate = |part: &[u32]| {
             let entries = pass.ds.entries();
-            let at = (pass.index, prepared);
+            let at = (&reader, prepared);
             part.iter()
                 .filter_map(|&i| {
                     scan::estimate(at, (entries, i as usize), pass.query, pass.ctx)

@@ -185,9 +185,10 @@ fn the_walk_settles_the_full_passs_best_candidates() {
             };
             let entries = ds.entries();
             let key = |i| index.order_key(i);
+            let reader = index.reader();
+            let at = (&reader, &prepared);
             let mut all: Vec<Hit> = (0..ds.len() as u32)
                 .filter_map(|i| {
-                    let at = (&index, &prepared);
                     scan::estimate(at, (entries, i as usize), &q, &ctx)
                         .map(|score| Hit { index: i, score })
                 })
@@ -241,7 +242,8 @@ fn deciding_a_match_agrees_with_estimating_it() {
         for text in texts {
             let q = Query::parse(&text);
             let prepared = Prepared::new(&index, &q, ctx.weights);
-            let at = (&index, &prepared);
+            let reader = index.reader();
+            let at = (&reader, &prepared);
             for i in 0..ds.len() {
                 let estimated = scan::estimate(at, (entries, i), &q, &ctx).is_some();
                 let decided = scan::matches(at, (entries, i), &q, &ctx);

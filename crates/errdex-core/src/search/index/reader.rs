@@ -1,0 +1,94 @@
+//! What a search reads of each record, with each segment's sections found once for many
+//! records. Finding a mapped table's spans, text and tag ids goes through the map and checks
+//! their bounds and alignment; a pass over a million records did that four times a record.
+
+use super::{Index, Packed, Searched, Segment};
+use crate::dataset::mapped::{SearchSpan, bytes_in};
+use crate::search::matcher::searched_bytes;
+
+/// `Index::searched` for many records (see `Index::reader`).
+pub struct Reader<'a> {
+    pub(super) index: &'a Index,
+    pub(super) views: Vec<View<'a>>,
+}
+
+impl<'a> Reader<'a> {
+    /// What a search reads of record `i` (the empty view past the end).
+    #[inline]
+    pub fn searched(&self, i: usize) -> Searched<'a> {
+        self.index
+            .locate(i)
+            .and_then(|(k, i)| Some(self.views.get(k)?.searched(i)))
+            .unwrap_or_default()
+    }
+}
+
+/// One segment's sections.
+pub(super) enum View<'a> {
+    Packed(&'a Packed),
+    Mapped {
+        spans: &'a [SearchSpan],
+        arena: &'a [u8],
+        tag_ids: &'a [u32],
+        /// The segment is the table's rows `from..`.
+        from: usize,
+    },
+}
+
+impl<'a> View<'a> {
+    pub(super) fn of(segment: &'a Segment) -> View<'a> {
+        match segment {
+            Segment::Packed(p) => View::Packed(p),
+            Segment::Mapped(m) => View::Mapped {
+                spans: m.table.spans(),
+                arena: m.table.arena(),
+                tag_ids: m.tag_ids.as_deref().unwrap_or(m.table.tag_ids()),
+                from: m.from,
+            },
+        }
+    }
+
+    /// The segment's record `k`.
+    #[inline]
+    pub(super) fn searched(&self, k: usize) -> Searched<'a> {
+        match *self {
+            View::Packed(p) => {
+                let (Some(s), Some(&[message_mask, path_mask])) = (p.spans.get(k), p.masks.get(k))
+                else {
+                    return Searched::default();
+                };
+                let text = p.text.get(s.start..).unwrap_or(&[]);
+                let (msg_end, path_end) = (s.msg_end as usize, s.path_end as usize);
+                Searched {
+                    message: text.get(..msg_end).unwrap_or(&[]),
+                    message_mask,
+                    path: text.get(msg_end..path_end.max(msg_end)).unwrap_or(&[]),
+                    path_mask,
+                    tags: p
+                        .tag_ids
+                        .get(s.tags.0 as usize..s.tags.1 as usize)
+                        .unwrap_or(&[]),
+                }
+            }
+            View::Mapped {
+                spans,
+                arena,
+                tag_ids,
+                from,
+            } => {
+                let Some(s) = spans.get(from + k) else {
+                    return Searched::default();
+                };
+                Searched {
+                    message: searched_bytes(bytes_in(arena, s.message)),
+                    message_mask: s.masks[0],
+                    path: searched_bytes(bytes_in(arena, s.path)),
+                    path_mask: s.masks[1],
+                    tags: tag_ids
+                        .get(s.tags_from as usize..s.tags_to as usize)
+                        .unwrap_or(&[]),
+                }
+            }
+        }
+    }
+}
