@@ -212,6 +212,7 @@ fn top_equals_counted(shape: Shape) {
                     assert!(top.matched >= 2000 && top.matched <= all.matched, "{what}");
                     assert!(top.matched > top.hits.len(), "{what}");
                 } else {
+                    assert_eq!(top.indices, all.indices, "{what}");
                     assert_eq!(top.matched, all.matched, "{what}");
                 }
             }

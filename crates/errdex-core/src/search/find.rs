@@ -199,6 +199,21 @@ pub fn find_with(
     })
 }
 
+impl From<super::pass::FirstTop> for FuzzySide {
+    /// The ranked top the postings settled, with its matches when the walk knows them all.
+    fn from(top: super::pass::FirstTop) -> FuzzySide {
+        let matched = match top.matched {
+            super::pass::Matched::Exactly(all) => all,
+            super::pass::Matched::AtLeast(_) => Vec::new(),
+        };
+        FuzzySide {
+            hits: top.hits,
+            matched,
+            whole: top.whole,
+        }
+    }
+}
+
 impl FuzzySide {
     /// The first `n` hits and the rest, each with its `whole` flags (nothing matched).
     fn split(&self, n: usize) -> (FuzzySide, FuzzySide) {
@@ -265,8 +280,7 @@ fn judge_all(judge: &Judge, entries: Entries<'_>, side: &FuzzySide, ctx: &Contex
         },
         || front.iter().enumerate().map(one).collect::<Vec<bool>>(),
     );
-    // A panic in the helper: its half is judged weak, as a hit that cannot be judged.
-    let mut all = front.unwrap_or_else(|| vec![true; half]);
+    let mut all = front.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     all.extend(rest);
     all
 }

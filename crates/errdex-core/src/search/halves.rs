@@ -5,18 +5,31 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// Runs `mine` and `theirs` at once; None for `theirs` when it panicked (a bug the panic hook
-/// has already reported: the caller decides what its half is worth). A panic in `mine` goes on
-/// to the caller.
+/// Runs `mine` and `theirs` at once (both on the pool's threads when the caller is not one
+/// of them). A panic in `theirs` comes back as its `Err` for the caller to weigh (the panic
+/// hook has reported it already); a panic in `mine` goes on to the caller once `theirs` is
+/// done.
 pub(crate) fn both<A, B>(
     mine: impl FnOnce() -> A + Send,
     theirs: impl FnOnce() -> B + Send,
-) -> (A, Option<B>)
+) -> (A, std::thread::Result<B>)
 where
     A: Send,
     B: Send,
 {
-    rayon::join(mine, || catch_unwind(AssertUnwindSafe(theirs)).ok())
+    rayon::join(mine, || catch_unwind(AssertUnwindSafe(theirs)))
+}
+
+/// `f` over the two halves of `items` at once, its results in order; a half whose helper
+/// panicked gives none.
+pub(crate) fn concat<T: Send, R: Send>(
+    items: &mut [T],
+    f: impl Fn(&mut [T]) -> Vec<R> + Sync,
+) -> Vec<R> {
+    let (front, back) = items.split_at_mut(items.len() / 2);
+    let (mut out, rest) = both(|| f(front), || f(back));
+    out.extend(rest.unwrap_or_default());
+    out
 }
 
 #[cfg(test)]
@@ -24,16 +37,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_halves_run_and_a_panicking_half_is_none() {
+    fn both_halves_run_and_a_panicking_helper_is_an_err() {
         let (a, b) = both(|| 1, || 2);
-        assert_eq!((a, b), (1, Some(2)));
-        let (a, b): (i32, Option<i32>) = both(|| 3, || panic!("a bug"));
-        assert_eq!((a, b), (3, None));
+        assert_eq!((a, b.ok()), (1, Some(2)));
+        let (a, b): (i32, std::thread::Result<i32>) = both(|| 3, || panic!("a bug"));
+        assert_eq!((a, b.is_err()), (3, true));
+        let mut items: Vec<u32> = (0..9).collect();
+        let doubled = concat(&mut items, |part| part.iter().map(|i| i * 2).collect());
+        assert_eq!(doubled, (0..9).map(|i| i * 2).collect::<Vec<u32>>());
     }
 
     #[test]
     fn the_halves_run_at_once() {
-        if std::thread::available_parallelism().map_or(1, std::num::NonZero::get) < 2 {
+        if rayon::current_num_threads() < 2 {
             return;
         }
         // The first half waits for the second to start: on one thread it would wait in vain.

@@ -98,7 +98,7 @@ fn skim() -> &'static SkimMatcherV2 {
     &SKIM
 }
 
-/// Searches the whole dataset on the calling thread (and one helper thread).
+/// Searches the whole dataset (on both cores).
 pub fn search(ds: &Dataset, q: &Query, ctx: &Context, limit: usize) -> Found {
     let index = index::Index::build(ds.entries());
     let out = whole_pass(ds, &index, q, ctx, limit).run();
@@ -117,7 +117,8 @@ pub fn find(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
 
 /// `find` for a caller that needs the ranked top and whether more match, not how many: where
 /// the word-start postings of a cached dataset settle the top, no pass reads every record and
-/// `Findings::at_least` says `matched` is a floor. The hits are `find`'s.
+/// `Findings::at_least` says `matched` is a floor (the walk kept all 2,000 candidates it may;
+/// when it kept fewer, it found every match and the count is exact). The hits are `find`'s.
 pub fn find_top(ds: &Dataset, text: &str, ctx: &Context, limit: usize) -> Findings {
     find_counting(ds, text, ctx, limit, false)
 }
@@ -128,18 +129,16 @@ fn find_counting(ds: &Dataset, text: &str, ctx: &Context, limit: usize, count: b
     let mut fuzzy = |q: &Query| {
         let index = index::Index::build(entries);
         let pass = whole_pass(ds, &index, q, ctx, limit);
-        // More hits than the walk keeps candidates for would settle nothing.
+        // A limit past half the candidates (`--all`) is left to the full pass: the walk would
+        // keep twice the limit, and on a dataset that size read every record anyway.
         if !count
             && limit.saturating_mul(2) <= pass::CANDIDATES
             && let Some(Some(top)) = pass.run_first(&|| false)
-            && let Some(at_least) = top.floor
         {
-            floor = Some(at_least);
-            return Some(FuzzySide {
-                hits: top.hits,
-                matched: Vec::new(),
-                whole: top.whole,
-            });
+            if let pass::Matched::AtLeast(n) = top.matched {
+                floor = Some(n);
+            }
+            return Some(FuzzySide::from(top));
         }
         let out = pass.run();
         Some(FuzzySide {
@@ -154,6 +153,7 @@ fn find_counting(ds: &Dataset, text: &str, ctx: &Context, limit: usize, count: b
     };
     let mut found = find_with(entries, text, ctx, limit, (&mut fuzzy, None), &mut line)
         .expect("a search that is never cancelled finishes");
+    // The fuzzy side did not list its matches: `found` counted only the line side's.
     if let Some(floor) = floor {
         found.matched = found.matched.max(floor);
         found.at_least = true;

@@ -36,9 +36,18 @@ pub struct FirstTop {
     pub hits: Vec<Hit>,
     /// As `Outcome::whole`.
     pub whole: Vec<bool>,
-    /// At least this many records match: the walk kept as many candidates as it may (None:
-    /// it kept fewer, so how many match is not known without the full pass).
-    pub floor: Option<usize>,
+    /// How many records match, as far as the walk knows.
+    pub matched: Matched,
+}
+
+/// What a settled walk knows of which records match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Matched {
+    /// It kept as many candidates as it may: at least this many match.
+    AtLeast(usize),
+    /// It kept fewer, so it never had a bar to leave a record unread by: every record that
+    /// can match was estimated, and these (in dataset order) are all the matches.
+    Exactly(Vec<u32>),
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
@@ -86,7 +95,7 @@ pub struct Pass<'a> {
 }
 
 impl Pass<'_> {
-    /// Runs to the end on the calling thread (and one helper thread).
+    /// Runs to the end (on both cores).
     pub fn run(&self) -> Outcome {
         let never = || false;
         run(self, &never, None, (None, false))
@@ -107,9 +116,19 @@ impl Pass<'_> {
         match first::best(self, &prepared, cap, cancelled) {
             first::First::Settled(hits) => {
                 let entries = self.ds.entries();
-                let floor = (hits.len() == cap).then_some(cap);
+                let matched = if hits.len() >= cap {
+                    Matched::AtLeast(hits.len())
+                } else {
+                    let mut all: Vec<u32> = hits.iter().map(|h| h.index).collect();
+                    all.sort_unstable();
+                    Matched::Exactly(all)
+                };
                 let (hits, whole) = rank((entries, self.index), q, self.ctx, hits, self.limit);
-                Some(Some(FirstTop { hits, whole, floor }))
+                Some(Some(FirstTop {
+                    hits,
+                    whole,
+                    matched,
+                }))
             }
             first::First::Unsure => Some(None),
             first::First::Cancelled => None,
@@ -270,12 +289,8 @@ fn rank(
         whole
     };
     let mut whole = if hits.len() >= PARALLEL_RERANK_MIN {
-        let half = hits.len() / 2;
-        let (a, b) = hits.split_at_mut(half);
-        let (mut mine, theirs) = halves::both(|| rescore(a), || rescore(b));
-        // A panic in the helper: its half is judged weak.
-        mine.extend(theirs.unwrap_or_default());
-        mine
+        // A panic in the helper: its half's flags are lost, and those hits are judged.
+        halves::concat(&mut hits, rescore)
     } else {
         rescore(&mut hits)
     };

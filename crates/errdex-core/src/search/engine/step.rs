@@ -152,11 +152,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         };
         if let Some(top) = first {
             uncounted = Some((q.clone(), base));
-            return Some(FuzzySide {
-                hits: top.hits,
-                matched: Vec::new(),
-                whole: top.whole,
-            });
+            return Some(FuzzySide::from(top));
         }
         let partial = pass::Partial {
             report: &partial,

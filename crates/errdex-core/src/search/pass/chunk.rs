@@ -16,8 +16,8 @@ pub(super) struct Scan<'a> {
     pub(super) keep: bool,
 }
 
-/// Scans one chunk, on two threads when it is big enough, adding its matches to `out` with
-/// their sums without the query's last group. None if a helper thread died. A pass that keeps
+/// Scans one chunk, on both cores when it is big enough, adding its matches to `out` with
+/// their sums without the query's last group. None if the helper half panicked. A pass that keeps
 /// no ranked hits (`limit` 0: a count) only decides which records match.
 pub(super) fn scan_chunk(
     entries: Entries<'_>,
@@ -69,7 +69,7 @@ pub(super) fn scan_chunk(
         },
     );
     // A panic in the helper: the pass is lost.
-    let theirs = theirs?;
+    let theirs = theirs.ok()?;
     hits.extend(theirs.0);
     before_last.extend(theirs.1);
     Some(())

@@ -2,7 +2,7 @@
 //! them.
 
 use crate::search::halves;
-use crate::search::index::Index;
+use crate::search::index::{Index, Reader};
 use crate::search::pass::Pass;
 use crate::search::rank::{Hit, OrderKey, precedes, top_k_by};
 use crate::search::scan::{self, Prepared};
@@ -18,6 +18,7 @@ const PARALLEL_MIN: usize = 256;
 pub(super) struct Best<'a> {
     pass: &'a Pass<'a>,
     prepared: &'a Prepared,
+    reader: Reader<'a>,
     cap: usize,
     hits: Vec<Hit>,
     bar: Option<(Hit, OrderKey)>,
@@ -31,6 +32,7 @@ impl<'a> Best<'a> {
         Best {
             pass,
             prepared,
+            reader: pass.index.reader(),
             cap,
             hits: Vec::with_capacity(cap + cap / 2),
             bar: None,
@@ -56,15 +58,14 @@ impl<'a> Best<'a> {
     /// Estimates records not seen yet (on two threads when there are many); false when the
     /// pass became stale.
     pub(super) fn offer(&mut self, records: &[u32], cancelled: &(dyn Fn() -> bool + Sync)) -> bool {
-        let fresh: Vec<u32> = records.iter().copied().filter(|&i| !self.seen(i)).collect();
+        let mut fresh: Vec<u32> = records.iter().copied().filter(|&i| !self.seen(i)).collect();
         for &i in &fresh {
             self.seen[i as usize / 64] |= 1u64 << (i % 64);
         }
-        let (pass, prepared) = (self.pass, self.prepared);
-        let reader = pass.index.reader();
+        let (pass, prepared, reader) = (self.pass, self.prepared, &self.reader);
         let estimate = |part: &[u32]| {
             let entries = pass.ds.entries();
-            let at = (&reader, prepared);
+            let at = (reader, prepared);
             part.iter()
                 .filter_map(|&i| {
                     scan::estimate(at, (entries, i as usize), pass.query, pass.ctx)
@@ -75,11 +76,8 @@ impl<'a> Best<'a> {
         let hits = if fresh.len() < PARALLEL_MIN {
             estimate(&fresh)
         } else {
-            let (a, b) = fresh.split_at(fresh.len() / 2);
-            let (mut mine, theirs) = halves::both(|| estimate(a), || estimate(b));
             // A panic in the helper: its half is lost.
-            mine.extend(theirs.unwrap_or_default());
-            mine
+            halves::concat(&mut fresh, |part| estimate(part))
         };
         for h in hits {
             self.hits.push(h);
