@@ -151,7 +151,12 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             None
         };
         if let Some(top) = first {
-            uncounted = Some((q.clone(), base));
+            // A walk that knows every match needs no count after it.
+            if let pass::Matched::Exactly(all) = &top.matched {
+                fuzzy_memo = Some((q.clone(), all.clone(), None, false));
+            } else {
+                uncounted = Some((q.clone(), base));
+            }
             return Some(FuzzySide::from(top));
         }
         let partial = pass::Partial {
