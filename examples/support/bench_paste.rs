@@ -190,7 +190,7 @@ fn split_slowest(
     for &(took, k) in times.iter().rev().take(n) {
         let line = &lines[k].1;
         let t = Instant::now();
-        let _ = triage.rank_line(line, 200);
+        let _ = triage.rank_line(entries, line, 200);
         let candidates = t.elapsed();
         let t = Instant::now();
         let rows = triage.answer_line(entries, line, search::LIMIT);

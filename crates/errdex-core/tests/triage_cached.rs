@@ -96,8 +96,9 @@ fn the_cached_line_index_answers_as_the_built_one() {
         let got = mapped.answer_line(mapped_ds.entries(), line, 20);
         assert_eq!(got, want, "answer_line({line:?})");
         answered += usize::from(!want.is_empty());
-        let want = built.rank_line(line, 50);
-        assert_eq!(mapped.rank_line(line, 50), want, "rank_line({line:?})");
+        let want = built.rank_line(parsed.entries(), line, 50);
+        let got = mapped.rank_line(mapped_ds.entries(), line, 50);
+        assert_eq!(got, want, "rank_line({line:?})");
         ranked += usize::from(!want.is_empty());
     }
     // The comparison means something only if most lines are answered.

@@ -185,6 +185,12 @@ impl<'a> Entries<'a> {
         }
     }
 
+    /// Record `i`'s filePath and lineNumber; None when it has no path.
+    pub fn location(&self, i: usize) -> Option<(&'a str, Option<i64>)> {
+        let e = self.get(i)?;
+        Some((e.file_path?, e.line_number))
+    }
+
     /// Record `i`'s id alone (a tie-break reads no other field).
     pub fn id(&self, i: usize) -> &'a str {
         std::str::from_utf8(self.id_bytes(i)).unwrap_or("")

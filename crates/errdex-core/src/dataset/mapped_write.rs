@@ -137,11 +137,7 @@ fn lay_out(entries: &[Entry]) -> Option<Laid> {
     for e in entries {
         let message = arena.put(&e.message)?;
         let path = arena.put_opt(e.file_path.as_deref())?;
-        rows.push(Row {
-            message,
-            file_path: path,
-            ..Row::default()
-        });
+        rows.push(Row::default());
         let path = if path == NO_STR {
             StrRef::default()
         } else {
@@ -165,9 +161,6 @@ fn lay_out(entries: &[Entry]) -> Option<Laid> {
     for ((e, row), span) in entries.iter().zip(&mut rows).zip(&mut spans) {
         row.id = arena.put(&e.id)?;
         row.pattern = arena.put_opt(e.pattern.as_deref())?;
-        row.repo = arena.put_opt(e.repo.as_deref())?;
-        row.severity = arena.put_opt(e.severity.as_deref())?;
-        row.error_type = arena.put_opt(e.error_type.as_deref())?;
         row.line_number = e.line_number.unwrap_or(0);
         row.flags =
             if e.line_number.is_some() { HAS_LINE } else { 0 } | if e.shared { SHARED } else { 0 };

@@ -40,7 +40,7 @@ impl Triage {
             normalize::tokenize(seg, &mut scratch.tokens);
             hits.clear();
             self.index.match_line(&mut scratch, seg, false, &mut hits);
-            for m in resolve::resolve(&self.index, &mut hits, found, false, 16) {
+            for m in resolve::resolve(&self.index, entries, &mut hits, found, false, 16) {
                 out.push(LineMatch {
                     record: m.record,
                     score: m.score,

@@ -108,7 +108,7 @@ impl Triage {
     pub fn answer_line(&self, entries: Entries<'_>, line: &str, limit: usize) -> Vec<Row> {
         let (text, found) = super::line::read_line(line);
         let text = text.as_ref();
-        let matches = self.rank_text(text, &found, CANDIDATES);
+        let matches = self.rank_text(entries, text, &found, CANDIDATES);
         let evidence = Evidence {
             line,
             text,
@@ -148,7 +148,7 @@ impl Triage {
             let found = locate_pieces(&split, text);
             let says = says_something_in(&split.literal);
             // A pattern that says nothing (`{} in {}`) is answered by a frame at its line.
-            let pins = !says && traced::at_a_frames_line(&self.index, m.record, frames);
+            let pins = !says && traced::at_a_frames_line(entries, m.record, frames);
             Some(Located {
                 trusted: pins || trust::trusted(m.via, pattern, &split, text, found, bounds),
                 pins,
@@ -172,7 +172,7 @@ impl Triage {
         trust_wrapped(entries, text, &before, &mut located);
         let pinned = located.iter().any(|l| l.pins);
         for l in located.iter_mut().filter(|l| l.trusted) {
-            l.trusted = !traced::off_the_trace(&self.index, l.m.record, frames, pinned);
+            l.trusted = !traced::off_the_trace(entries, l.m.record, frames, pinned);
         }
         let mut cands: Vec<Candidate> = Vec::with_capacity(located.len());
         for Located {
@@ -262,7 +262,7 @@ impl Triage {
         // An event that carries an error inside it is read whole as a pasted line is: a
         // cause cut short by the log's line limit is found only by the words it shares.
         if evidence.pieces {
-            first.extend(self.rank_text(evidence.text, evidence.frames, CANDIDATES));
+            first.extend(self.rank_text(entries, evidence.text, evidence.frames, CANDIDATES));
         }
         let mut rows = self.answer(entries, evidence, first, limit);
         rows.retain(|r| !r.weak);

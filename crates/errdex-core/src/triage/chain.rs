@@ -273,7 +273,7 @@ pub fn links(
         }
     }
     let at: Vec<(usize, usize)> = out.iter().map(|p| (p.record, p.start)).collect();
-    let unnamed = super::traced::unnamed(&triage.index, found, text, &at);
+    let unnamed = super::traced::unnamed(entries, found, text, &at);
     let mut drop = unnamed.into_iter();
     out.retain(|_| !drop.next().unwrap_or(false));
     order(&mut out, line, text);

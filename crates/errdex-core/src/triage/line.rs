@@ -9,6 +9,7 @@ use super::index::{Index, UNKNOWN, VAR};
 use super::matcher::{FormHit, Scratch, Via};
 use super::normalize::{self, Tok};
 use super::{Triage, jsonlog, resolve};
+use crate::dataset::Entries;
 
 /// Frames kept per event: a deep trace names the same few files over and over.
 pub(super) const MAX_FRAMES: usize = 64;
@@ -74,20 +75,32 @@ impl Triage {
     /// The records `line` names, best first, at most `limit`: confident ones (the message or
     /// pattern inside the line, a strong word overlap, the line's `path:line`) score from 0.5,
     /// weak overlaps below.
-    pub fn rank_line(&self, line: &str, limit: usize) -> Vec<LineMatch> {
+    /// `entries` are the records the triage was built from.
+    pub fn rank_line<'a>(
+        &self,
+        entries: impl Into<Entries<'a>>,
+        line: &str,
+        limit: usize,
+    ) -> Vec<LineMatch> {
         let (text, found) = read_line(line);
-        self.rank_text(&text, &found, limit)
+        self.rank_text(entries.into(), &text, &found, limit)
     }
 
     /// `rank_line` on a line already flattened (JSON) and read for frames.
-    pub(super) fn rank_text(&self, text: &str, found: &[Frame], limit: usize) -> Vec<LineMatch> {
+    pub(super) fn rank_text(
+        &self,
+        entries: Entries<'_>,
+        text: &str,
+        found: &[Frame],
+        limit: usize,
+    ) -> Vec<LineMatch> {
         let index = &self.index;
         let mut scratch = Scratch::default();
         normalize::tokenize(text, &mut scratch.tokens);
         let mut hits = Vec::new();
         index.match_line(&mut scratch, text, false, &mut hits);
         overlap(index, &scratch, &mut hits);
-        resolve::resolve(index, &mut hits, found, true, limit)
+        resolve::resolve(index, entries, &mut hits, found, true, limit)
             .into_iter()
             .map(|m| LineMatch {
                 record: m.record,
@@ -129,7 +142,8 @@ fn overlap(index: &Index, s: &Scratch, out: &mut Vec<FormHit>) {
             continue;
         }
         let (mut shared, mut covered) = (0usize, 0f32);
-        for &w in form.words {
+        let words = form.words();
+        for &w in words.iter() {
             if line_words.binary_search(&w).is_ok() {
                 shared += 1;
                 covered += idf_of(w);
@@ -137,8 +151,8 @@ fn overlap(index: &Index, s: &Scratch, out: &mut Vec<FormHit>) {
         }
         let record_cover = (covered / form.weight.max(f32::EPSILON)).min(1.0);
         let line_cover = (covered / line_weight.max(f32::EPSILON)).min(1.0);
-        let part = shared as f32 / form.words.len().max(1) as f32;
-        let enough = shared >= MIN_SHARED.min(form.words.len());
+        let part = shared as f32 / words.len().max(1) as f32;
+        let enough = shared >= MIN_SHARED.min(words.len());
         let strong = enough
             && ((record_cover >= RECORD_COVER && part >= RECORD_PART)
                 || (line_cover >= LINE_COVER && record_cover >= RECORD_COVER_WITH_LINE));

@@ -255,14 +255,15 @@ impl Index {
                 continue;
             }
             let (mut shared, mut covered) = (0usize, 0f32);
-            for &w in form.words {
+            let words = form.words();
+            for &w in words.iter() {
                 if s.set.binary_search(&w).is_ok() {
                     shared += 1;
                     covered += idf.get(w as usize).copied().unwrap_or(0.0);
                 }
             }
             let coverage = covered / form.weight.max(f32::EPSILON);
-            let part = shared as f32 / form.words.len().max(1) as f32;
+            let part = shared as f32 / words.len().max(1) as f32;
             if shared >= MIN_SHARED && part >= MIN_SHARED_PART && coverage >= MIN_COVERAGE {
                 out.push(FormHit {
                     form: f,

@@ -6,6 +6,7 @@ use super::Match;
 use super::frames::Frame;
 use super::index::Index;
 use super::matcher::{FormHit, Via};
+use crate::dataset::Entries;
 
 const EXACT_LINE_BOOST: f32 = 0.10;
 const NEAR_LINE_BOOST: f32 = 0.05;
@@ -27,6 +28,7 @@ struct Named {
 /// Ranks the records of an event's hits, best first, at most `limit`.
 pub fn resolve(
     index: &Index,
+    entries: Entries<'_>,
     hits: &mut Vec<FormHit>,
     frames: &[Frame],
     location_only: bool,
@@ -38,7 +40,7 @@ pub fn resolve(
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.form.cmp(&b.form)));
 
     let mut out: Vec<Match> = Vec::new();
-    for named in named_records(index, frames, hits) {
+    for named in named_records(index, entries, frames, hits) {
         let forms = index.record_forms(named.record as usize);
         let best = hits.iter().find(|h| forms.contains(&h.form));
         let found = match best {
@@ -101,13 +103,18 @@ pub fn resolve(
 /// Records whose location the frames name and that either matched by message or sit at the
 /// very line named, each once with its strongest boost. A common file name (`executor.rs`)
 /// names hundreds of records; only those few are looked at closely.
-fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named> {
+fn named_records(
+    index: &Index,
+    entries: Entries<'_>,
+    frames: &[Frame],
+    hits: &[FormHit],
+) -> Vec<Named> {
     let mut named: Vec<Named> = Vec::new();
     if frames.is_empty() {
         return named;
     }
     // A common file name names thousands of records: each is first asked the cheap questions
-    // (its line, whether the event matched its forms), its path read only for the few left.
+    // (its line, whether the event matched its forms), its path compared only for the few left.
     let hit_forms: Option<foldhash::HashSet<u32>> =
         (hits.len() > 32).then(|| hits.iter().map(|h| h.form).collect());
     let matched = |forms: [u32; 2]| match &hit_forms {
@@ -116,7 +123,7 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
     };
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
-            let Some(line) = index.line_of(record) else {
+            let Some((path, line)) = entries.location(record as usize) else {
                 continue;
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
@@ -124,9 +131,6 @@ fn named_records(index: &Index, frames: &[Frame], hits: &[FormHit]) -> Vec<Named
             if diff != Some(0) && !matched(forms) {
                 continue;
             }
-            let Some((path, _)) = index.location(record) else {
-                continue;
-            };
             let Some(components) = shared_suffix(path, &frame.path) else {
                 continue;
             };

@@ -38,6 +38,7 @@ const FILES: &[&str] = &["src/net/pool.rs", "lib/net/pool.rs", "src/db/shard.go"
 /// The ranking as first written.
 fn reference(
     index: &Index,
+    entries: Entries<'_>,
     hits: &mut Vec<FormHit>,
     frames: &[Frame],
     location_only: bool,
@@ -49,7 +50,7 @@ fn reference(
     let mut named: Vec<Named> = Vec::new();
     for frame in frames {
         for &record in index.records_in_file(frame.file_name()) {
-            let Some((path, line)) = index.location(record) else {
+            let Some((path, line)) = entries.location(record as usize) else {
                 continue;
             };
             let diff = line.map(|l| (l - i64::from(frame.line)).abs());
@@ -153,8 +154,9 @@ fn the_shortcuts_give_what_the_whole_ranking_gives() {
             })
             .collect();
         let limit = [1, 2, 4, 16, 200][round % 5];
-        let want = reference(&index, &mut hits.clone(), &frames, true, limit);
-        let got = resolve(&index, &mut hits.clone(), &frames, true, limit);
+        let all = Entries::from(&entries);
+        let want = reference(&index, all, &mut hits.clone(), &frames, true, limit);
+        let got = resolve(&index, all, &mut hits.clone(), &frames, true, limit);
         assert_eq!(got, want, "round {round}: limit {limit}, frames {frames:?}");
         compared += usize::from(!want.is_empty());
     }
@@ -204,8 +206,23 @@ fn listing_by_set_and_stopping_early_answer_as_before() {
         crate::triage::frames::extract(line, &mut frames);
         for limit in [0, 1, 5, 16, 200, 1000, 5000] {
             for location_only in [false, true] {
-                let want = reference(&index, &mut hits.clone(), &frames, location_only, limit);
-                let got = resolve(&index, &mut hits.clone(), &frames, location_only, limit);
+                let all = Entries::from(&entries[..]);
+                let want = reference(
+                    &index,
+                    all,
+                    &mut hits.clone(),
+                    &frames,
+                    location_only,
+                    limit,
+                );
+                let got = resolve(
+                    &index,
+                    all,
+                    &mut hits.clone(),
+                    &frames,
+                    location_only,
+                    limit,
+                );
                 assert_eq!(got, want, "{line:?} limit {limit}");
                 long += usize::from(limit == 1000 && want.len() > 200);
             }

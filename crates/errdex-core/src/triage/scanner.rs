@@ -295,6 +295,7 @@ impl<'t> Scanner<'t> {
         let trace = event.last_line > event.line;
         let found = resolve::resolve(
             self.index,
+            self.entries,
             &mut event.hits,
             &event.frames,
             !event.benign || trace,

@@ -8,15 +8,15 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use super::frames::{self, Frame};
-use super::index::Index;
 use super::resolve::{NEAR_LINES, shared_suffix};
+use crate::dataset::Entries;
 
 /// Which of a chain's links (each its record and where it starts in `text`) to drop: those
 /// after the text's first line whose records sit in no file a frame names, when another link
 /// sits at, or within `NEAR_LINES` of, a line a frame names. The first line is the log call's
 /// own (or the outermost exception's), whatever file it is in.
 pub(super) fn unnamed(
-    index: &Index,
+    entries: Entries<'_>,
     found: &[Frame],
     text: &str,
     links: &[(usize, usize)],
@@ -31,7 +31,7 @@ pub(super) fn unnamed(
     };
     let named: Vec<Named> = links
         .iter()
-        .map(|&(record, _)| named_by(index, record, found))
+        .map(|&(record, _)| named_by(entries, record, found))
         .collect();
     if !named.contains(&Named::AtLine) {
         return keep_all;
@@ -47,14 +47,18 @@ pub(super) fn unnamed(
 /// pattern says nothing (a `raise AttributeError(attr)`) to its line. A
 /// traceback lists every frame down to each raise: a record elsewhere that shares words with
 /// the line did not raise it.
-pub(super) fn off_the_trace(index: &Index, record: usize, found: &[Frame], pinned: bool) -> bool {
-    pinned && named_by(index, record, found) == Named::No
+pub(super) fn off_the_trace(
+    entries: Entries<'_>,
+    record: usize,
+    found: &[Frame],
+    pinned: bool,
+) -> bool {
+    pinned && named_by(entries, record, found) == Named::No
 }
 
 /// Whether a frame names `record`'s very line.
-pub(super) fn at_a_frames_line(index: &Index, record: usize, found: &[Frame]) -> bool {
-    let Some((path, Some(line))) = u32::try_from(record).ok().and_then(|r| index.location(r))
-    else {
+pub(super) fn at_a_frames_line(entries: Entries<'_>, record: usize, found: &[Frame]) -> bool {
+    let Some((path, Some(line))) = entries.location(record) else {
         return false;
     };
     found
@@ -70,8 +74,8 @@ enum Named {
 }
 
 /// How closely the frames name a record's place: not at all, its file, or its line.
-fn named_by(index: &Index, record: usize, found: &[Frame]) -> Named {
-    let Some((path, line)) = u32::try_from(record).ok().and_then(|r| index.location(r)) else {
+fn named_by(entries: Entries<'_>, record: usize, found: &[Frame]) -> Named {
+    let Some((path, line)) = entries.location(record) else {
         return Named::No;
     };
     let mut best = Named::No;

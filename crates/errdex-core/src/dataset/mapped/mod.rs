@@ -31,17 +31,13 @@ pub fn bytes_in(arena: &[u8], r: StrRef) -> &[u8] {
     arena.get(off..off.saturating_add(len)).unwrap_or(&[])
 }
 
-/// What a record's view needs besides its tags.
+/// What a record's view needs besides its tags, its message and path (in its `SearchSpan`)
+/// and its facets (ids into the vocabularies): each string once in the file.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
 pub struct Row {
     pub id: StrRef,
-    pub message: StrRef,
     pub pattern: StrRef,
-    pub repo: StrRef,
-    pub file_path: StrRef,
-    pub severity: StrRef,
-    pub error_type: StrRef,
     pub line_number: i64,
     pub start: u64,
     pub len: u32,
@@ -452,15 +448,21 @@ impl Table {
         let tags = ids
             .get(span.tags_from as usize..span.tags_to as usize)
             .unwrap_or(&[]);
+        // A facet's value, None for a record without it (or an id out of range).
+        let facet = |k: usize| {
+            let id = *self.all_facet_ids().get(i * FACETS + k)?;
+            (id != NO_VALUE).then(|| self.vocab_value(k + 1, id))
+        };
         Some(EntryRef {
             id: self.str_of(row.id),
-            message: self.str_of(row.message),
+            message: self.str_of(span.message),
             pattern: self.opt(row.pattern),
-            repo: self.opt(row.repo),
-            file_path: self.opt(row.file_path),
+            repo: facet(0),
+            // An absent path is an empty span (an empty one is never stored: it is absent).
+            file_path: (span.path.len != 0).then(|| self.str_of(span.path)),
             line_number: (row.flags & HAS_LINE != 0).then_some(row.line_number),
-            severity: self.opt(row.severity),
-            error_type: self.opt(row.error_type),
+            severity: facet(1),
+            error_type: facet(2),
             tags: Tags::Mapped {
                 ids: tags,
                 names: self,

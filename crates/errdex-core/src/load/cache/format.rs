@@ -32,7 +32,9 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 //     read) groups nothing.
 // 13: a word start's key tells a capital apart (its run is kept up to 31 bytes, not 63).
 // 14: a row's flags say whether it is a value its package shares (`sharedValue`).
-const FORMAT_VERSION: u32 = 14;
+// 15: a row no longer holds its message, path and facet strings (its span and the
+//     vocabularies do).
+const FORMAT_VERSION: u32 = 15;
 const CHUNK: usize = 4 << 20;
 /// Chunks hashed per part and open besides its first and last.
 const SAMPLED: usize = 2;

@@ -4,12 +4,10 @@
 use foldhash::HashMap;
 
 use super::layout::{Sec, Writer};
-use super::{NONE, VAR, fits, gram};
+use super::{MAX_FORM_TOKENS, NONE, VAR, fits, gram};
 use crate::dataset::Entries;
 use crate::triage::normalize::{Tok, Tokens, tokenize};
 
-/// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
-const MAX_FORM_TOKENS: usize = 48;
 /// The most forms a word may be in and still find overlap candidates.
 const MAX_POSTINGS: u32 = 512;
 
@@ -49,8 +47,6 @@ impl Rows {
 pub(super) struct Form {
     /// Word ids and `VAR`s, without leading or trailing `VAR`s.
     pub(super) tokens: Box<[u32]>,
-    /// Distinct word ids.
-    pub(super) words: Box<[u32]>,
     /// Sum of the idf of `words`: what full coverage weighs.
     pub(super) weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
@@ -92,7 +88,6 @@ pub(super) struct Built {
     /// Each record's position in id order: ties between equal scores go to the smaller id.
     pub(super) rank: Vec<u32>,
     /// Each record's filePath and lineNumber, for `path:line` boosts.
-    pub(super) locations: Vec<Option<(Box<str>, Option<i64>)>>,
     /// Records per file name (last path component).
     pub(super) files: HashMap<Box<str>, Vec<u32>>,
     /// Each record's group: one repository, one messagePattern (or message when it has none).
@@ -140,12 +135,10 @@ impl Built {
             let group = *group_ids.entry(group).or_insert(next);
             index.group_of.push(group);
             group_pairs.push((group, record));
-            let location = entry.file_path.map(|path| {
+            if let Some(path) = entry.file_path {
                 let name = crate::triage::frames::file_name(path);
                 index.files.entry(name.into()).or_default().push(record);
-                (path.into(), entry.line_number)
-            });
-            index.locations.push(location);
+            }
         }
         let mut sequences: Vec<(Box<[u32]>, u32)> = form_ids.into_iter().collect();
         sequences.sort_unstable_by_key(|(_, id)| *id);
@@ -276,7 +269,6 @@ impl Built {
                     by_rarity.get(1).copied().unwrap_or(NONE),
                 ],
                 tokens: seq,
-                words,
             });
         }
         self.df = df;

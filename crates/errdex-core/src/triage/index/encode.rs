@@ -1,11 +1,7 @@
-//! Lays the built index out (`layout`): each lookup table beside the keys it is probed for,
-//! each distinct path once.
+//! Lays the built index out (`layout`): each lookup table beside the keys it is probed for.
 
-use foldhash::HashMap;
-
-use super::NONE;
 use super::build::Built;
-use super::layout::{self, Counts, FormMeta, Location, Sec, Writer};
+use super::layout::{self, Counts, FormMeta, Sec, Writer};
 
 impl Built {
     pub(super) fn lay_out(self) -> Vec<u64> {
@@ -30,8 +26,6 @@ impl Built {
         w.put(Sec::FormMeta, &meta);
         let tokens: Vec<Vec<u32>> = self.forms.iter().map(|f| f.tokens.to_vec()).collect();
         w.rows(Sec::FormTokenOffsets, Sec::FormTokens, &tokens);
-        let form_words: Vec<Vec<u32>> = self.forms.iter().map(|f| f.words.to_vec()).collect();
-        w.rows(Sec::FormWordOffsets, Sec::FormWords, &form_words);
         self.form_records
             .lay_out(&mut w, Sec::FormRecordOffsets, Sec::FormRecords);
         let mut anchor_keys = vec![0u64; self.anchor_keys.len()];
@@ -79,34 +73,8 @@ impl Built {
         })
     }
 
-    /// Locations (each distinct path once) and the records per file name.
+    /// The records per file name (their paths and lines are the records' own: `Entries`).
     fn lay_out_places(&self, w: &mut Writer) {
-        let mut path_ids: HashMap<&str, u32> = HashMap::default();
-        let mut paths: Vec<Vec<u8>> = Vec::new();
-        let locations: Vec<Location> = self
-            .locations
-            .iter()
-            .map(|loc| match loc {
-                None => Location {
-                    path: NONE,
-                    ..Location::default()
-                },
-                Some((path, line)) => {
-                    let next = paths.len() as u32;
-                    let id = *path_ids.entry(path).or_insert(next);
-                    if id == next {
-                        paths.push(path.as_bytes().to_vec());
-                    }
-                    Location {
-                        path: id,
-                        flags: u32::from(line.is_some()),
-                        line: line.unwrap_or(0),
-                    }
-                }
-            })
-            .collect();
-        w.put(Sec::Locations, &locations);
-        w.rows(Sec::PathOffsets, Sec::PathBytes, &paths);
         let mut files: Vec<(&str, &Vec<u32>)> = self.files.iter().map(|(k, v)| (&**k, v)).collect();
         files.sort_unstable();
         let hashes = files.iter().map(|(k, _)| layout::hash_bytes(k.as_bytes()));

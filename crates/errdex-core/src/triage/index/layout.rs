@@ -20,8 +20,6 @@ pub enum Sec {
     FormMeta,
     FormTokenOffsets,
     FormTokens,
-    FormWordOffsets,
-    FormWords,
     FormRecordOffsets,
     FormRecords,
     AnchorSlots,
@@ -40,9 +38,6 @@ pub enum Sec {
     Postings,
     RecordForms,
     Rank,
-    Locations,
-    PathOffsets,
-    PathBytes,
     FileSlots,
     FileNameOffsets,
     FileNameBytes,
@@ -75,16 +70,6 @@ pub struct FormMeta {
     pub weight: f32,
     pub word_count: u32,
     pub rare: [u32; 2],
-}
-
-/// A record's location: its path (an id into the paths, `u32::MAX` for none) and line.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
-pub struct Location {
-    pub path: u32,
-    /// Bit 0: `line` is present.
-    pub flags: u32,
-    pub line: i64,
 }
 
 /// An empty slot of a lookup table.

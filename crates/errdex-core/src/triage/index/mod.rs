@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use bytemuck::Pod;
 
-use layout::{Counts, FormMeta, Location, SECTIONS, Sec};
+use layout::{Counts, FormMeta, SECTIONS, Sec};
 pub use layout::{hash_bytes, hash_gram, hash_ids};
 
 /// A variable part in a token sequence.
@@ -36,20 +36,65 @@ impl AsRef<[u8]> for Owned {
     }
 }
 
+/// Tokens of a form beyond this are not compared: a message's first 48 tokens identify it.
+pub(super) const MAX_FORM_TOKENS: usize = 48;
+
 /// One distinct normalised message or pattern.
 #[derive(Debug, Clone, Copy)]
 pub struct Form<'a> {
     /// Word ids and `VAR`s, without leading or trailing `VAR`s.
     pub tokens: &'a [u32],
-    /// Distinct word ids.
-    pub words: &'a [u32],
-    /// Sum of the idf of `words`: what full coverage weighs.
+    /// Sum of the idf of its distinct words: what full coverage weighs.
     pub weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
     pub word_count: u16,
     /// Its two rarest distinct words (`NONE` when it has fewer): a line without them cannot
     /// contain it, checked before the full comparison.
     pub rare: [u32; 2],
+}
+
+impl Form<'_> {
+    /// Its distinct word ids, sorted: worked out from its tokens when an overlap is weighed
+    /// (a few hundred forms a line) rather than stored for each of millions of forms.
+    pub fn words(&self) -> FormWords {
+        let mut out = FormWords {
+            ids: [0; MAX_FORM_TOKENS],
+            len: 0,
+        };
+        // A form holds at most `MAX_FORM_TOKENS` tokens; a damaged file's longer one is cut.
+        for &t in self.tokens.iter().filter(|&&t| t != VAR) {
+            if out.len == MAX_FORM_TOKENS {
+                break;
+            }
+            out.ids[out.len] = t;
+            out.len += 1;
+        }
+        let ids = &mut out.ids[..out.len];
+        ids.sort_unstable();
+        let mut kept = 0;
+        for k in 0..ids.len() {
+            if k == 0 || ids[k] != ids[kept - 1] {
+                ids[kept] = ids[k];
+                kept += 1;
+            }
+        }
+        out.len = kept;
+        out
+    }
+}
+
+/// A form's distinct word ids (`Form::words`).
+pub struct FormWords {
+    ids: [u32; MAX_FORM_TOKENS],
+    len: usize,
+}
+
+impl std::ops::Deref for FormWords {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.ids[..self.len]
+    }
 }
 
 pub struct Index {
@@ -91,12 +136,10 @@ impl Index {
             && n(Sec::WordOffsets, 4) == Some(c.words + 1)
             && n(Sec::FormMeta, 16) == Some(c.forms)
             && n(Sec::FormTokenOffsets, 4) == Some(c.forms + 1)
-            && n(Sec::FormWordOffsets, 4) == Some(c.forms + 1)
             && n(Sec::FormRecordOffsets, 4) == Some(c.forms + 1)
             && n(Sec::PostingOffsets, 4) == Some(c.words + 1)
             && n(Sec::RecordForms, 8) == Some(c.records)
             && n(Sec::Rank, 4) == Some(c.records)
-            && n(Sec::Locations, 16) == Some(c.records)
             && n(Sec::GroupOf, 4) == Some(c.records)
             && usize::try_from(c.max_whole).is_ok()
             && u32::try_from(c.max_df).is_ok()
@@ -172,7 +215,6 @@ impl Index {
             });
         Form {
             tokens: self.row(Sec::FormTokenOffsets, Sec::FormTokens, f),
-            words: self.row(Sec::FormWordOffsets, Sec::FormWords, f),
             weight: meta.weight,
             word_count: meta.word_count.min(u32::from(u16::MAX)) as u16,
             rare: meta.rare,
@@ -226,24 +268,6 @@ impl Index {
             .get(record)
             .copied()
             .unwrap_or(u32::MAX)
-    }
-
-    /// A record's filePath and lineNumber.
-    pub fn location(&self, record: u32) -> Option<(&str, Option<i64>)> {
-        let loc = *self.cast::<Location>(Sec::Locations).get(record as usize)?;
-        if loc.path == NONE {
-            return None;
-        }
-        let path = self.row::<u8>(Sec::PathOffsets, Sec::PathBytes, loc.path);
-        let path = std::str::from_utf8(path).unwrap_or("");
-        Some((path, (loc.flags & 1 != 0).then_some(loc.line)))
-    }
-
-    /// A record's lineNumber (None inside when it has none) without reading its path; None
-    /// when it has no filePath, as `location`.
-    pub fn line_of(&self, record: u32) -> Option<Option<i64>> {
-        let loc = *self.cast::<Location>(Sec::Locations).get(record as usize)?;
-        (loc.path != NONE).then_some((loc.flags & 1 != 0).then_some(loc.line))
     }
 
     /// Records whose filePath ends with this file name.
