@@ -137,7 +137,11 @@ impl Built {
             group_pairs.push((group, record));
             if let Some(path) = entry.file_path {
                 let name = crate::triage::frames::file_name(path);
-                index.files.entry(name.into()).or_default().push(record);
+                // Looked up before inserting: a key is allocated once a name, not once a record.
+                match index.files.get_mut(name) {
+                    Some(records) => records.push(record),
+                    None => _ = index.files.insert(name.into(), vec![record]),
+                }
             }
         }
         let mut sequences: Vec<(Box<[u32]>, u32)> = form_ids.into_iter().collect();

@@ -10,8 +10,8 @@ impl Built {
         words.sort_unstable_by_key(|&(_, id)| id);
         let hashes = words.iter().map(|(k, _)| layout::hash_bytes(k.as_bytes()));
         w.put(Sec::WordSlots, &layout::slots(hashes));
-        let words: Vec<Vec<u8>> = words.iter().map(|(k, _)| k.as_bytes().to_vec()).collect();
-        w.rows(Sec::WordOffsets, Sec::WordBytes, &words);
+        let words = words.iter().map(|(k, _)| k.as_bytes());
+        w.rows(Sec::WordOffsets, Sec::WordBytes, words);
         w.put(Sec::Idf, &self.idf);
         w.put(Sec::Df, &self.df);
         let meta: Vec<FormMeta> = self
@@ -24,8 +24,8 @@ impl Built {
             })
             .collect();
         w.put(Sec::FormMeta, &meta);
-        let tokens: Vec<Vec<u32>> = self.forms.iter().map(|f| f.tokens.to_vec()).collect();
-        w.rows(Sec::FormTokenOffsets, Sec::FormTokens, &tokens);
+        let tokens = self.forms.iter().map(|f| &*f.tokens);
+        w.rows(Sec::FormTokenOffsets, Sec::FormTokens, tokens);
         self.form_records
             .lay_out(&mut w, Sec::FormRecordOffsets, Sec::FormRecords);
         let mut anchor_keys = vec![0u64; self.anchor_keys.len()];
@@ -45,18 +45,17 @@ impl Built {
             Sec::WholeSlots,
             &layout::slots(whole.iter().map(|(k, _)| layout::hash_ids(k))),
         );
-        let keys: Vec<Vec<u32>> = whole.iter().map(|(k, _)| k.to_vec()).collect();
-        w.rows(Sec::WholeKeyOffsets, Sec::WholeKeys, &keys);
-        let forms: Vec<Vec<u32>> = whole.iter().map(|(_, v)| (*v).clone()).collect();
-        w.rows(Sec::WholeFormOffsets, Sec::WholeForms, &forms);
+        let keys = whole.iter().map(|(k, _)| *k);
+        w.rows(Sec::WholeKeyOffsets, Sec::WholeKeys, keys);
+        let forms = whole.iter().map(|(_, v)| v.as_slice());
+        w.rows(Sec::WholeFormOffsets, Sec::WholeForms, forms);
         let mut tails: Vec<&[u32]> = self.whole_tails.iter().map(|k| &**k).collect();
         tails.sort_unstable();
         w.put(
             Sec::TailSlots,
             &layout::slots(tails.iter().map(|k| layout::hash_ids(k))),
         );
-        let tails: Vec<Vec<u32>> = tails.iter().map(|k| k.to_vec()).collect();
-        w.rows(Sec::TailKeyOffsets, Sec::TailKeys, &tails);
+        w.rows(Sec::TailKeyOffsets, Sec::TailKeys, tails.iter().copied());
         self.postings
             .lay_out(&mut w, Sec::PostingOffsets, Sec::Postings);
         w.put(Sec::RecordForms, &self.record_forms);
@@ -79,9 +78,9 @@ impl Built {
         files.sort_unstable();
         let hashes = files.iter().map(|(k, _)| layout::hash_bytes(k.as_bytes()));
         w.put(Sec::FileSlots, &layout::slots(hashes));
-        let names: Vec<Vec<u8>> = files.iter().map(|(k, _)| k.as_bytes().to_vec()).collect();
-        w.rows(Sec::FileNameOffsets, Sec::FileNameBytes, &names);
-        let records: Vec<Vec<u32>> = files.iter().map(|(_, v)| (*v).clone()).collect();
-        w.rows(Sec::FileRecordOffsets, Sec::FileRecords, &records);
+        let names = files.iter().map(|(k, _)| k.as_bytes());
+        w.rows(Sec::FileNameOffsets, Sec::FileNameBytes, names);
+        let records = files.iter().map(|(_, v)| v.as_slice());
+        w.rows(Sec::FileRecordOffsets, Sec::FileRecords, records);
     }
 }

@@ -75,46 +75,68 @@ pub struct FormMeta {
 /// An empty slot of a lookup table.
 pub const EMPTY: u32 = u32::MAX;
 
-/// Lays out the sections in order.
+/// Lays out the sections in order, straight into the buffer: its head's room is kept at the
+/// front and filled in last.
 pub struct Writer {
-    parts: Vec<Vec<u8>>,
+    out: Vec<u64>,
+    /// Each section's byte range so far.
+    parts: Vec<(u64, u64)>,
 }
 
 impl Writer {
     pub fn new() -> Self {
         Writer {
+            out: vec![0; HEAD_WORDS],
             parts: Vec::with_capacity(SECTIONS),
         }
     }
 
     /// Appends the next section, which must be `sec`.
     pub fn put<T: Pod>(&mut self, sec: Sec, items: &[T]) {
+        self.put_all(sec, std::iter::once(items));
+    }
+
+    /// Appends the next section, `sec`, from pieces.
+    fn put_all<'r, T: Pod>(&mut self, sec: Sec, pieces: impl IntoIterator<Item = &'r [T]>) {
         debug_assert_eq!(self.parts.len(), sec as usize, "sections in order");
-        self.parts.push(bytemuck::cast_slice(items).to_vec());
+        let from = self.out.len() * 8;
+        let mut len = 0;
+        for piece in pieces {
+            let bytes: &[u8] = bytemuck::cast_slice(piece);
+            let at = from + len;
+            self.out.resize((at + bytes.len()).div_ceil(8), 0);
+            bytemuck::cast_slice_mut::<u64, u8>(&mut self.out)[at..at + bytes.len()]
+                .copy_from_slice(bytes);
+            len += bytes.len();
+        }
+        self.parts.push((from as u64, len as u64));
     }
 
     /// Compressed rows: an offsets section and an items section.
-    pub fn rows<T: Pod>(&mut self, offsets: Sec, items: Sec, rows: &[Vec<T>]) {
-        let mut off = Vec::with_capacity(rows.len() + 1);
+    pub fn rows<'r, T: Pod>(
+        &mut self,
+        offsets: Sec,
+        items: Sec,
+        rows: impl Iterator<Item = &'r [T]> + Clone,
+    ) {
+        let mut off = Vec::with_capacity(rows.size_hint().0 + 1);
         off.push(0u32);
-        let mut flat = Vec::new();
-        for row in rows {
-            flat.extend_from_slice(row);
-            off.push(flat.len() as u32);
+        let mut at = 0u32;
+        for row in rows.clone() {
+            at += row.len() as u32;
+            off.push(at);
         }
         self.put(offsets, &off);
-        self.put(items, &flat);
+        self.put_all(items, rows);
     }
 
     /// The buffer, as u64s so that it is 8-aligned in memory as in the map.
-    pub fn finish(self, counts: Counts) -> Vec<u64> {
+    pub fn finish(mut self, counts: Counts) -> Vec<u64> {
         debug_assert_eq!(self.parts.len(), SECTIONS);
         let mut head = Vec::with_capacity(HEAD_WORDS);
         head.push(SECTIONS as u64);
-        let mut at = (HEAD_WORDS * 8) as u64;
-        for part in &self.parts {
-            head.extend([at, part.len() as u64]);
-            at += (part.len() as u64).next_multiple_of(8);
+        for &(at, len) in &self.parts {
+            head.extend([at, len]);
         }
         head.extend([
             counts.records,
@@ -123,15 +145,8 @@ impl Writer {
             counts.max_whole,
             counts.max_df,
         ]);
-        let mut out: Vec<u64> = Vec::with_capacity(at as usize / 8);
-        out.extend_from_slice(&head);
-        for part in &self.parts {
-            let start = out.len();
-            out.resize(start + part.len().div_ceil(8), 0);
-            bytemuck::cast_slice_mut::<u64, u8>(&mut out[start..])[..part.len()]
-                .copy_from_slice(part);
-        }
-        out
+        self.out[..HEAD_WORDS].copy_from_slice(&head);
+        self.out
     }
 }
 
