@@ -107,6 +107,21 @@ impl Part {
         (exact, prefixed)
     }
 
+    /// Record `k`'s filePath and lineNumber (`Entries::location`).
+    fn location(&self, k: usize) -> Option<(&str, Option<i64>)> {
+        match &self.rows {
+            PartRows::Owned(v) => v.get(k)?.location_parts(),
+            PartRows::Mapped {
+                table, from, to, ..
+            } => {
+                let row = (*from as usize)
+                    .checked_add(k)
+                    .filter(|&r| r < *to as usize)?;
+                table.location(row)
+            }
+        }
+    }
+
     pub(super) fn get(&self, k: usize) -> Option<EntryRef<'_>> {
         match &self.rows {
             PartRows::Owned(v) => v.get(k).map(Entry::view),
@@ -185,10 +200,16 @@ impl<'a> Entries<'a> {
         }
     }
 
-    /// Record `i`'s filePath and lineNumber; None when it has no path.
+    /// Record `i`'s filePath and lineNumber; None when it has no path. Reads only those two:
+    /// triage asks it of every record in a file a trace names.
     pub fn location(&self, i: usize) -> Option<(&'a str, Option<i64>)> {
-        let e = self.get(i)?;
-        Some((e.file_path?, e.line_number))
+        match *self {
+            Entries::Slice(s) => s.get(i)?.location_parts(),
+            Entries::Parts(_) => {
+                let (part, k) = self.locate(i)?;
+                part.location(k)
+            }
+        }
     }
 
     /// Record `i`'s id alone (a tie-break reads no other field).

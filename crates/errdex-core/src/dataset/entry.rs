@@ -50,6 +50,11 @@ impl Entry {
         }
     }
 
+    /// Its filePath and lineNumber; None when it has no path.
+    pub fn location_parts(&self) -> Option<(&str, Option<i64>)> {
+        Some((self.file_path.as_deref()?, self.line_number))
+    }
+
     pub fn view(&self) -> EntryRef<'_> {
         EntryRef {
             id: &self.id,

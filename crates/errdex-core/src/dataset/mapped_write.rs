@@ -127,8 +127,9 @@ fn finish(laid: Option<Laid>, side: Option<Side>) -> Option<(Layout, Vec<u8>)> {
 
 /// The rows, their search spans, tags, facets and vocabularies, and the id order.
 fn lay_out(entries: &[Entry]) -> Option<Laid> {
-    // Room for every string at once (the vocabularies' are among the records' strings, so
-    // counted twice at most): a million records' strings are not copied again as they grow.
+    // Room for every string at once (a vocabulary's strings are counted once a record that
+    // has them, more than they take): a million records' strings are not copied again as
+    // they grow.
     let strings: usize = entries.iter().map(|e| string_bytes(e) + tag_bytes(e)).sum();
     let mut arena = Arena(Vec::with_capacity(strings));
     let mut rows = Vec::with_capacity(entries.len());

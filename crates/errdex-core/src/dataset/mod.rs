@@ -6,6 +6,8 @@ mod code_sites;
 pub mod curated;
 mod duplicates;
 mod entries;
+#[cfg(test)]
+mod entries_tests;
 mod entry;
 pub mod mapped;
 pub mod mapped_write;

@@ -440,6 +440,17 @@ impl Table {
         self.rows().get(i).map_or(&[], |r| self.bytes_of(r.id))
     }
 
+    /// Record `i`'s path and line number, without the rest of its view; None when it has no
+    /// path (an absent path is an empty span: the loader keeps no empty path).
+    pub fn location(&self, i: usize) -> Option<(&str, Option<i64>)> {
+        let span = self.spans().get(i)?;
+        let row = self.rows().get(i)?;
+        (span.path.len != 0).then(|| {
+            let line = (row.flags & HAS_LINE != 0).then_some(row.line_number);
+            (self.str_of(span.path), line)
+        })
+    }
+
     /// Record `i` as a view, its `source` set to `source`.
     pub fn entry(&self, i: usize, source: u32) -> Option<EntryRef<'_>> {
         let row = self.rows().get(i)?;
@@ -448,7 +459,8 @@ impl Table {
         let tags = ids
             .get(span.tags_from as usize..span.tags_to as usize)
             .unwrap_or(&[]);
-        // A facet's value, None for a record without it (or an id out of range).
+        // A facet's value, None for a record without it (an id out of range, which only a
+        // damaged file holds, reads as empty).
         let facet = |k: usize| {
             let id = *self.all_facet_ids().get(i * FACETS + k)?;
             (id != NO_VALUE).then(|| self.vocab_value(k + 1, id))

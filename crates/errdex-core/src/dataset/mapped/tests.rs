@@ -23,18 +23,22 @@ fn table(entries: &[Entry]) -> Table {
 
 #[test]
 fn every_field_reads_back_as_written() {
-    let es = [
+    let mut es = [
         entry("a1", "boom", Some("src/a.rs"), &["rust", "io"]),
         entry("b", "bang é", None, &[]),
         entry("a1", "pow", Some(""), &["io", "io"]),
     ];
+    // Facets read from the vocabularies: one record has them all, one shares a value.
+    es[1].severity = Some("warning".into());
+    es[1].error_type = Some("TypeError".into());
+    es[2].severity = Some("warning".into());
     let t = table(&es);
     assert_eq!(t.len(), 3);
     assert_eq!(t.to_entries(), es);
     assert_eq!(t.vocabulary(0).collect::<Vec<_>>(), ["rust", "io"]);
     assert_eq!(t.by_id(), [0, 2, 1]);
     assert_eq!(t.duplicates(), [[0, 2]]);
-    assert_eq!(t.facet_ids(1)[1], NO_VALUE, "no severity");
+    assert_eq!(t.facet_ids(0)[1], NO_VALUE, "no severity");
     let span = t.spans()[0];
     assert_eq!(t.bytes_of(span.path), b"src/a.rs");
     assert_eq!(span.masks[0], byte_mask(b"boom"));

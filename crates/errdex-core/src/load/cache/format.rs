@@ -33,7 +33,8 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 13: a word start's key tells a capital apart (its run is kept up to 31 bytes, not 63).
 // 14: a row's flags say whether it is a value its package shares (`sharedValue`).
 // 15: a row no longer holds its message, path and facet strings (its span and the
-//     vocabularies do).
+//     vocabularies do); the line index no longer holds each form's distinct words nor each
+//     record's path and line.
 const FORMAT_VERSION: u32 = 15;
 const CHUNK: usize = 4 << 20;
 /// Chunks hashed per part and open besides its first and last.

@@ -47,7 +47,7 @@ impl Rows {
 pub(super) struct Form {
     /// Word ids and `VAR`s, without leading or trailing `VAR`s.
     pub(super) tokens: Box<[u32]>,
-    /// Sum of the idf of `words`: what full coverage weighs.
+    /// Sum of the idf of its distinct words: what full coverage weighs.
     pub(super) weight: f32,
     /// Number of word tokens (a measure of how specific a containment hit is).
     pub(super) word_count: u16,
@@ -87,8 +87,7 @@ pub(super) struct Built {
     pub(super) record_forms: Vec<[u32; 2]>,
     /// Each record's position in id order: ties between equal scores go to the smaller id.
     pub(super) rank: Vec<u32>,
-    /// Each record's filePath and lineNumber, for `path:line` boosts.
-    /// Records per file name (last path component).
+    /// Records per file name (last path component), for `path:line` boosts.
     pub(super) files: HashMap<Box<str>, Vec<u32>>,
     /// Each record's group: one repository, one messagePattern (or message when it has none).
     pub(super) group_of: Vec<u32>,

@@ -47,6 +47,18 @@ fn index(entries: &[Entry]) -> Index {
 }
 
 #[test]
+fn a_forms_words_are_its_distinct_words_without_variables() {
+    let es = [entry("a", "retry 17 of retry failed", None, None)];
+    let i = index(&es);
+    let form = i.form(0);
+    assert!(form.tokens.contains(&VAR), "{:?}", form.tokens);
+    let mut want: Vec<u32> = ["retry", "of", "failed"].map(|w| i.word(w)).to_vec();
+    assert!(!want.contains(&UNKNOWN));
+    want.sort_unstable();
+    assert_eq!(*form.words(), want);
+}
+
+#[test]
 fn lookups_find_what_was_built() {
     let i = index(&sample());
     assert_eq!((i.records(), i.form_count()), (4, 3));
