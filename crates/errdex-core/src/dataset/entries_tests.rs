@@ -60,12 +60,8 @@ fn a_records_place_reads_the_same_owned_mapped_and_in_parts() {
     let got: Vec<_> = (0..3).map(|i| slice.location(i)).collect();
     assert_eq!(got, want[..3]);
     // The whole view says the same.
-    for i in 0..6 {
+    for (i, want) in want.iter().enumerate() {
         let e = all.get(i).expect("a record");
-        assert_eq!(
-            e.file_path.map(|p| (p, e.line_number)),
-            want[i],
-            "record {i}"
-        );
+        assert_eq!(e.file_path.map(|p| (p, e.line_number)), *want, "record {i}");
     }
 }
