@@ -205,24 +205,10 @@ fn listing_by_set_and_stopping_early_answer_as_before() {
         let mut frames = Vec::new();
         crate::triage::frames::extract(line, &mut frames);
         for limit in [0, 1, 5, 16, 200, 1000, 5000] {
-            for location_only in [false, true] {
+            for place_only in [false, true] {
                 let all = Entries::from(&entries[..]);
-                let want = reference(
-                    &index,
-                    all,
-                    &mut hits.clone(),
-                    &frames,
-                    location_only,
-                    limit,
-                );
-                let got = resolve(
-                    &index,
-                    all,
-                    &mut hits.clone(),
-                    &frames,
-                    location_only,
-                    limit,
-                );
+                let want = reference(&index, all, &mut hits.clone(), &frames, place_only, limit);
+                let got = resolve(&index, all, &mut hits.clone(), &frames, place_only, limit);
                 assert_eq!(got, want, "{line:?} limit {limit}");
                 long += usize::from(limit == 1000 && want.len() > 200);
             }
