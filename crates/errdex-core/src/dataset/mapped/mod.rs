@@ -11,7 +11,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use super::blocks::{BLOCK, BlockMask};
-use super::entry::{EntryRef, TagNames, Tags};
+use super::entry::EntryRef;
 use super::starts::Postings;
 
 /// A string in the arena; `len == ABSENT` is a missing optional field.
@@ -427,64 +427,9 @@ impl Table {
         }
     }
 
-    /// Every record, owned (for tests that compare what was written with what is read).
-    #[cfg(test)]
-    pub fn to_entries(&self) -> Vec<super::Entry> {
-        (0..self.len)
-            .filter_map(|i| self.entry(i, 0).map(|e| e.to_owned()))
-            .collect()
-    }
-
     /// Record `i`'s id as bytes (empty past the end).
     pub fn id_bytes(&self, i: usize) -> &[u8] {
         self.rows().get(i).map_or(&[], |r| self.bytes_of(r.id))
-    }
-
-    /// Record `i`'s path and line number, without the rest of its view; None when it has no
-    /// path (an absent path is an empty span: the loader keeps no empty path).
-    pub fn location(&self, i: usize) -> Option<(&str, Option<i64>)> {
-        let span = self.spans().get(i)?;
-        let row = self.rows().get(i)?;
-        (span.path.len != 0).then(|| {
-            let line = (row.flags & HAS_LINE != 0).then_some(row.line_number);
-            (self.str_of(span.path), line)
-        })
-    }
-
-    /// Record `i` as a view, its `source` set to `source`.
-    pub fn entry(&self, i: usize, source: u32) -> Option<EntryRef<'_>> {
-        let row = self.rows().get(i)?;
-        let span = self.spans().get(i)?;
-        let ids = self.tag_ids();
-        let tags = ids
-            .get(span.tags_from as usize..span.tags_to as usize)
-            .unwrap_or(&[]);
-        // A facet's value, None for a record without it (an id out of range, which only a
-        // damaged file holds, reads as empty).
-        let facet = |k: usize| {
-            let id = *self.all_facet_ids().get(i * FACETS + k)?;
-            (id != NO_VALUE).then(|| self.vocab_value(k + 1, id))
-        };
-        Some(EntryRef {
-            id: self.str_of(row.id),
-            message: self.str_of(span.message),
-            pattern: self.opt(row.pattern),
-            repo: facet(0),
-            // An absent path is an empty span (an empty one is never stored: it is absent).
-            file_path: (span.path.len != 0).then(|| self.str_of(span.path)),
-            line_number: (row.flags & HAS_LINE != 0).then_some(row.line_number),
-            severity: facet(1),
-            error_type: facet(2),
-            tags: Tags::Mapped {
-                ids: tags,
-                names: self,
-            },
-            shared: row.flags & SHARED != 0,
-            source,
-            start: row.start,
-            len: row.len,
-            line: row.line,
-        })
     }
 }
 
@@ -498,12 +443,7 @@ pub const NO_STR: StrRef = StrRef {
     len: ABSENT,
 };
 
-impl TagNames for Table {
-    /// The tag `id` of the tag vocabulary.
-    fn tag(&self, id: u32) -> &str {
-        self.vocab_value(0, id)
-    }
-}
+mod view;
 
 #[cfg(test)]
 mod tests;

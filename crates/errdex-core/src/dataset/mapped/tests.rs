@@ -1,5 +1,6 @@
 use super::*;
 use crate::dataset::Entry;
+use crate::dataset::entry::TagNames;
 use crate::dataset::mapped_write::write;
 use crate::record::Record;
 
