@@ -193,11 +193,14 @@ fn run(
         (Some(c), Some(kept)) => Records::List(within(c, &kept).into()),
     };
     let mut hits: Vec<Hit> = Vec::new();
+    let mut matched: Vec<u32> = Vec::new();
     let scored = limit > 0 && q.is_scored();
     let plan = earlier
         .filter(|_| scored)
         .and_then(|(s, matched)| s.plan(q, matched));
     let mut before_last: Vec<i64> = Vec::new();
+    let sums = keep && scored && prepared.is_some();
+    let entries_index = (entries, index);
     let total = candidates.len();
     if let Some(prepared) = &prepared {
         let started = Instant::now();
@@ -209,6 +212,7 @@ fn run(
             if cancelled() {
                 return None;
             }
+            let before = hits.len();
             let out = (&mut hits, &mut before_last);
             let how = Scan {
                 q,
@@ -217,6 +221,10 @@ fn run(
                 keep,
             };
             scan_chunk(entries, (index, prepared), how, ctx, chunk, out)?;
+            matched.extend(hits[before..].iter().map(|h| h.index));
+            if !sums {
+                fewest(entries_index, q, &mut hits, limit);
+            }
             scanned += chunk.len();
             if let Some(p) = partial
                 && scanned < total - total / 4
@@ -224,7 +232,7 @@ fn run(
             {
                 (p.report)(
                     rank((entries, index), q, ctx, hits.clone(), limit).0,
-                    hits.len(),
+                    matched.len(),
                     scanned,
                 );
                 reported = Instant::now();
@@ -234,16 +242,15 @@ fn run(
         let mut buffer = Vec::new();
         let mut chunks = candidates.chunks();
         while let Some(chunk) = chunks.next(&mut buffer) {
+            matched.extend_from_slice(chunk);
             hits.extend(chunk.iter().map(|&index| Hit { index, score: 0 }));
+            fewest(entries_index, q, &mut hits, limit);
         }
     }
     if cancelled() {
         return None;
     }
-    let matched: Vec<u32> = hits.iter().map(|h| h.index).collect();
-    let scores = (keep && scored && prepared.is_some())
-        .then(|| Scores::new(q, &hits, before_last))
-        .flatten();
+    let scores = sums.then(|| Scores::new(q, &hits, before_last)).flatten();
     let (hits, whole) = rank((entries, index), q, ctx, hits, limit);
     let out = Outcome {
         hits,
@@ -251,6 +258,26 @@ fn run(
         whole,
     };
     Some((out, scores))
+}
+
+/// Drops the hits `rank` cannot keep, once they are many: all but the best `CANDIDATES` by
+/// estimate (the order is total, so the best of all are among the best of each part), or all
+/// but the first `limit` of a query that is not scored. A pass over a million records kept
+/// every match (16 bytes each, most of them fresh pages the kernel zeroes while both cores
+/// wait); now it keeps their indices alone.
+fn fewest((entries, index): (Entries<'_>, &Index), q: &Query, hits: &mut Vec<Hit>, limit: usize) {
+    let keep = if limit > 0 && q.is_scored() {
+        CANDIDATES.max(limit * 2)
+    } else {
+        limit
+    };
+    if hits.len() >= keep.saturating_mul(2).max(CHUNK) {
+        if limit > 0 && q.is_scored() {
+            top_k_by(entries, hits, keep, |i| index.order_key(i));
+        } else {
+            hits.truncate(keep);
+        }
+    }
 }
 
 /// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the
@@ -378,6 +405,57 @@ mod tests {
         assert!(hits.iter().all(|h| (h.index as usize) < CHUNK));
         assert_eq!(out.matched.len(), (CHUNK * 2 + 10).div_ceil(10));
         assert_eq!(out.hits.len(), 5);
+    }
+
+    #[test]
+    fn a_pass_that_drops_what_it_cannot_rank_ranks_as_one_that_keeps_every_match() {
+        let n = CHUNK * 3 + 17;
+        // Words that score `re` differently, scattered; ids that put later records first on a
+        // tie, so that the best are not simply the first scanned.
+        let words = ["are", "re", "fire", "ore", "r e", "Re", "rear"];
+        let entries: Vec<Entry> = (0..n)
+            .map(|i| {
+                let r = Record {
+                    id: format!("{:08}", n - i),
+                    error_message: format!("{} {}", words[i * 7919 % words.len()], i % 1000),
+                    ..Record::default()
+                };
+                Entry::from_record(r, 0, 0, 0, 1)
+            })
+            .collect();
+        let mut ds = Dataset::default();
+        let source = Source {
+            name: "<test>".into(),
+            bytes: Bytes::Static(b""),
+            extension: None,
+        };
+        ds.push_source(source, entries);
+        let index = Index::build(ds.entries());
+        let ctx = Context::default();
+        for (text, limit) in [("re", 5), ("re", 1500), ("rar", 20), ("!zzz", 7)] {
+            let q = Query::parse(text);
+            let pass = Pass {
+                limit,
+                ..top_five(&ds, &index, &q, &ctx)
+            };
+            let dropping = pass.run();
+            // Keeping the sums for the next keystroke keeps every hit to the end.
+            let (keeping, _) = pass
+                .run_keeping(None, &|| false, None)
+                .expect("not cancelled");
+            assert_eq!(dropping.hits, keeping.hits, "{text}");
+            assert_eq!(dropping.whole, keeping.whole, "{text}");
+            assert_eq!(dropping.matched, keeping.matched, "{text}");
+            assert_eq!(
+                dropping.hits.len(),
+                limit.min(dropping.matched.len()),
+                "{text}"
+            );
+        }
+        let q = Query::parse("!zzz");
+        let out = top_five(&ds, &index, &q, &ctx).run();
+        let first: Vec<u32> = out.hits.iter().map(|h| h.index).collect();
+        assert_eq!((first, out.matched.len()), (vec![0, 1, 2, 3, 4], n));
     }
 
     #[test]
