@@ -13,6 +13,9 @@ use super::{Context, Weights};
 use crate::dataset::Entries;
 use crate::dataset::mapped::byte_mask;
 
+mod order;
+pub use order::Tries;
+
 const SCORE_MATCH: i64 = 16;
 const BONUS_CONSECUTIVE: i64 = 4;
 const GAP_START: i64 = -3;
@@ -237,6 +240,7 @@ impl Prepared {
 }
 
 /// A term's estimated weighted score in one record (0 for a negated term that holds).
+#[inline]
 fn estimate_term(
     (record, prepared): (&Searched<'_>, &Prepared),
     (entries, i): (Entries<'_>, usize),
@@ -304,14 +308,15 @@ fn estimate_term(
     best
 }
 
-/// Record `i`'s estimated score, or None when it does not match.
+/// Record `i`'s estimated score, or None when it does not match. `tries` is the calling
+/// thread's order of the query's groups (see `order`).
 pub fn estimate(
     at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     q: &Query,
-    ctx: &Context,
+    (ctx, tries): (&Context, &mut Tries),
 ) -> Option<i64> {
-    evaluate(at, record, (q, 0, 0), (ctx, false)).map(|(total, _)| total)
+    evaluate(at, record, (q, 0, 0), (ctx, false), tries).map(|(total, _)| total)
 }
 
 /// Whether record `i` matches: exactly when `estimate` is Some, at a fraction of its cost
@@ -320,9 +325,9 @@ pub fn matches(
     at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     q: &Query,
-    ctx: &Context,
+    (ctx, tries): (&Context, &mut Tries),
 ) -> bool {
-    evaluate(at, record, (q, 0, 0), (ctx, true)).is_some()
+    evaluate(at, record, (q, 0, 0), (ctx, true), tries).is_some()
 }
 
 /// `estimate` of a record whose sum over the query's first `from` groups is known to be
@@ -332,9 +337,9 @@ pub fn estimate_rest(
     at: (&Reader, &Prepared),
     record: (Entries<'_>, usize),
     (q, from, known): (&Query, usize, i64),
-    ctx: &Context,
+    (ctx, tries): (&Context, &mut Tries),
 ) -> Option<(i64, i64)> {
-    evaluate(at, record, (q, from, known), (ctx, false))
+    evaluate(at, record, (q, from, known), (ctx, false), tries)
 }
 
 /// The sum over the groups from `from` on, added to `known`, and that sum before the last
@@ -344,23 +349,18 @@ fn evaluate(
     (entries, i): (Entries<'_>, usize),
     (q, from, known): (&Query, usize, i64),
     ctx: (&Context, bool),
+    tries: &mut Tries,
 ) -> Option<(i64, i64)> {
     let record = reader.searched(i);
-    let mut total = known;
-    let mut before_last = known;
-    let mut k: usize = q.groups.iter().take(from).map(Vec::len).sum();
-    for group in q.groups.iter().skip(from) {
-        let mut best = None;
-        for t in group {
+    order::evaluate(q, (from, known), tries, |g, first| {
+        let mut best: Option<i64> = None;
+        for (k, t) in (first..).zip(&q.groups[g]) {
             if let Some(s) = estimate_term((&record, prepared), (entries, i), (k, t), ctx) {
-                best = Some(best.map_or(s, |b: i64| b.max(s)));
+                best = Some(best.map_or(s, |b| b.max(s)));
             }
-            k += 1;
         }
-        before_last = total;
-        total += best?;
-    }
-    Some((total, before_last))
+        best
+    })
 }
 
 #[cfg(test)]

@@ -37,17 +37,20 @@ pub(super) fn scan_chunk(
     let at = (&reader, at.1);
     let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
         let mut cursor = 0;
+        let mut tries = scan::Tries::new(q);
         for &i in part {
             let record = (entries, i as usize);
             if limit == 0 {
-                if scan::matches(at, record, q, ctx) {
+                if scan::matches(at, record, q, (ctx, &mut tries)) {
                     hits.push(Hit { index: i, score: 0 });
                 }
                 continue;
             }
             let known = plan.and_then(|p| Some((p.groups, p.sum(i, &mut cursor)?)));
             let (from, sum) = known.unwrap_or((0, 0));
-            if let Some((score, before)) = scan::estimate_rest(at, record, (q, from, sum), ctx) {
+            if let Some((score, before)) =
+                scan::estimate_rest(at, record, (q, from, sum), (ctx, &mut tries))
+            {
                 hits.push(Hit { index: i, score });
                 if keep {
                     before_last.push(before);

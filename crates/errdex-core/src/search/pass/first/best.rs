@@ -66,10 +66,16 @@ impl<'a> Best<'a> {
         let estimate = |part: &[u32]| {
             let entries = pass.ds.entries();
             let at = (reader, prepared);
+            let mut tries = scan::Tries::new(pass.query);
             part.iter()
                 .filter_map(|&i| {
-                    scan::estimate(at, (entries, i as usize), pass.query, pass.ctx)
-                        .map(|score| Hit { index: i, score })
+                    scan::estimate(
+                        at,
+                        (entries, i as usize),
+                        pass.query,
+                        (pass.ctx, &mut tries),
+                    )
+                    .map(|score| Hit { index: i, score })
                 })
                 .collect::<Vec<Hit>>()
         };

@@ -187,9 +187,10 @@ fn the_walk_settles_the_full_passs_best_candidates() {
             let key = |i| index.order_key(i);
             let reader = index.reader();
             let at = (&reader, &prepared);
+            let mut tries = scan::Tries::new(&q);
             let mut all: Vec<Hit> = (0..ds.len() as u32)
                 .filter_map(|i| {
-                    scan::estimate(at, (entries, i as usize), &q, &ctx)
+                    scan::estimate(at, (entries, i as usize), &q, (&ctx, &mut tries))
                         .map(|score| Hit { index: i, score })
                 })
                 .collect();
@@ -244,9 +245,11 @@ fn deciding_a_match_agrees_with_estimating_it() {
             let prepared = Prepared::new(&index, &q, ctx.weights);
             let reader = index.reader();
             let at = (&reader, &prepared);
+            // Each with its own order of the groups, learnt separately.
+            let (mut tries, mut deciding) = (scan::Tries::new(&q), scan::Tries::new(&q));
             for i in 0..ds.len() {
-                let estimated = scan::estimate(at, (entries, i), &q, &ctx).is_some();
-                let decided = scan::matches(at, (entries, i), &q, &ctx);
+                let estimated = scan::estimate(at, (entries, i), &q, (&ctx, &mut tries)).is_some();
+                let decided = scan::matches(at, (entries, i), &q, (&ctx, &mut deciding));
                 assert_eq!(decided, estimated, "{text:?}, record {i}, seed {seed}");
                 compared += usize::from(estimated);
             }
