@@ -51,7 +51,7 @@ pub enum Matched {
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
-pub type Report<'a> = &'a dyn Fn(Vec<Hit>, usize, usize);
+pub type Report<'a> = &'a (dyn Fn(Vec<Hit>, usize, usize) + Sync);
 
 /// Where partial results go, and after how long a pass starts sending them.
 #[derive(Clone, Copy)]
@@ -62,6 +62,12 @@ pub struct Partial<'a> {
 
 /// How many best-estimated candidates SkimMatcherV2 re-scores (at least twice the limit).
 pub const CANDIDATES: usize = 2000;
+
+/// How many candidates SkimMatcherV2 re-scores for `limit` rows: what the walk keeps, what a
+/// pass keeps on the way and what `rank` chooses from.
+fn reranked(limit: usize) -> usize {
+    CANDIDATES.max(limit.saturating_mul(2))
+}
 
 /// Below this many records one thread is quicker than starting a second.
 const PARALLEL_MIN: usize = 8192;
@@ -112,8 +118,9 @@ impl Pass<'_> {
             return Some(None);
         }
         let prepared = scan::Prepared::new(self.index, q, self.ctx.weights);
-        let cap = CANDIDATES.max(self.limit * 2);
-        match first::best(self, &prepared, cap, cancelled) {
+        let cap = reranked(self.limit);
+        // On a thread of the pool, as the full pass (see `run`).
+        match rayon::scope(|_| first::best(self, &prepared, cap, cancelled)) {
             first::First::Settled(hits) => {
                 let entries = self.ds.entries();
                 let matched = if hits.len() >= cap {
@@ -201,43 +208,21 @@ fn run(
     let mut before_last: Vec<i64> = Vec::new();
     let sums = keep && scored && prepared.is_some();
     let entries_index = (entries, index);
-    let total = candidates.len();
     if let Some(prepared) = &prepared {
-        let started = Instant::now();
-        let mut reported = started;
-        let mut scanned = 0;
-        let mut buffer = Vec::new();
-        let mut chunks = candidates.chunks();
-        while let Some(chunk) = chunks.next(&mut buffer) {
-            if cancelled() {
-                return None;
-            }
-            let before = hits.len();
-            let out = (&mut hits, &mut before_last);
-            let how = Scan {
-                q,
-                limit,
-                plan,
-                keep,
-            };
-            scan_chunk(entries, (index, prepared), how, ctx, chunk, out)?;
-            matched.extend(hits[before..].iter().map(|h| h.index));
-            if !sums {
-                fewest(entries_index, q, &mut hits, limit);
-            }
-            scanned += chunk.len();
-            if let Some(p) = partial
-                && scanned < total - total / 4
-                && reported.elapsed() >= p.after
-            {
-                (p.report)(
-                    rank((entries, index), q, ctx, hits.clone(), limit).0,
-                    matched.len(),
-                    scanned,
-                );
-                reported = Instant::now();
-            }
-        }
+        let how = Scan {
+            q,
+            limit,
+            plan,
+            keep: sums,
+        };
+        let out = (&mut hits, &mut matched, &mut before_last);
+        // The loop runs on a thread of the pool, which splits each chunk with the other. From
+        // outside the pool, each chunk's halves waited for a sleeping thread to wake, and the
+        // first thread often did the second half too before the other woke (a timeline of
+        // `errdex search nil pointr` at 1M: one thread busy 60-70 % of the pass; now both
+        // about 95 %).
+        let flags = (cancelled, partial);
+        rayon::scope(|_| scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags))?;
     } else {
         let mut buffer = Vec::new();
         let mut chunks = candidates.chunks();
@@ -260,6 +245,55 @@ fn run(
     Some((out, scores))
 }
 
+/// Scans every candidate chunk by chunk into `hits` (dropping what `rank` cannot keep unless
+/// the scan keeps the sums), `matched` and `before_last`; None when cancelled.
+fn scan_all(
+    (entries, index): (Entries<'_>, &Index),
+    (prepared, how): (&scan::Prepared, Scan),
+    ctx: &Context,
+    candidates: &Records,
+    (hits, matched, before_last): (&mut Vec<Hit>, &mut Vec<u32>, &mut Vec<i64>),
+    (cancelled, partial): (&(dyn Fn() -> bool + Sync), Option<Partial>),
+) -> Option<()> {
+    let (q, limit) = (how.q, how.limit);
+    let total = candidates.len();
+    let mut reported = Instant::now();
+    let mut scanned = 0;
+    let mut buffer = Vec::new();
+    let mut chunks = candidates.chunks();
+    while let Some(chunk) = chunks.next(&mut buffer) {
+        if cancelled() {
+            return None;
+        }
+        let before = hits.len();
+        scan_chunk(
+            entries,
+            (index, prepared),
+            how,
+            ctx,
+            chunk,
+            (hits, before_last),
+        )?;
+        matched.extend(hits[before..].iter().map(|h| h.index));
+        if !how.keep {
+            fewest((entries, index), q, hits, limit);
+        }
+        scanned += chunk.len();
+        if let Some(p) = partial
+            && scanned < total - total / 4
+            && reported.elapsed() >= p.after
+        {
+            (p.report)(
+                rank((entries, index), q, ctx, hits.clone(), limit).0,
+                matched.len(),
+                scanned,
+            );
+            reported = Instant::now();
+        }
+    }
+    Some(())
+}
+
 /// Drops the hits `rank` cannot keep, once they are many: all but the best `CANDIDATES` by
 /// estimate (the order is total, so the best of all are among the best of each part), or all
 /// but the first `limit` of a query that is not scored. A pass over a million records kept
@@ -267,7 +301,7 @@ fn run(
 /// wait); now it keeps their indices alone.
 fn fewest((entries, index): (Entries<'_>, &Index), q: &Query, hits: &mut Vec<Hit>, limit: usize) {
     let keep = if limit > 0 && q.is_scored() {
-        CANDIDATES.max(limit * 2)
+        reranked(limit)
     } else {
         limit
     };
@@ -298,7 +332,7 @@ fn rank(
         return (hits, whole);
     }
     let key = |i| index.order_key(i);
-    top_k_by(entries, &mut hits, CANDIDATES.max(limit * 2), key);
+    top_k_by(entries, &mut hits, reranked(limit), key);
     // Scoring finds out for free what judging a hit weak would look for again.
     let rescore = |part: &mut [Hit]| {
         let mut whole = Vec::new();
@@ -331,140 +365,4 @@ fn rank(
 }
 
 #[cfg(test)]
-mod tests {
-    use std::cell::RefCell;
-
-    use super::*;
-    use crate::dataset::Entry;
-    use crate::record::Record;
-    use crate::source::{Bytes, Source};
-
-    /// A dataset of `n` records, every tenth one about a timeout.
-    fn dataset(n: usize) -> Dataset {
-        let entries: Vec<Entry> = (0..n)
-            .map(|i| {
-                let r = Record {
-                    id: format!("{i:08}"),
-                    error_message: if i % 10 == 0 {
-                        format!("request {i} timed out")
-                    } else {
-                        format!("record {i} is fine")
-                    },
-                    ..Record::default()
-                };
-                Entry::from_record(r, 0, 0, 0, 1)
-            })
-            .collect();
-        let mut ds = Dataset::default();
-        let source = Source {
-            name: "<test>".into(),
-            bytes: Bytes::Static(b""),
-            extension: None,
-        };
-        ds.push_source(source, entries);
-        ds
-    }
-
-    /// The best five of every record.
-    fn top_five<'a>(ds: &'a Dataset, index: &'a Index, q: &'a Query, ctx: &'a Context) -> Pass<'a> {
-        Pass {
-            ds,
-            index,
-            query: q,
-            ctx,
-            candidates: None,
-            limit: 5,
-            narrow: true,
-        }
-    }
-
-    #[test]
-    fn a_long_pass_reports_ranked_partial_results_then_the_whole() {
-        let ds = dataset(CHUNK * 2 + 10);
-        let index = Index::build(ds.entries());
-        let q = Query::parse("timed");
-        let reports = RefCell::new(Vec::new());
-        let report = |hits: Vec<Hit>, matched: usize, scanned: usize| {
-            reports.borrow_mut().push((hits, matched, scanned));
-        };
-        let partial = Partial {
-            report: &report,
-            after: Duration::ZERO,
-        };
-        let ctx = Context::default();
-        let pass = top_five(&ds, &index, &q, &ctx);
-        let out = pass
-            .run_cancellable(&|| false, Some(partial))
-            .expect("not cancelled");
-        let reports = reports.into_inner();
-        // After the first chunk only: the second leaves less than a quarter of the work.
-        assert_eq!(reports.len(), 1);
-        let (hits, matched, scanned) = &reports[0];
-        assert_eq!((*matched, *scanned), (CHUNK / 10 + 1, CHUNK));
-        assert_eq!(hits.len(), 5);
-        assert!(hits.iter().all(|h| (h.index as usize) < CHUNK));
-        assert_eq!(out.matched.len(), (CHUNK * 2 + 10).div_ceil(10));
-        assert_eq!(out.hits.len(), 5);
-    }
-
-    #[test]
-    fn a_pass_that_drops_what_it_cannot_rank_ranks_as_one_that_keeps_every_match() {
-        let n = CHUNK * 3 + 17;
-        // Words that score `re` differently, scattered; ids that put later records first on a
-        // tie, so that the best are not simply the first scanned.
-        let words = ["are", "re", "fire", "ore", "r e", "Re", "rear"];
-        let entries: Vec<Entry> = (0..n)
-            .map(|i| {
-                let r = Record {
-                    id: format!("{:08}", n - i),
-                    error_message: format!("{} {}", words[i * 7919 % words.len()], i % 1000),
-                    ..Record::default()
-                };
-                Entry::from_record(r, 0, 0, 0, 1)
-            })
-            .collect();
-        let mut ds = Dataset::default();
-        let source = Source {
-            name: "<test>".into(),
-            bytes: Bytes::Static(b""),
-            extension: None,
-        };
-        ds.push_source(source, entries);
-        let index = Index::build(ds.entries());
-        let ctx = Context::default();
-        for (text, limit) in [("re", 5), ("re", 1500), ("rar", 20), ("!zzz", 7)] {
-            let q = Query::parse(text);
-            let pass = Pass {
-                limit,
-                ..top_five(&ds, &index, &q, &ctx)
-            };
-            let dropping = pass.run();
-            // Keeping the sums for the next keystroke keeps every hit to the end.
-            let (keeping, _) = pass
-                .run_keeping(None, &|| false, None)
-                .expect("not cancelled");
-            assert_eq!(dropping.hits, keeping.hits, "{text}");
-            assert_eq!(dropping.whole, keeping.whole, "{text}");
-            assert_eq!(dropping.matched, keeping.matched, "{text}");
-            assert_eq!(
-                dropping.hits.len(),
-                limit.min(dropping.matched.len()),
-                "{text}"
-            );
-        }
-        let q = Query::parse("!zzz");
-        let out = top_five(&ds, &index, &q, &ctx).run();
-        let first: Vec<u32> = out.hits.iter().map(|h| h.index).collect();
-        assert_eq!((first, out.matched.len()), (vec![0, 1, 2, 3, 4], n));
-    }
-
-    #[test]
-    fn a_cancelled_pass_returns_nothing() {
-        let ds = dataset(100);
-        let index = Index::build(ds.entries());
-        let q = Query::parse("fine");
-        let ctx = Context::default();
-        let pass = top_five(&ds, &index, &q, &ctx);
-        assert!(pass.run_cancellable(&|| true, None).is_none());
-    }
-}
+mod tests;

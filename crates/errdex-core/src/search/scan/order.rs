@@ -47,6 +47,17 @@ impl Tries {
         }
     }
 
+    /// Whether these are of `q`'s groups: as many, each of as many terms.
+    fn made_for(&self, q: &Query) -> bool {
+        let mut next = 0;
+        self.first_term.len() == q.groups.len()
+            && q.groups.iter().zip(&self.first_term).all(|(g, &first)| {
+                let at = next;
+                next += g.len();
+                first == at
+            })
+    }
+
     /// The groups in the order they are tried now.
     #[cfg(test)]
     pub(crate) fn sequence(&self) -> &[usize] {
@@ -61,8 +72,9 @@ impl Tries {
         }
         self.since = 0;
         let (tried, failed) = (&self.tried, &self.failed);
-        // A group's rate of failure, as if each had been tried twice and failed once more: a
-        // group an earlier one always spared is not put last (or first) for good.
+        // A group's rate of failure, as if it had been tried twice more and failed once of
+        // those: a group that is never tried (an earlier one always fails first) keeps an
+        // even chance instead of none, so it is not put last for good.
         let rate = |g: usize| (u64::from(failed[g]) + 1, u64::from(tried[g]) + 2);
         self.sequence.sort_by(|&a, &b| {
             let ((fa, ta), (fb, tb)) = (rate(a), rate(b));
@@ -84,7 +96,7 @@ pub(super) fn evaluate(
     tries: &mut Tries,
     mut estimate: impl FnMut(usize, usize) -> Option<i64>,
 ) -> Option<(i64, i64)> {
-    if tries.sequence.len() != q.groups.len() {
+    if !tries.made_for(q) {
         *tries = Tries::new(q);
     }
     let learn = q.groups.len().saturating_sub(from) > 1;
@@ -174,5 +186,14 @@ mod tests {
             evaluate(&wrong, (0, 0), &mut tries, |_, _| Some(4)),
             Some((4, 0))
         );
+        // As many groups of other sizes: the terms' indices are this query's.
+        let (ab_c, a_bc) = (Query::parse("a b | c"), Query::parse("a | b c"));
+        let mut tries = Tries::new(&ab_c);
+        let mut firsts = Vec::new();
+        evaluate(&a_bc, (0, 0), &mut tries, |g, first| {
+            firsts.push((g, first));
+            Some(1)
+        });
+        assert_eq!(firsts, [(0, 0), (1, 2)]);
     }
 }

@@ -39,7 +39,7 @@ fn a_term_no_tag_holds_reads_no_tags() {
             let r = Record {
                 id: format!("{i:04}"),
                 error_message: format!("pool {i} timed out"),
-                tags: vec![["timeout", "pool", "db"][i % 3].to_string()],
+                tags: vec![["deadlock", "pool", "db"][i % 3].to_string()],
                 file_path: Some(format!("src/net/pool{}.rs", i % 7)),
                 ..Record::default()
             };
@@ -55,9 +55,9 @@ fn a_term_no_tag_holds_reads_no_tags() {
     ds.push_source(source, entries);
     let index = Index::build(ds.entries());
     let ctx = Context::default();
-    let q = Query::parse("src/net/pool | tmo tag:db");
+    let q = Query::parse("src/net/pool | deadlk tag:db");
     let prepared = Prepared::new(&index, &q, ctx.weights);
-    // `src/net/pool` is in no tag; `tmo` is in `timeout`; `db` is one.
+    // `src/net/pool` is in no tag; `deadlk` is in `deadlock` alone; `db` is one.
     assert!(prepared.tag_scores(0).is_none());
     assert!(
         prepared
@@ -65,13 +65,18 @@ fn a_term_no_tag_holds_reads_no_tags() {
             .is_some_and(|s| s.iter().flatten().count() == 1)
     );
     assert!(prepared.tag_scores(2).is_some());
-    // Tags are still read for the terms some tag holds.
-    for (text, count) in [
-        ("src/net/pool", 300),
-        ("tmo", 300),
+    // Tags are still read for the terms some tag holds (`deadlk` is in no message or path),
+    // and a negated term no tag holds is still decided by the text.
+    let cases = [
+        ("deadlk", 100),
+        ("!deadl", 200),
         ("tag:db", 100),
         ("tag:dbz", 0),
-    ] {
+        ("!tag:dbz", 300),
+        ("src/net/pool", 300),
+        ("!src/net/pool", 0),
+    ];
+    for (text, count) in cases {
         let q = Query::parse(text);
         let out = Pass {
             ds: &ds,
