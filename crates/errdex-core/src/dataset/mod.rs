@@ -78,6 +78,21 @@ impl From<Vec<Entry>> for Rows {
     }
 }
 
+#[cfg(test)]
+impl Dataset {
+    /// A dataset of `rows` from one source with no bytes behind it (for tests).
+    pub(crate) fn of_rows(rows: impl Into<Rows>) -> Dataset {
+        let mut ds = Dataset::default();
+        let source = Source {
+            name: "<test>".into(),
+            bytes: crate::source::Bytes::Static(b""),
+            extension: None,
+        };
+        ds.push_source(source, rows);
+        ds
+    }
+}
+
 impl Dataset {
     pub fn entries(&self) -> Entries<'_> {
         Entries::Parts(&self.parts)

@@ -6,7 +6,6 @@ use crate::dataset::{Dataset, Entry, Rows};
 use crate::record::Record;
 use crate::search::pass::Pass;
 use crate::search::{Context, Query, index::Index, scan::Prepared};
-use crate::source::{Bytes, Source};
 
 use super::Filter;
 
@@ -64,14 +63,7 @@ fn entries(n: usize, seed: u64) -> Vec<Entry> {
 }
 
 fn dataset(rows: impl Into<Rows>) -> Dataset {
-    let mut ds = Dataset::default();
-    let source = Source {
-        name: "<test>".into(),
-        bytes: Bytes::Static(b""),
-        extension: None,
-    };
-    ds.push_source(source, rows);
-    ds
+    Dataset::of_rows(rows)
 }
 
 /// The same records parsed, and as a mapped table (as read from the index cache).

@@ -5,7 +5,6 @@ use std::sync::Mutex;
 use super::*;
 use crate::dataset::Entry;
 use crate::record::Record;
-use crate::source::{Bytes, Source};
 
 /// A dataset of `n` records, every tenth one about a timeout.
 fn dataset(n: usize) -> Dataset {
@@ -23,14 +22,7 @@ fn dataset(n: usize) -> Dataset {
             Entry::from_record(r, 0, 0, 0, 1)
         })
         .collect();
-    let mut ds = Dataset::default();
-    let source = Source {
-        name: "<test>".into(),
-        bytes: Bytes::Static(b""),
-        extension: None,
-    };
-    ds.push_source(source, entries);
-    ds
+    Dataset::of_rows(entries)
 }
 
 /// The best five of every record.
@@ -91,13 +83,7 @@ fn a_pass_that_drops_what_it_cannot_rank_ranks_as_one_that_keeps_every_match() {
             Entry::from_record(r, 0, 0, 0, 1)
         })
         .collect();
-    let mut ds = Dataset::default();
-    let source = Source {
-        name: "<test>".into(),
-        bytes: Bytes::Static(b""),
-        extension: None,
-    };
-    ds.push_source(source, entries);
+    let ds = Dataset::of_rows(entries);
     let index = Index::build(ds.entries());
     let ctx = Context::default();
     // Each matches more than a chunk's worth of records.

@@ -33,7 +33,6 @@ fn a_term_no_tag_holds_reads_no_tags() {
     use crate::record::Record;
     use crate::search::pass::Pass;
     use crate::search::{Context, Query};
-    use crate::source::{Bytes, Source};
     let entries: Vec<Entry> = (0..300)
         .map(|i| {
             let r = Record {
@@ -46,13 +45,7 @@ fn a_term_no_tag_holds_reads_no_tags() {
             Entry::from_record(r, 0, 0, 0, 1)
         })
         .collect();
-    let mut ds = Dataset::default();
-    let source = Source {
-        name: "<test>".into(),
-        bytes: Bytes::Static(b""),
-        extension: None,
-    };
-    ds.push_source(source, entries);
+    let ds = Dataset::of_rows(entries);
     let index = Index::build(ds.entries());
     let ctx = Context::default();
     let q = Query::parse("src/net/pool | deadlk tag:db");

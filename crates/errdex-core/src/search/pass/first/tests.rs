@@ -12,7 +12,6 @@ use crate::record::Record;
 use crate::search::pass::Pass;
 use crate::search::rank::{Hit, top_k_by};
 use crate::search::{Context, Query, index::Index, scan, scan::Prepared};
-use crate::source::{Bytes, Source};
 
 const STEMS: &[&str] = &[
     "conn",
@@ -82,14 +81,7 @@ fn entries(n: usize, seed: u64) -> Vec<Entry> {
 fn mapped(es: &[Entry]) -> Dataset {
     let (layout, bytes) = mapped_write::write(es).expect("laid out");
     let table = Table::new(bytes.into(), layout).expect("a table");
-    let mut ds = Dataset::default();
-    let source = Source {
-        name: "<test>".into(),
-        bytes: Bytes::Static(b""),
-        extension: None,
-    };
-    ds.push_source(source, Rows::Mapped(Arc::new(table)));
-    ds
+    Dataset::of_rows(Rows::Mapped(Arc::new(table)))
 }
 
 /// Queries cut from the records themselves: a piece of a word, a word and the next, letters
