@@ -51,6 +51,8 @@ pub enum Matched {
 }
 
 /// Ranked hits of the records scanned so far: `(hits, matched so far, scanned so far)`.
+/// Called from the thread that scans: for a pass over many records, one of the search's pool
+/// (see `run`).
 pub type Report<'a> = &'a (dyn Fn(Vec<Hit>, usize, usize) + Sync);
 
 /// Where partial results go, and after how long a pass starts sending them.
@@ -120,7 +122,13 @@ impl Pass<'_> {
         let prepared = scan::Prepared::new(self.index, q, self.ctx.weights);
         let cap = reranked(self.limit);
         // On a thread of the pool, as the full pass (see `run`).
-        match rayon::scope(|_| first::best(self, &prepared, cap, cancelled)) {
+        let walk = || first::best(self, &prepared, cap, cancelled);
+        let found = if self.index.len() < PARALLEL_MIN {
+            walk()
+        } else {
+            rayon::scope(|_| walk())
+        };
+        match found {
             first::First::Settled(hits) => {
                 let entries = self.ds.entries();
                 let matched = if hits.len() >= cap {
@@ -221,8 +229,14 @@ fn run(
         // first thread often did the second half too before the other woke (a timeline of
         // `errdex search nil pointr` at 1M: one thread busy 60-70 % of the pass; now both
         // about 95 %).
+        // A pass that one thread does alone stays on the caller's.
         let flags = (cancelled, partial);
-        rayon::scope(|_| scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags))?;
+        let scan = |out| scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags);
+        if candidates.len() < PARALLEL_MIN {
+            scan(out)?;
+        } else {
+            rayon::scope(|_| scan(out))?;
+        }
     } else {
         let mut buffer = Vec::new();
         let mut chunks = candidates.chunks();

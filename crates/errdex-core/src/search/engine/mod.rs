@@ -133,8 +133,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// `post` is called from the worker thread with each new result, partial ones included
-    /// (`latest` keeps the newest too).
+    /// `post` is called with each new result, partial ones included (`latest` keeps the newest
+    /// too): from the worker thread, and a long pass's partial results from a thread of the
+    /// search's pool.
     pub fn new(post: impl Fn(Arc<Results>) + Send + Sync + 'static) -> Engine {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
