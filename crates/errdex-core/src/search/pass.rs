@@ -74,6 +74,19 @@ fn reranked(limit: usize) -> usize {
 /// Below this many records one thread is quicker than starting a second.
 const PARALLEL_MIN: usize = 8192;
 
+/// Runs a job over `records` records on a thread of the pool, which splits its chunks with the
+/// other threads; one that a single thread does alone stays on the caller's. From outside the
+/// pool each chunk's halves waited for a sleeping thread to wake, and the first thread often
+/// did the second half too before the other woke (a timeline of `errdex search nil pointr` at
+/// 1M: one thread busy 60-70 % of the pass; in the pool both about 95 %).
+fn on_pool<R: Send>(records: usize, job: impl FnOnce() -> R + Send) -> R {
+    if records < PARALLEL_MIN {
+        job()
+    } else {
+        rayon::scope(|_| job())
+    }
+}
+
 /// Below this many candidates one thread re-ranks quicker than two.
 const PARALLEL_RERANK_MIN: usize = 256;
 
@@ -121,14 +134,8 @@ impl Pass<'_> {
         }
         let prepared = scan::Prepared::new(self.index, q, self.ctx.weights);
         let cap = reranked(self.limit);
-        // On a thread of the pool, as the full pass (see `run`).
         let walk = || first::best(self, &prepared, cap, cancelled);
-        let found = if self.index.len() < PARALLEL_MIN {
-            walk()
-        } else {
-            rayon::scope(|_| walk())
-        };
-        match found {
+        match on_pool(self.index.len(), walk) {
             first::First::Settled(hits) => {
                 let entries = self.ds.entries();
                 let matched = if hits.len() >= cap {
@@ -224,19 +231,10 @@ fn run(
             keep: sums,
         };
         let out = (&mut hits, &mut matched, &mut before_last);
-        // The loop runs on a thread of the pool, which splits each chunk with the other. From
-        // outside the pool, each chunk's halves waited for a sleeping thread to wake, and the
-        // first thread often did the second half too before the other woke (a timeline of
-        // `errdex search nil pointr` at 1M: one thread busy 60-70 % of the pass; now both
-        // about 95 %).
-        // A pass that one thread does alone stays on the caller's.
         let flags = (cancelled, partial);
-        let scan = |out| scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags);
-        if candidates.len() < PARALLEL_MIN {
-            scan(out)?;
-        } else {
-            rayon::scope(|_| scan(out))?;
-        }
+        on_pool(candidates.len(), || {
+            scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags)
+        })?;
     } else {
         let mut buffer = Vec::new();
         let mut chunks = candidates.chunks();
@@ -314,13 +312,10 @@ fn scan_all(
 /// every match (16 bytes each, most of them fresh pages the kernel zeroes while both cores
 /// wait); now it keeps their indices alone.
 fn fewest((entries, index): (Entries<'_>, &Index), q: &Query, hits: &mut Vec<Hit>, limit: usize) {
-    let keep = if limit > 0 && q.is_scored() {
-        reranked(limit)
-    } else {
-        limit
-    };
+    let scored = limit > 0 && q.is_scored();
+    let keep = if scored { reranked(limit) } else { limit };
     if hits.len() >= keep.saturating_mul(2).max(CHUNK) {
-        if limit > 0 && q.is_scored() {
+        if scored {
             top_k_by(entries, hits, keep, |i| index.order_key(i));
         } else {
             hits.truncate(keep);
