@@ -229,6 +229,7 @@ fn run(
             limit,
             plan,
             keep: sums,
+            sieve: prepared.sieve().filter(|_| narrow),
         };
         let out = (&mut hits, &mut matched, &mut before_last);
         let flags = (cancelled, partial);

@@ -14,7 +14,9 @@ use crate::dataset::Entries;
 use crate::dataset::mapped::byte_mask;
 
 mod order;
+mod sieve;
 pub use order::Tries;
+pub use sieve::Sieve;
 
 const SCORE_MATCH: i64 = 16;
 const BONUS_CONSECUTIVE: i64 = 4;
@@ -208,11 +210,12 @@ pub struct Prepared {
     /// Per term: the `byte_mask` of its text (what a field must hold to match it).
     masks: Vec<u64>,
     weights: Weights,
+    sieve: Option<Sieve>,
 }
 
 impl Prepared {
     pub fn new(index: &Index, q: &Query, weights: Weights) -> Prepared {
-        let tags = q
+        let tags: Vec<Option<Vec<Option<i64>>>> = q
             .terms()
             .map(|t| {
                 matches!(t.scope, Scope::Any | Scope::Tags).then(|| {
@@ -228,13 +231,20 @@ impl Prepared {
             })
             .collect();
         let chars = q.terms().map(|t| t.text.chars().count()).collect();
-        let masks = q.terms().map(|t| byte_mask(t.text.as_bytes())).collect();
+        let masks: Vec<u64> = q.terms().map(|t| byte_mask(t.text.as_bytes())).collect();
+        let sieve = Sieve::new(q, &masks, |k| tags.get(k).is_some_and(Option::is_some));
         Prepared {
             tags,
             chars,
             masks,
             weights,
+            sieve,
         }
+    }
+
+    /// What a record's masks must allow for it to match, when the query's terms can tell.
+    pub fn sieve(&self) -> Option<&Sieve> {
+        self.sieve.as_ref()
     }
 
     /// Term `k`'s score per tag id (None where the tag does not match it), when it looks at tags

@@ -21,6 +21,15 @@ impl<'a> Reader<'a> {
             .and_then(|(k, i)| Some(self.views.get(k)?.searched(i)))
             .unwrap_or_default()
     }
+
+    /// The `byte_mask`s of record `i`'s message and path (every bit past the end).
+    #[inline]
+    pub fn masks(&self, i: usize) -> [u64; 2] {
+        self.index
+            .locate(i)
+            .and_then(|(k, i)| self.views.get(k)?.masks(i))
+            .unwrap_or([u64::MAX; 2])
+    }
 }
 
 /// One segment's sections.
@@ -45,6 +54,15 @@ impl<'a> View<'a> {
                 tag_ids: m.tag_ids.as_deref().unwrap_or(m.table.tag_ids()),
                 from: m.from,
             },
+        }
+    }
+
+    /// The masks of the segment's record `k`.
+    #[inline]
+    fn masks(&self, k: usize) -> Option<[u64; 2]> {
+        match *self {
+            View::Packed(p) => p.masks.get(k).copied(),
+            View::Mapped { spans, from, .. } => Some(spans.get(from + k)?.masks),
         }
     }
 

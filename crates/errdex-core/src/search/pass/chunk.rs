@@ -14,6 +14,8 @@ pub(super) struct Scan<'a> {
     pub(super) limit: usize,
     pub(super) plan: Option<reuse::Plan<'a>>,
     pub(super) keep: bool,
+    /// Rules records out by their masks before they are read (None: every one is read).
+    pub(super) sieve: Option<&'a scan::Sieve>,
 }
 
 /// Scans one chunk, on both cores when it is big enough, adding its matches to `out` with
@@ -32,6 +34,7 @@ pub(super) fn scan_chunk(
         limit,
         plan,
         keep,
+        sieve,
     } = how;
     let reader = at.0.reader();
     let at = (&reader, at.1);
@@ -39,6 +42,11 @@ pub(super) fn scan_chunk(
         let mut cursor = 0;
         let mut tries = scan::Tries::new(q);
         for &i in part {
+            if let Some(s) = sieve
+                && !s.admits(reader.masks(i as usize))
+            {
+                continue;
+            }
             let record = (entries, i as usize);
             if limit == 0 {
                 if scan::matches(at, record, q, (ctx, &mut tries)) {
