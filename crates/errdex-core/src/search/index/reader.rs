@@ -22,6 +22,14 @@ impl<'a> Reader<'a> {
             .unwrap_or_default()
     }
 
+    /// Starts loading record `i`'s message and path into the CPU's cache.
+    #[inline]
+    pub fn prefetch(&self, i: usize) {
+        let record = self.searched(i);
+        crate::mmap::prefetch(record.message);
+        crate::mmap::prefetch(record.path);
+    }
+
     /// The `byte_mask`s of record `i`'s message and path (every bit past the end).
     #[inline]
     pub fn masks(&self, i: usize) -> [u64; 2] {

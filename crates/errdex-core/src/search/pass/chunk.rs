@@ -6,6 +6,15 @@ use super::super::{Context, Query, halves, scan};
 use super::{PARALLEL_MIN, reuse};
 use crate::dataset::Entries;
 
+/// Records sieved together before the ones kept are read: their masks are still in the
+/// cache when the kept ones are.
+const SIEVED: usize = 256;
+
+/// How many kept records ahead of the one read the next one's text is asked for: reading a
+/// path every eighth record or so, a pass waited on memory for each (measured: `src/net/pool`
+/// over a million records, 26 ms a pass without, 21 with; 16 ahead did no better).
+const AHEAD: usize = 8;
+
 /// How a chunk is scanned: the query, the hits kept (0: only decide matches), the sums of an
 /// earlier pass to start from, and whether to keep this one's.
 #[derive(Clone, Copy)]
@@ -41,27 +50,42 @@ pub(super) fn scan_chunk(
     let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
         let mut cursor = 0;
         let mut tries = scan::Tries::new(q);
-        for &i in part {
-            if let Some(s) = sieve
-                && !s.admits(reader.masks(i as usize))
-            {
-                continue;
-            }
-            let record = (entries, i as usize);
-            if limit == 0 {
-                if scan::matches(at, record, q, (ctx, &mut tries)) {
-                    hits.push(Hit { index: i, score: 0 });
+        let mut admitted = Vec::with_capacity(SIEVED);
+        for batch in part.chunks(SIEVED) {
+            let (batch, thinned) = match sieve {
+                Some(s) => {
+                    admitted.clear();
+                    admitted.extend(
+                        batch
+                            .iter()
+                            .filter(|&&i| s.admits(reader.masks(i as usize))),
+                    );
+                    // Under half kept: they are read here and there, so each next one is asked
+                    // for; a denser batch is read nearly in order, which the CPU foresees.
+                    (admitted.as_slice(), admitted.len() * 2 < batch.len())
                 }
-                continue;
-            }
-            let known = plan.and_then(|p| Some((p.groups, p.sum(i, &mut cursor)?)));
-            let (from, sum) = known.unwrap_or((0, 0));
-            if let Some((score, before)) =
-                scan::estimate_rest(at, record, (q, from, sum), (ctx, &mut tries))
-            {
-                hits.push(Hit { index: i, score });
-                if keep {
-                    before_last.push(before);
+                None => (batch, false),
+            };
+            for (j, &i) in batch.iter().enumerate() {
+                if thinned && let Some(&ahead) = batch.get(j + AHEAD) {
+                    reader.prefetch(ahead as usize);
+                }
+                let record = (entries, i as usize);
+                if limit == 0 {
+                    if scan::matches(at, record, q, (ctx, &mut tries)) {
+                        hits.push(Hit { index: i, score: 0 });
+                    }
+                    continue;
+                }
+                let known = plan.and_then(|p| Some((p.groups, p.sum(i, &mut cursor)?)));
+                let (from, sum) = known.unwrap_or((0, 0));
+                if let Some((score, before)) =
+                    scan::estimate_rest(at, record, (q, from, sum), (ctx, &mut tries))
+                {
+                    hits.push(Hit { index: i, score });
+                    if keep {
+                        before_last.push(before);
+                    }
                 }
             }
         }
