@@ -55,11 +55,11 @@ pub(super) fn scan_chunk(
             let (batch, thinned) = match sieve {
                 Some(s) => {
                     admitted.clear();
-                    admitted.extend(
-                        batch
-                            .iter()
-                            .filter(|&&i| s.admits(reader.masks(i as usize))),
-                    );
+                    for &i in batch {
+                        if s.admits(reader.masks(i as usize)) {
+                            admitted.push(i);
+                        }
+                    }
                     // Under half kept: they are read here and there, so each next one is asked
                     // for; a denser batch is read nearly in order, which the CPU foresees.
                     (admitted.as_slice(), admitted.len() * 2 < batch.len())
