@@ -74,7 +74,68 @@ struct Side {
 /// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
 /// parsed at each start rather than cached).
 pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    write_beside(entries, || ()).0
+    let written = write_beside(entries, || ()).0?;
+    let bytes = written.pieces().concat();
+    Some((written.layout, bytes))
+}
+
+/// A table laid out, in the pieces it is written in: each section and the zeros before it.
+/// The cache writes them one after another rather than copying them into one buffer (at a
+/// million records a quarter of a GB, faulted in fresh and copied, while the other core
+/// waited).
+pub struct Written {
+    pub layout: Layout,
+    laid: Laid,
+    side: Side,
+    tags: Encoded,
+}
+
+/// Zeros enough to pad a section to 8 bytes.
+static PADDING: [u8; 8] = [0; 8];
+
+impl Written {
+    /// The table's bytes, piece by piece, in order, ending at a multiple of 8.
+    pub fn pieces(&self) -> Vec<&[u8]> {
+        let mut pieces = Vec::with_capacity(2 * self.layout.sections.len());
+        let mut at = 0u64;
+        for (&(offset, len), bytes) in self.layout.sections.iter().zip(self.sections()) {
+            debug_assert_eq!(len, bytes.len() as u64);
+            let pad = usize::try_from(offset - at).unwrap_or(0);
+            pieces.push(&PADDING[..pad.min(PADDING.len())]);
+            pieces.push(bytes);
+            at = offset + len;
+        }
+        // The table ends at a multiple of 8 too (the line index follows it in the cache).
+        let end = usize::try_from(at.next_multiple_of(8) - at).unwrap_or(0);
+        pieces.push(&PADDING[..end.min(PADDING.len())]);
+        pieces
+    }
+
+    /// The sections' bytes, in the order of `SECTIONS`.
+    fn sections(&self) -> Vec<&[u8]> {
+        let (laid, side) = (&self.laid, &self.side);
+        let mut all: Vec<&[u8]> = vec![
+            bytemuck::cast_slice(&laid.rows),
+            bytemuck::cast_slice(&laid.spans),
+            bytemuck::cast_slice(&laid.tag_ids),
+            bytemuck::cast_slice(&laid.facet_ids),
+            bytemuck::cast_slice(&laid.vocab),
+            bytemuck::cast_slice(&laid.by_id),
+            bytemuck::cast_slice(&laid.duplicates),
+            &laid.arena,
+            bytemuck::cast_slice(&side.blocks),
+            bytemuck::cast_slice(&side.order),
+        ];
+        for e in [&side.words, &self.tags] {
+            all.extend([
+                bytemuck::cast_slice(&e.keys),
+                bytemuck::cast_slice(&e.offsets),
+                &e.data[..],
+            ]);
+        }
+        debug_assert_eq!(all.len(), SECTIONS.len());
+        all
+    }
 }
 
 /// `write`, while `other` runs on a second thread. The block summaries and the word starts
@@ -84,7 +145,7 @@ pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
 pub fn write_beside<T: Send>(
     entries: &[Entry],
     other: impl FnOnce() -> T + Send,
-) -> (Option<(Layout, Vec<u8>)>, T) {
+) -> (Option<Written>, T) {
     let taken = AtomicBool::new(false);
     let take = || (!taken.swap(true, Ordering::Relaxed)).then(|| side(entries));
     std::thread::scope(|s| {
@@ -116,13 +177,34 @@ fn side(entries: &[Entry]) -> Option<Side> {
 }
 
 /// The table from its two halves.
-fn finish(laid: Option<Laid>, side: Option<Side>) -> Option<(Layout, Vec<u8>)> {
+fn finish(laid: Option<Laid>, side: Option<Side>) -> Option<Written> {
     let (laid, side) = (laid?, side?);
     let tags = starts_write::tags(&side.ranks, |i| {
         let s = &laid.spans[i];
         &laid.tag_ids[s.tags_from as usize..s.tags_to as usize]
     })?;
-    Some(sections(&laid, &side, &tags))
+    let mut written = Written {
+        layout: Layout {
+            sections: Vec::new(),
+            vocab: laid.sizes,
+        },
+        laid,
+        side,
+        tags,
+    };
+    // Each section starts at a multiple of 8, after the one before.
+    let mut at = 0u64;
+    let sections: Vec<(u64, u64)> = written
+        .sections()
+        .iter()
+        .map(|bytes| {
+            let offset = at.next_multiple_of(8);
+            at = offset + bytes.len() as u64;
+            (offset, bytes.len() as u64)
+        })
+        .collect();
+    written.layout.sections = sections;
+    Some(written)
 }
 
 /// The rows, their search spans, tags, facets and vocabularies, and the id order.
@@ -204,56 +286,6 @@ fn lay_out(entries: &[Entry]) -> Option<Laid> {
         duplicates,
         arena: arena.0,
     })
-}
-
-/// The table's bytes: each section 8-aligned, in the order `mapped` reads them.
-fn sections(laid: &Laid, side: &Side, tags: &Encoded) -> (Layout, Vec<u8>) {
-    let words = &side.words;
-    let sizes_of = [
-        size_of_val(laid.rows.as_slice()),
-        size_of_val(laid.spans.as_slice()),
-        laid.tag_ids.len() * 4,
-        laid.facet_ids.len() * 4,
-        size_of_val(laid.vocab.as_slice()),
-        laid.by_id.len() * 4,
-        laid.duplicates.len() * 8,
-        laid.arena.len(),
-        size_of_val(side.blocks.as_slice()),
-        side.order.len() * 4,
-        words.keys.len() * 4,
-        words.offsets.len() * 4,
-        words.data.len(),
-        tags.keys.len() * 4,
-        tags.offsets.len() * 4,
-        tags.data.len(),
-    ];
-    let mut out = Vec::with_capacity(sizes_of.iter().map(|n| n + 8).sum());
-    let mut sections = Vec::with_capacity(SECTIONS.len());
-    let mut section = |out: &mut Vec<u8>, bytes: &[u8]| {
-        out.resize(out.len().next_multiple_of(8), 0);
-        sections.push((out.len() as u64, bytes.len() as u64));
-        out.extend_from_slice(bytes);
-    };
-    section(&mut out, bytemuck::cast_slice(&laid.rows));
-    section(&mut out, bytemuck::cast_slice(&laid.spans));
-    section(&mut out, bytemuck::cast_slice(&laid.tag_ids));
-    section(&mut out, bytemuck::cast_slice(&laid.facet_ids));
-    section(&mut out, bytemuck::cast_slice(&laid.vocab));
-    section(&mut out, bytemuck::cast_slice(&laid.by_id));
-    section(&mut out, bytemuck::cast_slice(&laid.duplicates));
-    section(&mut out, &laid.arena);
-    section(&mut out, bytemuck::cast_slice(&side.blocks));
-    section(&mut out, bytemuck::cast_slice(&side.order));
-    for e in [words, tags] {
-        section(&mut out, bytemuck::cast_slice(&e.keys));
-        section(&mut out, bytemuck::cast_slice(&e.offsets));
-        section(&mut out, &e.data);
-    }
-    let layout = Layout {
-        sections,
-        vocab: laid.sizes,
-    };
-    (layout, out)
 }
 
 /// The summary of each `BLOCK` records (see `BlockMask::add_record`).

@@ -14,7 +14,7 @@ use std::fs::File;
 use std::hash::BuildHasher;
 use std::sync::Arc;
 
-use xxhash_rust::xxh3::xxh3_64;
+use xxhash_rust::xxh3::{Xxh3, xxh3_64};
 
 use super::Key;
 use crate::dataset::mapped::{Bytes, Layout, Table};
@@ -59,25 +59,24 @@ struct Header {
     line_chunks: Vec<u64>,
 }
 
-/// The file's bytes in three pieces, written one after the other so that nothing is copied
-/// again: the framed header, padded; the table, padded; the line index `line_index` (built
-/// from the same entries); `written` is the table as `mapped_write` lays it out.
+/// The framed header of a file whose table is `table` (its pieces, as `mapped_write` lays it
+/// out, then zeros to a multiple of 8) and whose line index is `line_index` (built from the
+/// same entries), padded to where the table starts. The file is the header, the table's
+/// pieces and the line index, written one after the other so that nothing is copied again.
 pub(super) fn encode(
     key: &Key,
-    written: (Layout, Vec<u8>),
+    (layout, table): (&Layout, &[&[u8]]),
     diags: &[Diagnostic],
     line_index: &[u8],
-) -> (Vec<u8>, Vec<u8>) {
-    let (layout, mut table) = written;
-    table.resize(table.len().next_multiple_of(8), 0);
-    let chunks = table.chunks(CHUNK).map(xxh3_64).collect();
+) -> Vec<u8> {
+    let table_len: usize = table.iter().map(|p| p.len()).sum();
     let mut header = Header {
         writer: WRITER.into(),
         key: key.clone(),
-        layout,
+        layout: layout.clone(),
         diags: diags.to_vec(),
-        table: (0, table.len() as u64),
-        chunks,
+        table: (0, table_len as u64),
+        chunks: chunk_hashes(table),
         line_index: (0, line_index.len() as u64),
         line_chunks: line_index.chunks(CHUNK).map(xxh3_64).collect(),
     };
@@ -90,7 +89,7 @@ pub(super) fn encode(
             break;
         }
         header.table.0 = at;
-        header.line_index.0 = at + table.len() as u64;
+        header.line_index.0 = at + table_len as u64;
         head = bitcode::encode(&header);
     }
     let mut out = Vec::with_capacity(header.table.0 as usize);
@@ -101,7 +100,33 @@ pub(super) fn encode(
     out.extend_from_slice(&xxh3_64(&head).to_le_bytes());
     out.extend_from_slice(&head);
     out.resize(header.table.0 as usize, 0);
-    (out, table)
+    out
+}
+
+/// xxh3 of each `CHUNK` of the bytes of `pieces` one after another: what hashing their
+/// concatenation chunk by chunk gives, without concatenating them.
+fn chunk_hashes(pieces: &[&[u8]]) -> Vec<u64> {
+    let mut hashes = Vec::new();
+    let mut hasher = Xxh3::new();
+    let mut filled = 0;
+    for &piece in pieces {
+        let mut rest = piece;
+        while !rest.is_empty() {
+            let (take, after) = rest.split_at(rest.len().min(CHUNK - filled));
+            hasher.update(take);
+            filled += take.len();
+            rest = after;
+            if filled == CHUNK {
+                hashes.push(hasher.digest());
+                hasher.reset();
+                filled = 0;
+            }
+        }
+    }
+    if filled > 0 {
+        hashes.push(hasher.digest());
+    }
+    hashes
 }
 
 /// The header, if the file is of this format and release and its header is intact.
@@ -242,5 +267,24 @@ mod sampling_tests {
             assert!(!chunks_intact(&bad, &sums), "byte {at}");
         }
         assert!(!chunks_intact(&part[..2 * CHUNK], &sums), "a chunk short");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_hash_as_their_concatenation_does() {
+        let bytes: Vec<u8> = (0..2 * CHUNK + 12_345)
+            .map(|i| (i * 7 + i / 977) as u8)
+            .collect();
+        let whole: Vec<u64> = bytes.chunks(CHUNK).map(xxh3_64).collect();
+        // Pieces that end before, on and across chunk boundaries, and empty ones.
+        let cuts = [0, 3, 3, CHUNK - 1, CHUNK, CHUNK + 8, 2 * CHUNK, bytes.len()];
+        let pieces: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
+        assert_eq!(chunk_hashes(&pieces), whole);
+        assert_eq!(chunk_hashes(&[&bytes[..CHUNK]]), whole[..1]);
+        assert!(chunk_hashes(&[&[], &[]]).is_empty());
     }
 }

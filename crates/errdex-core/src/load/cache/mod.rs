@@ -146,12 +146,15 @@ impl Cache {
             return Ok(());
         };
         let line_index = triage.index_bytes();
-        let (head, table) = format::encode(key, written, diags, line_index);
+        let table = written.pieces();
+        let head = format::encode(key, (&written.layout, &table), diags, line_index);
         let mut tmp = tempfile::Builder::new()
             .prefix(".idx.")
             .tempfile_in(&self.dir)?;
         io::Write::write_all(&mut tmp, &head)?;
-        io::Write::write_all(&mut tmp, &table)?;
+        for piece in table {
+            io::Write::write_all(&mut tmp, piece)?;
+        }
         io::Write::write_all(&mut tmp, line_index)?;
         tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
         Ok(())
