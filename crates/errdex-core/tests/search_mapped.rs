@@ -147,13 +147,21 @@ fn a_mapped_dataset_answers_as_the_parsed_one() {
     write_big(&big);
     let cache = Cache::new(dir.path().join("cache"));
     let specs = [SourceSpec::Path(big)];
-    let parsed = load(&specs, Some(&cache));
-    assert_eq!(mapped_parts(&parsed.dataset), 0, "the first load parses");
+    let parsed = load(&specs, None);
+    assert_eq!(mapped_parts(&parsed.dataset), 0, "no cache: parsed");
+    let built = load(&specs, Some(&cache));
+    assert_eq!(
+        mapped_parts(&built.dataset),
+        1,
+        "the load that writes the cache reads the index in place from it"
+    );
+    same_answers(&parsed, &built);
+    assert_eq!(built.diagnostics, parsed.diagnostics);
     let mapped = load(&specs, Some(&cache));
     assert_eq!(
         mapped_parts(&mapped.dataset),
         1,
-        "the second reads the index in place"
+        "the next reads it in place too"
     );
     same_answers(&parsed, &mapped);
     assert!(

@@ -32,6 +32,22 @@ pub(super) fn cached_or_parsed(
     let (entries, diags) = parse_source(source, options, counter, partial);
     if let (Some(cache), Some(key)) = (cache, &key) {
         cache.put(key, &entries, &diags);
+        // From here on the records are read as a warm start reads them, in place from the
+        // file just written, with its search index, postings and facets: built again from
+        // the parsed entries they cost a cold `errdex stats` of a million records 0.6 s.
+        if let Some((table, diags)) = cache.get(key, &source.name) {
+            // A million records' strings take a while to free: not on the way to the answer.
+            drop_aside(entries);
+            return (Rows::Mapped(table), diags);
+        }
     }
     (Rows::Owned(entries), diags)
+}
+
+/// Drops `entries` on a thread of their own; when none can be started, the closure holding
+/// them is dropped, and they with it, on the caller's.
+fn drop_aside(entries: Vec<crate::dataset::Entry>) {
+    let _ = std::thread::Builder::new()
+        .name("errdex-free".into())
+        .spawn(move || drop(entries));
 }
