@@ -74,7 +74,7 @@ struct Side {
 /// when its strings do not fit 32-bit offsets (a dataset file of several GB of text is then
 /// parsed at each start rather than cached).
 pub fn write(entries: &[Entry]) -> Option<(Layout, Vec<u8>)> {
-    let written = write_beside(entries, || ()).0?;
+    let (written, ()) = write_beside(entries, || (), |_| ()).0?;
     let bytes = written.pieces().concat();
     Some((written.layout, bytes))
 }
@@ -138,28 +138,41 @@ impl Written {
     }
 }
 
-/// `write`, while `other` runs on a second thread. The block summaries and the word starts
-/// need only the entries: whichever thread is free first builds them, so the longer of
-/// `other` and the rows (the cache's line index is the longer on some datasets, the rows on
-/// others) never shares its core.
-pub fn write_beside<T: Send>(
+/// `write`, while `other` runs on a second thread, and `then` given the table as soon as it
+/// is whole. The block summaries and the word starts need only the entries: whichever thread
+/// is free first builds them, so the longer of `other` and the rows (the cache's line index
+/// is the longer on some datasets, the rows on others) never shares its core. When this
+/// thread built them, `then` runs before `other` is done (the cache writes the table then).
+pub fn write_beside<T: Send, R>(
     entries: &[Entry],
     other: impl FnOnce() -> T + Send,
-) -> (Option<Written>, T) {
+    then: impl FnOnce(&Written) -> R,
+) -> (Option<(Written, R)>, T) {
     let taken = AtomicBool::new(false);
     let take = || (!taken.swap(true, Ordering::Relaxed)).then(|| side(entries));
+    let mut then = Some(then);
+    let mut done = |written: Option<Written>| {
+        let then = then.take()?;
+        written.map(|w| {
+            let r = then(&w);
+            (w, r)
+        })
+    };
     std::thread::scope(|s| {
         let helper = s.spawn(|| {
             let t = other();
             (t, take())
         });
-        let laid = lay_out(entries);
-        let mine = take();
+        let mut laid = Some(lay_out(entries));
+        let early = take().map(|side| done(finish(laid.take().flatten(), side)));
         let (t, theirs) = helper
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        let side = mine.or(theirs).flatten();
-        (finish(laid, side), t)
+        let written = match early {
+            Some(written) => written,
+            None => done(finish(laid.take().flatten(), theirs.flatten())),
+        };
+        (written, t)
     })
 }
 

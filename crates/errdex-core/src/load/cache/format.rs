@@ -59,37 +59,46 @@ struct Header {
     line_chunks: Vec<u64>,
 }
 
-/// The framed header of a file whose table is `table` (its pieces, as `mapped_write` lays it
-/// out, then zeros to a multiple of 8) and whose line index is `line_index` (built from the
-/// same entries), padded to where the table starts. The file is the header, the table's
-/// pieces and the line index, written one after the other so that nothing is copied again.
+/// The length and the xxh3 of each `CHUNK` of a table written as `pieces`.
+pub(super) fn table_sums(pieces: &[&[u8]]) -> (u64, Vec<u64>) {
+    let len: usize = pieces.iter().map(|p| p.len()).sum();
+    (len as u64, chunk_hashes(pieces))
+}
+
+/// The framed header of a file whose table (`layout`, and its `table_sums`) follows and whose
+/// line index `line_index` (built from the same entries) comes after the table, padded to
+/// where the table starts: right after it, or at `at` when given (the table was written
+/// there before the header was known). None when the header does not fit before `at`.
 pub(super) fn encode(
     key: &Key,
-    (layout, table): (&Layout, &[&[u8]]),
+    (layout, (table_len, chunks)): (&Layout, (u64, Vec<u64>)),
     diags: &[Diagnostic],
     line_index: &[u8],
-) -> Vec<u8> {
-    let table_len: usize = table.iter().map(|p| p.len()).sum();
+    at: Option<u64>,
+) -> Option<Vec<u8>> {
     let mut header = Header {
         writer: WRITER.into(),
         key: key.clone(),
         layout: layout.clone(),
         diags: diags.to_vec(),
-        table: (0, table_len as u64),
-        chunks: chunk_hashes(table),
-        line_index: (0, line_index.len() as u64),
+        table: (at.unwrap_or(0), table_len),
+        chunks,
+        line_index: (at.unwrap_or(0) + table_len, line_index.len() as u64),
         line_chunks: line_index.chunks(CHUNK).map(xxh3_64).collect(),
     };
     // The table's offset depends on the header's length, which holds the offset (bitcode
     // does not promise a fixed width for it): encode until the offset is stable.
     let mut head = bitcode::encode(&header);
     loop {
-        let at = (16 + 16 + head.len()).next_multiple_of(8) as u64;
-        if header.table.0 == at {
-            break;
+        let end = (16 + 16 + head.len()).next_multiple_of(8) as u64;
+        match at {
+            Some(at) if end <= at => break,
+            Some(_) => return None,
+            None if header.table.0 == end => break,
+            None => {}
         }
-        header.table.0 = at;
-        header.line_index.0 = at + table_len as u64;
+        header.table.0 = end;
+        header.line_index.0 = end + table_len;
         head = bitcode::encode(&header);
     }
     let mut out = Vec::with_capacity(header.table.0 as usize);
@@ -100,7 +109,7 @@ pub(super) fn encode(
     out.extend_from_slice(&xxh3_64(&head).to_le_bytes());
     out.extend_from_slice(&head);
     out.resize(header.table.0 as usize, 0);
-    out
+    Some(out)
 }
 
 /// xxh3 of each `CHUNK` of the bytes of `pieces` one after another: what hashing their

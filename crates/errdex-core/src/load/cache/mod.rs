@@ -9,7 +9,7 @@ mod format;
 
 use crate::source::ReadAt;
 use std::fs;
-use std::io;
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -137,25 +137,66 @@ impl Cache {
     }
 
     fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
+        self.try_put_early(key, (entries, diags), (EARLY_TABLE, HEADER_ROOM))
+    }
+
+    /// `try_put`, writing a table of at least `early` bytes at `room` while the line index is
+    /// still being built.
+    fn try_put_early(
+        &self,
+        key: &Key,
+        (entries, diags): (&[Entry], &[Diagnostic]),
+        (early, room): (u64, u64),
+    ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        // The line index is built on the other core while the table is laid out.
-        let (written, triage) = crate::dataset::mapped_write::write_beside(entries, || {
-            crate::triage::Triage::from_entries(entries)
-        });
-        let Some(written) = written else {
-            return Ok(());
-        };
-        let line_index = triage.index_bytes();
-        let table = written.pieces();
-        let head = format::encode(key, (&written.layout, &table), diags, line_index);
         let mut tmp = tempfile::Builder::new()
             .prefix(".idx.")
             .tempfile_in(&self.dir)?;
-        io::Write::write_all(&mut tmp, &head)?;
-        for piece in table {
-            io::Write::write_all(&mut tmp, piece)?;
+        let file = tmp.as_file_mut();
+        // The line index is built on the other core while the table is laid out, and a big
+        // table is written after room for the header while it still is (a million records'
+        // table took half a second to write, with that core idle).
+        let (written, triage) = crate::dataset::mapped_write::write_beside(
+            entries,
+            || crate::triage::Triage::from_entries(entries),
+            |written| -> io::Result<((u64, Vec<u64>), bool)> {
+                let pieces = written.pieces();
+                let sums = format::table_sums(&pieces);
+                let now = sums.0 >= early;
+                if now {
+                    file.seek(SeekFrom::Start(room))?;
+                    write_pieces(file, &pieces)?;
+                }
+                Ok((sums, now))
+            },
+        );
+        let Some((written, done)) = written else {
+            return Ok(());
+        };
+        let (sums, at) = match done? {
+            (sums, true) => (sums, Some(room)),
+            (sums, false) => (sums, None),
+        };
+        let line_index = triage.index_bytes();
+        let table = (&written.layout, sums.clone());
+        if let Some(at) = at
+            && let Some(head) = format::encode(key, table.clone(), diags, line_index, Some(at))
+        {
+            file.seek(SeekFrom::Start(0))?;
+            file.write_all(&head)?;
+            file.seek(SeekFrom::Start(at + sums.0))?;
+            file.write_all(line_index)?;
+        } else {
+            // Written whole, in order: the header did not fit the room (thousands of
+            // diagnostics), or the table was small.
+            let head = format::encode(key, table, diags, line_index, None)
+                .ok_or_else(|| io::Error::other("the header does not fit"))?;
+            file.set_len(0)?;
+            file.seek(SeekFrom::Start(0))?;
+            file.write_all(&head)?;
+            write_pieces(file, &written.pieces())?;
+            file.write_all(line_index)?;
         }
-        io::Write::write_all(&mut tmp, line_index)?;
         tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
         Ok(())
     }
@@ -197,6 +238,15 @@ impl Cache {
         }
         Ok(removed)
     }
+}
+
+/// A table this big is written while the line index is still being built.
+const EARLY_TABLE: u64 = 4 << 20;
+/// Where such a table starts in the file: room for a header of about a thousand diagnostics.
+const HEADER_ROOM: u64 = 128 << 10;
+
+fn write_pieces(file: &mut fs::File, pieces: &[&[u8]]) -> io::Result<()> {
+    pieces.iter().try_for_each(|piece| file.write_all(piece))
 }
 
 /// The key a cache file was built for (from its header alone).

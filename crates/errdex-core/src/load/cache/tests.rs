@@ -49,6 +49,37 @@ fn round_trips_and_renames_diagnostics() {
 }
 
 #[test]
+fn a_table_written_before_its_header_reads_as_one_written_in_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = Cache::new(dir.path().join("cache"));
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    let entries: Vec<Entry> = (0..40).map(|n| entry(&format!("r{n}"))).collect();
+    let few = vec![Diagnostic::warning("d.jsonl", 4, "coerced")];
+    // Enough diagnostics that the header outgrows a room of 4 KiB: written again, in order.
+    let many: Vec<Diagnostic> = (0..200)
+        .map(|n| Diagnostic::warning("d.jsonl", n, format!("a long warning about line {n}")))
+        .collect();
+    for (diags, room, at_room) in [(&few, 4096, true), (&many, 4096, false), (&few, 64, false)] {
+        let written = |early: u64| {
+            cache
+                .try_put_early(&key, (&entries, diags), (early, room))
+                .expect("written");
+            fs::read(cache.file_for(&key)).expect("read")
+        };
+        let in_order = written(u64::MAX);
+        let file = written(0);
+        let (got, got_diags) = cache.get(&key, "d.jsonl").expect("hit");
+        assert_eq!(got.to_entries(), entries);
+        assert_eq!(&got_diags, diags);
+        // The table at the room left for the header, or right after it as in order.
+        let what = format!("{} diagnostics, room {room}", diags.len());
+        assert_eq!(file != in_order, at_room, "{what}");
+        assert_eq!(file.len() > in_order.len(), at_room, "{what}");
+    }
+}
+
+#[test]
 fn a_changed_file_misses() {
     let dir = tempfile::tempdir().expect("temp dir");
     let cache = Cache::new(dir.path().join("cache"));
