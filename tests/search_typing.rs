@@ -48,7 +48,7 @@ fn corpus(records: usize, shape: Shape, cached: bool) -> Arc<Dataset> {
     }
     let dir = tempfile::tempdir().expect("a cache folder");
     let cache = Cache::new(dir.path());
-    load::load_cached(&specs, Options::default(), Some(&cache), &|_| {});
+    // The load that builds the cache reads the records back from it.
     let ds = load::load_cached(&specs, Options::default(), Some(&cache), &|_| {}).dataset;
     assert!(
         ds.entries()

@@ -1,5 +1,5 @@
-//! The one place errdex maps files into memory and asks the CPU to load mapped bytes ahead,
-//! and so the one module allowed `unsafe`.
+//! The one place errdex maps files into memory and asks the CPU to load memory ahead of a
+//! read, and so the one module allowed `unsafe`.
 //!
 //! A map is read-only. errdex replaces its own index files by renaming a new one over them,
 //! never by writing into one; a file truncated by someone else while errdex runs is outside

@@ -111,10 +111,11 @@ impl Cache {
 
     /// Stores an index, and removes the indexes of files that are gone (a synced version
     /// replaced by a newer one, a dataset deleted). Failing to is not worth troubling anyone
-    /// with: the next start parses again.
-    pub fn put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) {
-        let _ = self.try_put(key, entries, diags);
+    /// with: the next start parses again. Whether the index was written.
+    pub fn put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> bool {
+        let written = self.try_put(key, entries, diags).unwrap_or(false);
         self.prune();
+        written
     }
 
     /// Removes every index whose source file no longer exists. An index of another release
@@ -123,7 +124,12 @@ impl Cache {
         let Ok(dir) = fs::read_dir(&self.dir) else {
             return;
         };
-        for path in dir.flatten().map(|e| e.path()) {
+        for entry in dir.flatten() {
+            let path = entry.path();
+            if is_stale_temporary(&entry) {
+                let _ = fs::remove_file(&path);
+                continue;
+            }
             if path.extension().is_none_or(|x| x != "idx") {
                 continue;
             }
@@ -136,7 +142,7 @@ impl Cache {
         }
     }
 
-    fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<()> {
+    fn try_put(&self, key: &Key, entries: &[Entry], diags: &[Diagnostic]) -> io::Result<bool> {
         self.try_put_early(key, (entries, diags), (EARLY_TABLE, HEADER_ROOM))
     }
 
@@ -147,12 +153,24 @@ impl Cache {
         key: &Key,
         (entries, diags): (&[Entry], &[Diagnostic]),
         (early, room): (u64, u64),
-    ) -> io::Result<()> {
+    ) -> io::Result<bool> {
         fs::create_dir_all(&self.dir)?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".idx.")
-            .tempfile_in(&self.dir)?;
-        let file = tmp.as_file_mut();
+        let create = || {
+            tempfile::Builder::new()
+                .prefix(".idx.")
+                .tempfile_in(&self.dir)
+        };
+        // A header of that many diagnostics would not fit the room: written in order.
+        let diag_bytes: usize = diags
+            .iter()
+            .map(|d| d.message.len() + d.path.len() + 32)
+            .sum();
+        let early = if diag_bytes as u64 > room / 2 {
+            u64::MAX
+        } else {
+            early
+        };
+        let mut tmp = None;
         // The line index is built on the other core while the table is laid out, and a big
         // table is written after room for the header while it still is (a million records'
         // table took half a second to write, with that core idle).
@@ -164,6 +182,7 @@ impl Cache {
                 let sums = format::table_sums(&pieces);
                 let now = sums.0 >= early;
                 if now {
+                    let file = tmp.insert(create()?).as_file_mut();
                     file.seek(SeekFrom::Start(room))?;
                     write_pieces(file, &pieces)?;
                 }
@@ -171,13 +190,18 @@ impl Cache {
             },
         );
         let Some((written, done)) = written else {
-            return Ok(());
+            return Ok(false);
         };
         let (sums, at) = match done? {
             (sums, true) => (sums, Some(room)),
             (sums, false) => (sums, None),
         };
         let line_index = triage.index_bytes();
+        let mut tmp = match tmp {
+            Some(tmp) => tmp,
+            None => create()?,
+        };
+        let file = tmp.as_file_mut();
         let table = (&written.layout, sums.clone());
         if let Some(at) = at
             && let Some(head) = format::encode(key, table.clone(), diags, line_index, Some(at))
@@ -198,7 +222,7 @@ impl Cache {
             file.write_all(line_index)?;
         }
         tmp.persist(self.file_for(key)).map_err(|e| e.error)?;
-        Ok(())
+        Ok(true)
     }
 
     /// How many cached indexes there are and their total size in bytes.
@@ -244,6 +268,17 @@ impl Cache {
 const EARLY_TABLE: u64 = 4 << 20;
 /// Where such a table starts in the file: room for a header of about a thousand diagnostics.
 const HEADER_ROOM: u64 = 128 << 10;
+
+/// A file a write left behind (its run was killed): named as one and untouched for longer
+/// than any write takes. A younger one may be another run's, still being written.
+fn is_stale_temporary(entry: &fs::DirEntry) -> bool {
+    const STALE: std::time::Duration = std::time::Duration::from_secs(3600);
+    entry.file_name().to_string_lossy().starts_with(".idx.")
+        && entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE))
+}
 
 fn write_pieces(file: &mut fs::File, pieces: &[&[u8]]) -> io::Result<()> {
     pieces.iter().try_for_each(|piece| file.write_all(piece))

@@ -56,11 +56,12 @@ fn a_table_written_before_its_header_reads_as_one_written_in_order() {
     let key = Cache::key(&path, &bytes).expect("key");
     let entries: Vec<Entry> = (0..40).map(|n| entry(&format!("r{n}"))).collect();
     let few = vec![Diagnostic::warning("d.jsonl", 4, "coerced")];
-    // Enough diagnostics that the header outgrows a room of 4 KiB: written again, in order.
+    // Enough diagnostics that the header would outgrow a room of 4 KiB: written in order;
+    // a header that outgrows a room of 100 bytes: the table written there, then all again.
     let many: Vec<Diagnostic> = (0..200)
         .map(|n| Diagnostic::warning("d.jsonl", n, format!("a long warning about line {n}")))
         .collect();
-    for (diags, room, at_room) in [(&few, 4096, true), (&many, 4096, false), (&few, 64, false)] {
+    for (diags, room, at_room) in [(&few, 4096, true), (&many, 4096, false), (&few, 100, false)] {
         let written = |early: u64| {
             cache
                 .try_put_early(&key, (&entries, diags), (early, room))
@@ -77,6 +78,28 @@ fn a_table_written_before_its_header_reads_as_one_written_in_order() {
         assert_eq!(file != in_order, at_room, "{what}");
         assert_eq!(file.len() > in_order.len(), at_room, "{what}");
     }
+}
+
+#[test]
+fn a_write_left_behind_is_removed_once_it_is_old() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = Cache::new(dir.path().join("cache"));
+    fs::create_dir_all(cache.dir()).expect("cache dir");
+    let (old, young) = (cache.dir().join(".idx.old"), cache.dir().join(".idx.young"));
+    for f in [&old, &young] {
+        fs::write(f, b"half written").expect("write");
+    }
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    fs::File::options()
+        .write(true)
+        .open(&old)
+        .and_then(|f| f.set_modified(two_hours_ago))
+        .expect("set mtime");
+    let (path, bytes) = dataset_file(dir.path(), b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    assert!(cache.put(&key, &[entry("a")], &[]));
+    assert!(!old.exists(), "a write a killed run left");
+    assert!(young.exists(), "maybe another run's, still being written");
 }
 
 #[test]

@@ -27,7 +27,9 @@ pub(super) struct Worker {
     line: LineIndex,
 }
 
-/// Brings the index up to `ds`: nothing to do, append what loading added, or start over.
+/// Brings the index up to `ds`: nothing to do, append what loading added, or start over (also
+/// when the records parsed so far come back read from the index cache: built again, the index
+/// has the cache's postings, which rank a keystroke without reading every record).
 fn index_for<'i>(
     index: &'i mut Index,
     indexed: &mut Option<Arc<Dataset>>,
@@ -35,7 +37,9 @@ fn index_for<'i>(
 ) -> &'i Index {
     match indexed {
         Some(old) if Arc::ptr_eq(old, ds) => {}
-        Some(old) if grew_from(old, ds) => index.extend(ds.entries()),
+        Some(old) if grew_from(old, ds) && index.extends_whole(ds.entries()) => {
+            index.extend(ds.entries());
+        }
         _ => *index = Index::build(ds.entries()),
     }
     *indexed = Some(Arc::clone(ds));

@@ -131,6 +131,22 @@ impl Index {
         self.len
     }
 
+    /// Whether `extend` would take every mapped part of `entries` whole: not one that begins
+    /// among the records indexed already and would be added row by row (the records read
+    /// from the index cache once a load that showed its records as it parsed them ends).
+    pub fn extends_whole<'a>(&self, entries: impl Into<Entries<'a>>) -> bool {
+        entries
+            .into()
+            .parts()
+            .into_iter()
+            .all(|(first, part)| match part {
+                PartView::Mapped { from, to, .. } => {
+                    first >= self.len || first + (to - from) as usize <= self.len
+                }
+                PartView::Owned(_) => true,
+            })
+    }
+
     /// Adds the entries past the ones already indexed (a dataset that grew while loading).
     pub fn extend<'a>(&mut self, entries: impl Into<Entries<'a>>) {
         let entries = entries.into();

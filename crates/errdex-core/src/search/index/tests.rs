@@ -77,3 +77,25 @@ fn counts_facets_as_the_entries_would() {
         "{whole:?}"
     );
 }
+
+#[test]
+fn records_parsed_then_read_from_the_cache_are_not_extended_row_by_row() {
+    use crate::dataset::mapped::Table;
+    use crate::dataset::{Dataset, Rows, mapped_write};
+    let es = [
+        entry("boom", Some("src/a.rs"), &["rust"]),
+        entry("bang", None, &[]),
+        entry("pow", None, &["io"]),
+    ];
+    let (layout, bytes) = mapped_write::write(&es).expect("laid out");
+    let table = Table::new(bytes.into(), layout).expect("a table");
+    let mapped = Dataset::of_rows(Rows::Mapped(Arc::new(table)));
+    let parsed_so_far = Index::build(&es[..2]);
+    assert!(!parsed_so_far.extends_whole(mapped.entries()));
+    assert!(Index::build(&es[..0]).extends_whole(mapped.entries()));
+    assert!(Index::build(mapped.entries()).extends_whole(mapped.entries()));
+    assert!(
+        parsed_so_far.extends_whole(&es[..]),
+        "parsed records grow row by row"
+    );
+}
