@@ -45,6 +45,11 @@ impl<'a> Best<'a> {
         self.cap
     }
 
+    /// The candidates kept so far.
+    pub(super) fn found(&self) -> usize {
+        self.hits.len()
+    }
+
     fn index(&self) -> &Index {
         self.pass.index
     }
