@@ -123,13 +123,8 @@ fn a_narrowed_pass_finds_exactly_what_a_whole_pass_finds() {
             for text in QUERIES {
                 let q = Query::parse(text);
                 let pass = |narrow| Pass {
-                    ds: &ds,
-                    index: &index,
-                    query: &q,
-                    ctx: &ctx,
-                    candidates: None,
-                    limit: 50,
                     narrow,
+                    ..crate::search::whole_pass(&ds, &index, &q, &ctx, 50)
                 };
                 let (on, off) = (pass(true).run(), pass(false).run());
                 assert_eq!(on.hits, off.hits, "{text:?}, seed {seed}");
@@ -159,13 +154,9 @@ fn narrowing_within_the_previous_matches_keeps_their_order() {
     let q = Query::parse("conn");
     let previous: Vec<u32> = (0..300).step_by(3).collect();
     let pass = |narrow| Pass {
-        ds: &ds,
-        index: &index,
-        query: &q,
-        ctx: &ctx,
         candidates: Some(&previous),
-        limit: 20,
         narrow,
+        ..crate::search::whole_pass(&ds, &index, &q, &ctx, 20)
     };
     let (on, off) = (pass(true).run(), pass(false).run());
     assert_eq!((on.hits, on.matched), (off.hits, off.matched));

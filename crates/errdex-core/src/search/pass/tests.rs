@@ -27,15 +27,7 @@ fn dataset(n: usize) -> Dataset {
 
 /// The best five of every record.
 fn top_five<'a>(ds: &'a Dataset, index: &'a Index, q: &'a Query, ctx: &'a Context) -> Pass<'a> {
-    Pass {
-        ds,
-        index,
-        query: q,
-        ctx,
-        candidates: None,
-        limit: 5,
-        narrow: true,
-    }
+    crate::search::whole_pass(ds, index, q, ctx, 5)
 }
 
 #[test]

@@ -72,13 +72,8 @@ fn a_term_no_tag_holds_reads_no_tags() {
     for (text, count) in cases {
         let q = Query::parse(text);
         let out = Pass {
-            ds: &ds,
-            index: &index,
-            query: &q,
-            ctx: &ctx,
-            candidates: None,
-            limit: 50,
             narrow: false,
+            ..crate::search::whole_pass(&ds, &index, &q, &ctx, 50)
         }
         .run();
         assert_eq!(out.matched.len(), count, "{text}");

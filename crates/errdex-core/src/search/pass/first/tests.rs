@@ -167,13 +167,8 @@ fn the_walk_settles_the_full_passs_best_candidates() {
             let q = Query::parse(&text);
             let prepared = Prepared::new(&index, &q, ctx.weights);
             let pass = Pass {
-                ds: &ds,
-                index: &index,
-                query: &q,
-                ctx: &ctx,
-                candidates: None,
-                limit: 10,
                 narrow: false,
+                ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
             };
             let entries = ds.entries();
             let key = |i| index.order_key(i);
