@@ -1,6 +1,6 @@
 //! One chunk of a pass's records scanned, on two threads when it is big enough.
 
-use super::super::index::Index;
+use super::super::index::{Index, Reader};
 use super::super::rank::Hit;
 use super::super::{Context, Query, halves, scan};
 use super::{PARALLEL_MIN, reuse};
@@ -53,17 +53,7 @@ pub(super) fn scan_chunk(
         let mut admitted = Vec::with_capacity(SIEVED);
         for batch in part.chunks(SIEVED) {
             let (batch, thinned) = match sieve {
-                Some(s) => {
-                    admitted.clear();
-                    for &i in batch {
-                        if s.admits(reader.masks(i as usize)) {
-                            admitted.push(i);
-                        }
-                    }
-                    // Under half kept: they are read here and there, so each next one is asked
-                    // for; a denser batch is read nearly in order, which the CPU foresees.
-                    (admitted.as_slice(), admitted.len() * 2 < batch.len())
-                }
+                Some(s) => sieved(&reader, s, batch, &mut admitted),
                 None => (batch, false),
             };
             for (j, &i) in batch.iter().enumerate() {
@@ -108,4 +98,23 @@ pub(super) fn scan_chunk(
     hits.extend(theirs.0);
     before_last.extend(theirs.1);
     Some(())
+}
+
+/// The records of `batch` the sieve keeps (in `admitted`), and whether it kept under half:
+/// those are read here and there, so each next one is asked for ahead; a denser batch is read
+/// nearly in order, which the CPU foresees.
+fn sieved<'b>(
+    reader: &Reader<'_>,
+    sieve: &scan::Sieve,
+    batch: &[u32],
+    admitted: &'b mut Vec<u32>,
+) -> (&'b [u32], bool) {
+    admitted.clear();
+    // A loop, not `extend` over a filter: that closure was not inlined.
+    for &i in batch {
+        if sieve.admits(reader.masks(i as usize)) {
+            admitted.push(i);
+        }
+    }
+    (admitted.as_slice(), admitted.len() * 2 < batch.len())
 }
