@@ -192,10 +192,8 @@ impl Cache {
         let Some((written, done)) = written else {
             return Ok(false);
         };
-        let (sums, at) = match done? {
-            (sums, true) => (sums, Some(room)),
-            (sums, false) => (sums, None),
-        };
+        let (sums, at_room) = done?;
+        let at = at_room.then_some(room);
         let line_index = triage.index_bytes();
         let mut tmp = match tmp {
             Some(tmp) => tmp,
