@@ -8,11 +8,12 @@
 use super::index::{Index, Reader, Searched};
 use super::matcher::{Field, bonus_bytes, for_each_field};
 use super::query::{Kind, Query, Scope, Term};
-use super::text::{self, BONUS_BREAK, in_place};
+use super::text::{self, in_place};
 use super::{Context, Weights};
 use crate::dataset::Entries;
 use crate::dataset::mapped::byte_mask;
 
+mod fuzzy;
 mod order;
 mod sieve;
 pub use order::Tries;
@@ -58,105 +59,6 @@ fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = us
     score
 }
 
-/// Where the earliest match of an ASCII fuzzy needle in `hay` ends (None: no match), with the
-/// positions of its first 32 bytes in `positions`. The one test of whether a fuzzy term
-/// matches: the estimate and the count both go through it, so they cannot disagree.
-fn earliest(hay: &[u8], needle: &[u8], cs: bool, positions: &mut [u32; 32]) -> Option<usize> {
-    let mut end = None;
-    let mut at = 0;
-    for (k, &n) in needle.iter().enumerate() {
-        // Jump to the next occurrence of this character with SIMD rather than byte by byte,
-        // unless what is left is too short for that to pay.
-        let rel = if hay.len() - at < 16 {
-            hay[at..].iter().position(|&b| text::eq_byte(b, n, cs))
-        } else if cs || !n.is_ascii_alphabetic() {
-            memchr::memchr(n, &hay[at..])
-        } else {
-            memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
-        };
-        let rel = rel?;
-        if let Some(p) = positions.get_mut(k) {
-            *p = (at + rel) as u32;
-        }
-        if k + 1 == needle.len() {
-            end = Some(at + rel);
-        }
-        at += rel + 1;
-    }
-    end
-}
-
-/// Whether a fuzzy needle matches `hay` at all, by the rules `estimate_fuzzy` decides by.
-fn matches_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> bool {
-    if !needle.is_ascii() {
-        return text::find(hay, needle, cs).is_some() || text::is_subsequence(hay, needle, cs);
-    }
-    earliest(hay, needle, cs, &mut [0; 32]).is_some()
-}
-
-/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
-/// (for the exact bonus), or None when it does not match.
-fn estimate_fuzzy(hay: &[u8], needle: &[u8], cs: bool) -> Option<(i64, Option<(usize, usize)>)> {
-    if !needle.is_ascii() {
-        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
-        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
-        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
-        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
-    }
-    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
-    let mut forward = [0u32; 32];
-    let end = earliest(hay, needle, cs, &mut forward)?;
-    // ... a contiguous occurrence usually beats it; prefer one at a word start. None begins
-    // before the needle's first byte first occurs, and the earliest match is the first one
-    // when its bytes are adjacent.
-    let first = forward[0] as usize;
-    let contiguous = if end + 1 - first == needle.len() {
-        Some(first)
-    } else {
-        text::find(&hay[first..], needle, cs).map(|s| first + s)
-    };
-    if let Some(s) = contiguous {
-        let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
-        let mut from = s + 1;
-        let at_head = |i: usize| i == 0 || in_place(Some(hay[i - 1]), hay[i]) >= BONUS_BREAK;
-        for _ in 0..3 {
-            if at_head(best.1) {
-                break;
-            }
-            let Some(next) = hay.get(from..).and_then(|h| text::find(h, needle, cs)) else {
-                break;
-            };
-            let at = from + next;
-            let score = score_alignment(hay, needle, at..at + needle.len());
-            if score > best.0 {
-                best = (score, at);
-            }
-            from = at + 1;
-        }
-        return Some((best.0, Some((best.1, best.1 + needle.len()))));
-    }
-    // ... otherwise the better of the earliest alignment and the tightest window ending where it
-    // ends (matched right to left).
-    let n = needle.len();
-    if n > forward.len() {
-        return Some((SCORE_MATCH * n as i64, None));
-    }
-    let mut backward = [0u32; 32];
-    let mut k = n;
-    let mut i = end + 1;
-    while k > 0 && i > 0 {
-        i -= 1;
-        if text::eq_byte(hay[i], needle[k - 1], cs) {
-            k -= 1;
-            backward[k] = i as u32;
-        }
-    }
-    let score = score_alignment(hay, needle, forward[..n].iter().map(|&p| p as usize)).max(
-        score_alignment(hay, needle, backward[..n].iter().map(|&p| p as usize)),
-    );
-    Some((score, None))
-}
-
 /// A term's weighted score in one field value (0 for a negated term: it only has to be found).
 fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]) -> Option<i64> {
     score_or_decide(t, chars, (field, w), hay, false)
@@ -174,14 +76,14 @@ fn score_or_decide(
     let needle = t.text.as_bytes();
     if decide {
         let found = if t.kind == Kind::Fuzzy && !t.negated {
-            matches_fuzzy(hay, needle, t.case_sensitive)
+            fuzzy::matches(hay, needle, t.case_sensitive)
         } else {
             text::locate_bytes(hay, needle, t.kind, t.case_sensitive).is_some()
         };
         return found.then_some(0);
     }
     let (raw, exact) = if t.kind == Kind::Fuzzy && !t.negated {
-        estimate_fuzzy(hay, needle, t.case_sensitive)?
+        fuzzy::estimate(hay, needle, t.case_sensitive)?
     } else {
         let (s, e) = text::locate_bytes(hay, needle, t.kind, t.case_sensitive)?;
         if t.negated {

@@ -1,0 +1,331 @@
+//! A fuzzy needle (ASCII) in one field: whether it matches and the estimate of its score. One
+//! algorithm, two ways to find where the needle's bytes are: `Scanned` jumps through the field
+//! with memchr; `Masked` compares a short field (most messages and paths) against every byte of
+//! the needle at once and answers from bit masks. The two agree exactly (a test holds them to
+//! it). On a million records (`gen_corpus --zipf`) the masks take a full pass for `dea` or
+//! `nil`, letters scattered in most records, from ~105 to ~75 ms: for a field of 50 bytes,
+//! memchr's set-up for each byte of the needle costs more than the search.
+
+use super::{SCORE_MATCH, score_alignment};
+use crate::search::text::{self, BONUS_BREAK, in_place};
+
+/// A needle's estimate in a field and where it occurs contiguously (None: no match).
+pub(super) type Estimate = Option<(i64, Option<(usize, usize)>)>;
+
+/// Needle bytes whose positions are kept.
+const KEPT: usize = 32;
+
+/// The longest needle `Masked` handles. Its masks are set up for every call: at 16 the
+/// zeroing alone was a tenth of a pass, and longer words are typed in full less often.
+const MASKED: usize = 8;
+
+/// A field's bytes as bits: `Masked` handles fields of up to `Bits::BITS` bytes (nearly every
+/// message and path).
+type Bits = u128;
+const FIELD: usize = Bits::BITS as usize;
+
+/// Where the needle's bytes are in one field.
+trait Finder {
+    /// Where the earliest match ends (None: no match), with the positions of its first
+    /// `KEPT` bytes in `positions`.
+    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize>;
+    /// Where the first whole (contiguous) occurrence starting at `from` or later starts.
+    fn whole_from(&self, from: usize) -> Option<usize>;
+    /// The positions of the match ending at `end` that is tightest from the right (each byte
+    /// as late as it can be); the needle has at most `KEPT` bytes and matches up to `end`.
+    fn latest(&self, end: usize, positions: &mut [u32; KEPT]);
+}
+
+/// The field searched with memchr: for a field of any length.
+struct Scanned<'a> {
+    hay: &'a [u8],
+    needle: &'a [u8],
+    cs: bool,
+}
+
+impl Finder for Scanned<'_> {
+    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize> {
+        let (hay, needle, cs) = (self.hay, self.needle, self.cs);
+        let mut end = None;
+        let mut at = 0;
+        for (k, &n) in needle.iter().enumerate() {
+            // Jump to the next occurrence of this character with SIMD rather than byte by
+            // byte, unless what is left is too short for that to pay.
+            let rel = if hay.len() - at < 16 {
+                hay[at..].iter().position(|&b| text::eq_byte(b, n, cs))
+            } else if cs || !n.is_ascii_alphabetic() {
+                memchr::memchr(n, &hay[at..])
+            } else {
+                memchr::memchr2(n.to_ascii_lowercase(), n.to_ascii_uppercase(), &hay[at..])
+            };
+            let rel = rel?;
+            if let Some(p) = positions.get_mut(k) {
+                *p = (at + rel) as u32;
+            }
+            if k + 1 == needle.len() {
+                end = Some(at + rel);
+            }
+            at += rel + 1;
+        }
+        end
+    }
+
+    fn whole_from(&self, from: usize) -> Option<usize> {
+        let rest = self.hay.get(from..)?;
+        text::find(rest, self.needle, self.cs).map(|s| from + s)
+    }
+
+    fn latest(&self, end: usize, positions: &mut [u32; KEPT]) {
+        let mut k = self.needle.len();
+        let mut i = end + 1;
+        while k > 0 && i > 0 {
+            i -= 1;
+            if text::eq_byte(self.hay[i], self.needle[k - 1], self.cs) {
+                k -= 1;
+                positions[k] = i as u32;
+            }
+        }
+    }
+}
+
+/// A field of at most `FIELD` bytes as one bit mask per needle byte (bit `j` of mask `k`: byte `j`
+/// of the field is the needle's byte `k`), for a needle of at most `MASKED` bytes.
+struct Masked {
+    at: [Bits; MASKED],
+    len: usize,
+    /// Bit `j`: the whole needle occurs from byte `j`.
+    whole: Bits,
+}
+
+impl Masked {
+    const EMPTY: Masked = Masked {
+        at: [0; MASKED],
+        len: 0,
+        whole: 0,
+    };
+
+    /// Whether `Masked` handles this field and needle.
+    fn fits(hay: &[u8], needle: &[u8]) -> bool {
+        hay.len() <= FIELD && (1..=MASKED).contains(&needle.len())
+    }
+
+    /// The masks of a field and needle that fit. Filled in place: built and returned, the
+    /// masks were copied, a tenth of a full pass's time.
+    fn fill(&mut self, hay: &[u8], needle: &[u8], cs: bool) {
+        byte_masks(hay, needle, cs, &mut self.at);
+        self.len = needle.len();
+        self.whole = Bits::MAX;
+        for (k, bits) in self.at[..needle.len()].iter().enumerate() {
+            self.whole &= bits >> k;
+        }
+    }
+}
+
+/// Bit `j` of `at[k]`: byte `j` of `hay` (at most `FIELD` bytes) is the needle's byte `k`, ASCII
+/// case folded unless `cs`. Sixteen bytes to a compare; a short last chunk is read as the
+/// field's last sixteen bytes and its bits shifted into place, so nothing is copied.
+#[cfg(target_arch = "x86_64")]
+fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
+    use safe_arch::{
+        bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i,
+        set_splat_i8_m128i, zeroed_m128i,
+    };
+    let len = hay.len();
+    // Each chunk: its bytes, and the low bits of its compare that lie before its offset.
+    let mut chunks = [(zeroed_m128i(), 0u32); FIELD / 16];
+    let count = len.div_ceil(16);
+    for (i, chunk) in chunks[..count].iter_mut().enumerate() {
+        let from = 16 * i;
+        *chunk = if from + 16 <= len {
+            (
+                load_unaligned_m128i(hay[from..from + 16].try_into().unwrap_or(&[0; 16])),
+                0,
+            )
+        } else if len >= 16 {
+            let last: &[u8; 16] = hay[len - 16..].try_into().unwrap_or(&[0; 16]);
+            (load_unaligned_m128i(last), (from + 16 - len) as u32)
+        } else {
+            let mut short = [0u8; 16];
+            short.iter_mut().zip(hay).for_each(|(d, &b)| *d = b);
+            (load_unaligned_m128i(&short), 0)
+        };
+    }
+    let lower = set_splat_i8_m128i(0x20);
+    let within = Bits::MAX.checked_shr(Bits::BITS - len as u32).unwrap_or(0);
+    for (k, &n) in needle.iter().enumerate() {
+        // Or-ing 0x20 folds a letter's two cases together (and no other byte into them).
+        let (fold, n) = if !cs && n.is_ascii_alphabetic() {
+            (lower, n.to_ascii_lowercase())
+        } else {
+            (zeroed_m128i(), n)
+        };
+        let wanted = set_splat_i8_m128i(n as i8);
+        // Each chunk's sixteen bits in its lane (x86_64 is little-endian): no wide shifts.
+        let mut lanes = [0u16; FIELD / 16];
+        for (lane, &(x, drop)) in lanes.iter_mut().zip(&chunks[..count]) {
+            let equal = cmp_eq_mask_i8_m128i(bitor_m128i(x, fold), wanted);
+            *lane = ((move_mask_i8_m128i(equal) as u32 & 0xffff) >> drop) as u16;
+        }
+        at[k] = bytemuck::cast::<_, Bits>(lanes) & within;
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
+    byte_masks_by_words(hay, needle, cs, at);
+}
+
+/// `byte_masks` elsewhere: eight bytes at a time in a word, where a byte of `word ^ n…n` is
+/// zero exactly where the field holds `n`.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut field = [0u8; FIELD];
+    field[..hay.len()].copy_from_slice(hay);
+    if !cs {
+        field.make_ascii_lowercase();
+    }
+    let within = Bits::MAX
+        .checked_shr(Bits::BITS - hay.len() as u32)
+        .unwrap_or(0);
+    for (k, &n) in needle.iter().enumerate() {
+        let n = if cs { n } else { n.to_ascii_lowercase() };
+        let wanted = u64::from_ne_bytes([n; 8]);
+        at[k] = field
+            .as_chunks::<8>()
+            .0
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, chunk)| {
+                let x = u64::from_le_bytes(*chunk) ^ wanted;
+                // Bit 7 of each byte: set where that byte of `x` is zero (no carries across).
+                let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+                // Bit 8k+7 to bit 56+k, then the top byte down.
+                let flags = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+                bits | Bits::from(flags) << (8 * i)
+            })
+            & within;
+    }
+}
+
+/// The bits above `p`.
+fn above(p: u32) -> Bits {
+    Bits::MAX.checked_shl(p + 1).unwrap_or(0)
+}
+
+impl Finder for Masked {
+    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize> {
+        let mut allowed = Bits::MAX;
+        let mut p = 0;
+        for (k, &bits) in self.at[..self.len].iter().enumerate() {
+            let free = bits & allowed;
+            if free == 0 {
+                return None;
+            }
+            p = free.trailing_zeros();
+            positions[k] = p;
+            allowed = above(p);
+        }
+        Some(p as usize)
+    }
+
+    fn whole_from(&self, from: usize) -> Option<usize> {
+        let from = u32::try_from(from).ok()?;
+        let bits = self.whole & Bits::MAX.checked_shl(from).unwrap_or(0);
+        (bits != 0).then(|| bits.trailing_zeros() as usize)
+    }
+
+    fn latest(&self, end: usize, positions: &mut [u32; KEPT]) {
+        let mut p = end as u32;
+        positions[self.len - 1] = p;
+        for k in (0..self.len - 1).rev() {
+            let below = self.at[k] & ((1 << p) - 1);
+            p = Bits::BITS - 1 - below.leading_zeros();
+            positions[k] = p;
+        }
+    }
+}
+
+/// Whether a fuzzy needle matches `hay` at all, by the rules `estimate` decides by.
+pub(super) fn matches(hay: &[u8], needle: &[u8], cs: bool) -> bool {
+    if !needle.is_ascii() {
+        return text::find(hay, needle, cs).is_some() || text::is_subsequence(hay, needle, cs);
+    }
+    let mut positions = [0; KEPT];
+    if Masked::fits(hay, needle) {
+        let mut masked = Masked::EMPTY;
+        masked.fill(hay, needle, cs);
+        masked.earliest(&mut positions).is_some()
+    } else {
+        Scanned { hay, needle, cs }
+            .earliest(&mut positions)
+            .is_some()
+    }
+}
+
+/// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
+/// (for the exact bonus), or None when it does not match.
+pub(super) fn estimate(hay: &[u8], needle: &[u8], cs: bool) -> Estimate {
+    if !needle.is_ascii() {
+        // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
+        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
+        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
+    }
+    if Masked::fits(hay, needle) {
+        let mut masked = Masked::EMPTY;
+        masked.fill(hay, needle, cs);
+        estimate_with(&masked, hay, needle)
+    } else {
+        estimate_with(&Scanned { hay, needle, cs }, hay, needle)
+    }
+}
+
+fn estimate_with(find: &impl Finder, hay: &[u8], needle: &[u8]) -> Estimate {
+    // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
+    let mut forward = [0u32; KEPT];
+    let end = find.earliest(&mut forward)?;
+    // ... a contiguous occurrence usually beats it; prefer one at a word start. None begins
+    // before the needle's first byte first occurs, and the earliest match is the first one
+    // when its bytes are adjacent.
+    let first = forward[0] as usize;
+    let contiguous = if end + 1 - first == needle.len() {
+        Some(first)
+    } else {
+        find.whole_from(first)
+    };
+    if let Some(s) = contiguous {
+        let mut best = (score_alignment(hay, needle, s..s + needle.len()), s);
+        let mut from = s + 1;
+        let at_head = |i: usize| i == 0 || in_place(Some(hay[i - 1]), hay[i]) >= BONUS_BREAK;
+        for _ in 0..3 {
+            if at_head(best.1) {
+                break;
+            }
+            let Some(at) = find.whole_from(from) else {
+                break;
+            };
+            let score = score_alignment(hay, needle, at..at + needle.len());
+            if score > best.0 {
+                best = (score, at);
+            }
+            from = at + 1;
+        }
+        return Some((best.0, Some((best.1, best.1 + needle.len()))));
+    }
+    // ... otherwise the better of the earliest alignment and the tightest window ending where it
+    // ends (matched right to left).
+    let n = needle.len();
+    if n > KEPT {
+        return Some((SCORE_MATCH * n as i64, None));
+    }
+    let mut backward = [0u32; KEPT];
+    find.latest(end, &mut backward);
+    let score = score_alignment(hay, needle, forward[..n].iter().map(|&p| p as usize)).max(
+        score_alignment(hay, needle, backward[..n].iter().map(|&p| p as usize)),
+    );
+    Some((score, None))
+}
+
+#[cfg(test)]
+mod tests;
