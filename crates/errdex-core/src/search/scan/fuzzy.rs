@@ -1,10 +1,9 @@
 //! A fuzzy needle (ASCII) in one field: whether it matches and the estimate of its score. One
 //! algorithm, two ways to find where the needle's bytes are: `Scanned` jumps through the field
 //! with memchr; `Masked` compares a short field (most messages and paths) against every byte of
-//! the needle at once and answers from bit masks. The two agree exactly (a test holds them to
-//! it). On a million records (`gen_corpus --zipf`) the masks take a full pass for `dea` or
-//! `nil`, letters scattered in most records, from ~105 to ~75 ms: for a field of 50 bytes,
-//! memchr's set-up for each byte of the needle costs more than the search.
+//! the needle and answers from bit masks. The two agree exactly (tests hold them to it). For a
+//! field of 50 bytes, memchr's set-up for each byte of the needle cost more than the search:
+//! the masks take a third off a full pass of scattered letters (BENCHMARKS.md).
 
 use super::{SCORE_MATCH, score_alignment};
 use crate::search::text::{self, BONUS_BREAK, in_place};
@@ -17,12 +16,12 @@ const KEPT: usize = 32;
 
 /// The longest needle `Masked` handles. Its masks are set up for every call: at 16 the
 /// zeroing alone was a tenth of a pass, and longer words are typed in full less often.
-const MASKED: usize = 8;
+const MAX_NEEDLE: usize = 8;
 
 /// A field's bytes as bits: `Masked` handles fields of up to `Bits::BITS` bytes (nearly every
 /// message and path).
 type Bits = u128;
-const FIELD: usize = Bits::BITS as usize;
+const MAX_FIELD: usize = Bits::BITS as usize;
 
 /// Where the needle's bytes are in one field.
 trait Finder {
@@ -88,10 +87,10 @@ impl Finder for Scanned<'_> {
     }
 }
 
-/// A field of at most `FIELD` bytes as one bit mask per needle byte (bit `j` of mask `k`: byte `j`
-/// of the field is the needle's byte `k`), for a needle of at most `MASKED` bytes.
+/// A field of at most `MAX_FIELD` bytes as one bit mask per needle byte (bit `j` of mask `k`:
+/// byte `j` of the field is the needle's byte `k`), for a needle of at most `MAX_NEEDLE` bytes.
 struct Masked {
-    at: [Bits; MASKED],
+    masks: [Bits; MAX_NEEDLE],
     len: usize,
     /// Bit `j`: the whole needle occurs from byte `j`.
     whole: Bits,
@@ -99,99 +98,96 @@ struct Masked {
 
 impl Masked {
     const EMPTY: Masked = Masked {
-        at: [0; MASKED],
+        masks: [0; MAX_NEEDLE],
         len: 0,
         whole: 0,
     };
 
     /// Whether `Masked` handles this field and needle.
     fn fits(hay: &[u8], needle: &[u8]) -> bool {
-        hay.len() <= FIELD && (1..=MASKED).contains(&needle.len())
+        hay.len() <= MAX_FIELD && (1..=MAX_NEEDLE).contains(&needle.len())
     }
 
     /// The masks of a field and needle that fit. Filled in place: built and returned, the
     /// masks were copied, a tenth of a full pass's time.
     fn fill(&mut self, hay: &[u8], needle: &[u8], cs: bool) {
-        byte_masks(hay, needle, cs, &mut self.at);
+        byte_masks(hay, needle, cs, &mut self.masks);
+        // Bits past the field's end: its padding, which a needle byte 0 would find.
+        let within = Bits::MAX
+            .checked_shr(Bits::BITS - hay.len() as u32)
+            .unwrap_or(0);
         self.len = needle.len();
-        self.whole = Bits::MAX;
-        for (k, bits) in self.at[..needle.len()].iter().enumerate() {
-            self.whole &= bits >> k;
+        self.whole = within;
+        for (k, bits) in self.masks[..needle.len()].iter_mut().enumerate() {
+            *bits &= within;
+            self.whole &= *bits >> k;
         }
     }
 }
 
-/// Bit `j` of `at[k]`: byte `j` of `hay` (at most `FIELD` bytes) is the needle's byte `k`, ASCII
-/// case folded unless `cs`. Sixteen bytes to a compare; a short last chunk is read as the
-/// field's last sixteen bytes and its bits shifted into place, so nothing is copied.
-#[cfg(target_arch = "x86_64")]
-fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
+/// Bit `j` of `masks[k]`: byte `j` of `hay` (at most `MAX_FIELD` bytes, and bits past it are
+/// left to the caller) is the needle's byte `k`, ASCII case folded unless `cs`. Sixteen bytes
+/// to a compare; a short last chunk is read as the field's last sixteen bytes and its bits
+/// shifted into place, so nothing is copied.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
     use safe_arch::{
-        bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i,
+        bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, move_mask_i8_m128i,
         set_splat_i8_m128i, zeroed_m128i,
     };
-    let len = hay.len();
-    // Each chunk: its bytes, and the low bits of its compare that lie before its offset.
-    let mut chunks = [(zeroed_m128i(), 0u32); FIELD / 16];
-    let count = len.div_ceil(16);
-    for (i, chunk) in chunks[..count].iter_mut().enumerate() {
-        let from = 16 * i;
-        *chunk = if from + 16 <= len {
-            (
-                load_unaligned_m128i(hay[from..from + 16].try_into().unwrap_or(&[0; 16])),
-                0,
-            )
-        } else if len >= 16 {
-            let last: &[u8; 16] = hay[len - 16..].try_into().unwrap_or(&[0; 16]);
-            (load_unaligned_m128i(last), (from + 16 - len) as u32)
-        } else {
+    // Each chunk: its bytes, and how many low bits of its compare lie before its offset.
+    let (full, _) = hay.as_chunks::<16>();
+    let last: Option<(m128i, u32)> = match (hay.len() % 16, hay.last_chunk::<16>()) {
+        (0, _) => None,
+        (rest, Some(last)) => Some((load_unaligned_m128i(last), (16 - rest) as u32)),
+        (_, None) => {
             let mut short = [0u8; 16];
             short.iter_mut().zip(hay).for_each(|(d, &b)| *d = b);
-            (load_unaligned_m128i(&short), 0)
-        };
-    }
-    let lower = set_splat_i8_m128i(0x20);
-    let within = Bits::MAX.checked_shr(Bits::BITS - len as u32).unwrap_or(0);
+            Some((load_unaligned_m128i(&short), 0))
+        }
+    };
+    let chunks = full
+        .iter()
+        .map(|c| (load_unaligned_m128i(c), 0))
+        .chain(last);
+    // Or-ing the case bit folds a letter's two cases together (and no other byte into them).
+    let case_bit = set_splat_i8_m128i(0x20);
     for (k, &n) in needle.iter().enumerate() {
-        // Or-ing 0x20 folds a letter's two cases together (and no other byte into them).
         let (fold, n) = if !cs && n.is_ascii_alphabetic() {
-            (lower, n.to_ascii_lowercase())
+            (case_bit, n.to_ascii_lowercase())
         } else {
             (zeroed_m128i(), n)
         };
         let wanted = set_splat_i8_m128i(n as i8);
         // Each chunk's sixteen bits in its lane (x86_64 is little-endian): no wide shifts.
-        let mut lanes = [0u16; FIELD / 16];
-        for (lane, &(x, drop)) in lanes.iter_mut().zip(&chunks[..count]) {
+        let mut lanes = [0u16; MAX_FIELD / 16];
+        for (lane, (x, shift)) in lanes.iter_mut().zip(chunks.clone()) {
             let equal = cmp_eq_mask_i8_m128i(bitor_m128i(x, fold), wanted);
-            *lane = ((move_mask_i8_m128i(equal) as u32 & 0xffff) >> drop) as u16;
+            *lane = (move_mask_i8_m128i(equal) as u32 >> shift) as u16;
         }
-        at[k] = bytemuck::cast::<_, Bits>(lanes) & within;
+        masks[k] = bytemuck::cast::<_, Bits>(lanes);
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
-    byte_masks_by_words(hay, needle, cs, at);
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
+    byte_masks_by_words(hay, needle, cs, masks);
 }
 
-/// `byte_masks` elsewhere: eight bytes at a time in a word, where a byte of `word ^ n…n` is
-/// zero exactly where the field holds `n`.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASKED]) {
+/// `byte_masks` elsewhere: eight bytes at a time in a machine word, where a byte of
+/// `word ^ n…n` is zero exactly where the field holds `n`.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
+fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut field = [0u8; FIELD];
+    let mut field = [0u8; MAX_FIELD];
     field[..hay.len()].copy_from_slice(hay);
     if !cs {
         field.make_ascii_lowercase();
     }
-    let within = Bits::MAX
-        .checked_shr(Bits::BITS - hay.len() as u32)
-        .unwrap_or(0);
     for (k, &n) in needle.iter().enumerate() {
         let n = if cs { n } else { n.to_ascii_lowercase() };
         let wanted = u64::from_ne_bytes([n; 8]);
-        at[k] = field
+        masks[k] = field
             .as_chunks::<8>()
             .0
             .iter()
@@ -200,11 +196,10 @@ fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, at: &mut [Bits; MASK
                 let x = u64::from_le_bytes(*chunk) ^ wanted;
                 // Bit 7 of each byte: set where that byte of `x` is zero (no carries across).
                 let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-                // Bit 8k+7 to bit 56+k, then the top byte down.
+                // Bit 8k (after the shift) to bit 56+k, then the top byte down.
                 let flags = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
                 bits | Bits::from(flags) << (8 * i)
-            })
-            & within;
+            });
     }
 }
 
@@ -217,7 +212,7 @@ impl Finder for Masked {
     fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize> {
         let mut allowed = Bits::MAX;
         let mut p = 0;
-        for (k, &bits) in self.at[..self.len].iter().enumerate() {
+        for (k, &bits) in self.masks[..self.len].iter().enumerate() {
             let free = bits & allowed;
             if free == 0 {
                 return None;
@@ -239,7 +234,7 @@ impl Finder for Masked {
         let mut p = end as u32;
         positions[self.len - 1] = p;
         for k in (0..self.len - 1).rev() {
-            let below = self.at[k] & ((1 << p) - 1);
+            let below = self.masks[k] & ((1 << p) - 1);
             p = Bits::BITS - 1 - below.leading_zeros();
             positions[k] = p;
         }

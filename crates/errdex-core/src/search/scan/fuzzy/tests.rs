@@ -18,56 +18,79 @@ fn both(hay: &[u8], needle: &[u8], cs: bool) -> Option<[Estimate; 2]> {
     ])
 }
 
-/// Bytes that make matches hard: few letters in both cases, separators, a hump, digits, a byte
-/// past ASCII and a zero (the masks' padding).
+/// Bytes that make matches hard: few letters in both cases (humps where a capital follows),
+/// separators, a digit, the non-letters 0x20 apart (`@` and `` ` ``, `[` and `{`, `^` and `~`,
+/// `_` and DEL, NUL and space) that only a wrong case fold would join, a byte past ASCII, and
+/// a zero (the masks' padding).
+const HARD: &[u8] = b"aAbBcC_ -/.:0@`[{^~\x7f\x00\xc3";
+
 fn field(max: usize) -> impl Strategy<Value = Vec<u8>> {
-    let bytes = prop::sample::select(b"aAbBcC_ -/.:0\x00\xc3".to_vec());
-    prop::collection::vec(bytes, 0..=max)
+    prop::collection::vec(prop::sample::select(HARD.to_vec()), 0..=max)
 }
 
 fn needle() -> impl Strategy<Value = Vec<u8>> {
-    let bytes = prop::sample::select(b"aAbBc_ -/.0\x00".to_vec());
-    prop::collection::vec(bytes, 1..=6)
+    let ascii: Vec<u8> = HARD.iter().copied().filter(u8::is_ascii).collect();
+    prop::collection::vec(prop::sample::select(ascii), 1..=MAX_NEEDLE)
+}
+
+/// The masks byte by byte, by the rule the scan compares with.
+fn reference_masks(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
+    let mut masks = [0; MAX_NEEDLE];
+    for (k, &n) in needle.iter().enumerate() {
+        for (j, &b) in hay.iter().enumerate() {
+            if text::eq_byte(b, n, cs) {
+                masks[k] |= 1 << j;
+            }
+        }
+    }
+    masks
+}
+
+/// The masks `fill` keeps: `byte_masks` with the bits past the field cleared.
+fn filled(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
+    let mut masked = Masked::EMPTY;
+    masked.fill(hay, needle, cs);
+    let mut masks = masked.masks;
+    masks[needle.len()..].fill(0);
+    masks
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn words_find_the_bytes_vectors_find(hay in field(FIELD), needle in needle(), cs: bool) {
-        let (mut vectors, mut words) = ([0; MASKED], [0; MASKED]);
-        byte_masks(&hay, &needle, cs, &mut vectors);
+    fn both_mask_builders_find_every_byte(hay in field(MAX_FIELD), needle in needle(), cs: bool) {
+        let want = reference_masks(&hay, &needle, cs);
+        prop_assert_eq!(filled(&hay, &needle, cs), want);
+        let within = Bits::MAX.checked_shr(Bits::BITS - hay.len() as u32).unwrap_or(0);
+        let mut words = [0; MAX_NEEDLE];
         byte_masks_by_words(&hay, &needle, cs, &mut words);
-        prop_assert_eq!(vectors, words);
+        prop_assert_eq!(words.map(|m| m & within), want);
     }
 
     #[test]
-    fn masked_estimates_as_scanned(hay in field(FIELD), needle in needle(), cs: bool) {
+    fn masked_estimates_as_scanned(hay in field(MAX_FIELD), needle in needle(), cs: bool) {
         let [masked, scanned] = both(&hay, &needle, cs).expect("a short field");
         prop_assert_eq!(masked, scanned);
-        let mut positions = [0; KEPT];
-        let mut masked = Masked::EMPTY;
-        masked.fill(&hay, &needle, cs);
-        let found = masked.earliest(&mut positions);
-        prop_assert_eq!(found.is_some(), scanned.is_some());
+        prop_assert_eq!(matches(&hay, &needle, cs), scanned.is_some());
     }
 }
 
 #[test]
-fn masks_take_fields_up_to_128_bytes_and_needles_up_to_16() {
-    let long = [b'a'; FIELD + 1];
-    assert!(Masked::fits(&long[..FIELD], b"a"));
+fn masks_take_fields_up_to_128_bytes_and_needles_up_to_8() {
+    let long = [b'a'; MAX_FIELD + 1];
+    assert!(Masked::fits(&long[..MAX_FIELD], b"a"));
     assert!(!Masked::fits(&long, b"a"));
-    assert!(Masked::fits(b"a", &[b'a'; MASKED]));
-    assert!(!Masked::fits(b"a", &[b'a'; MASKED + 1]));
+    assert!(Masked::fits(b"a", &[b'a'; MAX_NEEDLE]));
+    assert!(!Masked::fits(b"a", &[b'a'; MAX_NEEDLE + 1]));
     assert!(Masked::fits(b"", b"a"));
     assert!(!Masked::fits(b"a", b""));
 }
 
 #[test]
 fn a_whole_field_finds_its_last_byte() {
-    let mut hay = [b'x'; FIELD];
-    hay[FIELD - 1] = b'Z';
+    let mut hay = [b'x'; MAX_FIELD];
+    hay[MAX_FIELD - 1] = b'Z';
     hay[0] = b'y';
     for (needle, cs) in [(&b"yz"[..], false), (b"yZ", true), (b"xz", false)] {
         let [masked, scanned] = both(&hay, needle, cs).unwrap();
@@ -93,6 +116,30 @@ fn real_messages_estimate_the_same_either_way() {
             let cs = needle.bytes().any(|b| b.is_ascii_uppercase());
             let [masked, scanned] = both(hay.as_bytes(), needle.as_bytes(), cs).unwrap();
             assert_eq!(masked, scanned, "{hay} / {needle}");
+        }
+    }
+}
+
+#[test]
+fn a_match_at_the_end_of_a_field_is_found_at_every_chunk_boundary() {
+    for len in [
+        1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 127, 128,
+    ] {
+        for needle in [&b"ab"[..], b"aB_", b"b"] {
+            // Filler that holds none of the needle's bytes, then the needle at the very end.
+            let mut hay = vec![b'x'; len];
+            let at = len.saturating_sub(needle.len());
+            for (d, &b) in hay[at..].iter_mut().zip(needle) {
+                *d = b;
+            }
+            for cs in [false, true] {
+                let [masked, scanned] = both(&hay, needle, cs).unwrap();
+                assert_eq!(masked, scanned, "length {len}, {needle:?}, cs {cs}");
+                assert_eq!(filled(&hay, needle, cs), reference_masks(&hay, needle, cs));
+                if len >= needle.len() {
+                    assert!(masked.is_some_and(|(_, exact)| exact == Some((at, len))));
+                }
+            }
         }
     }
 }
