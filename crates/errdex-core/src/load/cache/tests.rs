@@ -30,12 +30,18 @@ fn dataset_file(dir: &Path, fill: u8) -> (PathBuf, Vec<u8>) {
     (path, bytes)
 }
 
+/// A cache folder in `dir` and the key of a dataset file beside it.
+fn cache_and_key(dir: &Path) -> (Cache, Key) {
+    let cache = Cache::new(dir.join("cache"));
+    let (path, bytes) = dataset_file(dir, b' ');
+    let key = Cache::key(&path, &bytes).expect("key");
+    (cache, key)
+}
+
 #[test]
 fn round_trips_and_renames_diagnostics() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let cache = Cache::new(dir.path().join("cache"));
-    let (path, bytes) = dataset_file(dir.path(), b' ');
-    let key = Cache::key(&path, &bytes).expect("key");
+    let (cache, key) = cache_and_key(dir.path());
     let entries = vec![entry("a"), entry("b")];
     let diags = vec![Diagnostic::warning("old/name.jsonl", 4, "coerced")];
     assert!(cache.get(&key, "x").is_none());
@@ -51,9 +57,7 @@ fn round_trips_and_renames_diagnostics() {
 #[test]
 fn a_table_written_before_its_header_reads_as_one_written_in_order() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let cache = Cache::new(dir.path().join("cache"));
-    let (path, bytes) = dataset_file(dir.path(), b' ');
-    let key = Cache::key(&path, &bytes).expect("key");
+    let (cache, key) = cache_and_key(dir.path());
     let entries: Vec<Entry> = (0..40).map(|n| entry(&format!("r{n}"))).collect();
     let few = vec![Diagnostic::warning("d.jsonl", 4, "coerced")];
     // Enough diagnostics that the header would outgrow a room of 4 KiB: written in order;
@@ -105,9 +109,7 @@ fn a_write_left_behind_is_removed_once_it_is_old() {
 #[test]
 fn a_changed_file_misses() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let cache = Cache::new(dir.path().join("cache"));
-    let (path, bytes) = dataset_file(dir.path(), b' ');
-    let key = Cache::key(&path, &bytes).expect("key");
+    let (cache, key) = cache_and_key(dir.path());
     cache.put(&key, &[entry("a")], &[]);
     // Same size, and possibly the same mtime on a coarse clock: the fingerprint differs.
     let (path, bytes) = dataset_file(dir.path(), b'\n');
@@ -119,9 +121,7 @@ fn a_changed_file_misses() {
 #[test]
 fn corrupt_or_truncated_files_miss() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let cache = Cache::new(dir.path().join("cache"));
-    let (path, bytes) = dataset_file(dir.path(), b' ');
-    let key = Cache::key(&path, &bytes).expect("key");
+    let (cache, key) = cache_and_key(dir.path());
     cache.put(&key, &[entry("a"), entry("b")], &[]);
     let file = cache.file_for(&key);
     let good = fs::read(&file).expect("read");
