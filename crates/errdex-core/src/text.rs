@@ -172,16 +172,37 @@ pub const BONUS_HEAD: i64 = 8;
 pub const BONUS_BREAK: i64 = 7;
 pub const BONUS_CAMEL: i64 = 6;
 
-/// SkimMatcherV2's bonus for matching `cur` after `prev` (a word start scores most).
+/// What follows a byte scores: `BONUS_HEAD` or `BONUS_BREAK` whatever it is, `HUMP` only a
+/// capital (`BONUS_CAMEL`), 0 nothing.
+const HUMP: u8 = u8::MAX;
+const AFTER: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => {
+                BONUS_HEAD as u8
+            }
+            b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK as u8,
+            b'a'..=b'z' | b'0'..=b'9' => HUMP,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// SkimMatcherV2's bonus for matching `cur` after `prev` (a word start scores most). A table
+/// rather than a match: a full pass of scattered letters asks this for every byte it aligns.
+#[inline]
 pub fn in_place(prev: Option<u8>, cur: u8) -> i64 {
     let Some(prev) = prev else {
         return BONUS_HEAD;
     };
-    match prev {
-        b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => BONUS_HEAD,
-        b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK,
-        b'a'..=b'z' | b'0'..=b'9' if cur.is_ascii_uppercase() => BONUS_CAMEL,
-        _ => 0,
+    match AFTER[prev as usize] {
+        HUMP if cur.is_ascii_uppercase() => BONUS_CAMEL,
+        HUMP => 0,
+        bonus => i64::from(bonus),
     }
 }
 
@@ -244,5 +265,29 @@ mod tests {
         assert_eq!(sanitize("a\x1b[31mred\x07\tok\n"), "a^[[31mred^G\tok\n");
         assert_eq!(sanitize("c1\u{9b}x"), "c1<U+009B>x");
         assert!(matches!(sanitize("plain"), Cow::Borrowed(_)));
+    }
+
+    /// SkimMatcherV2's rule, written out as it reads: the table must give it for every pair.
+    fn bonus_by_rule(prev: u8, cur: u8) -> i64 {
+        match prev {
+            b' ' | b'/' | b'\\' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => BONUS_HEAD,
+            b'!'..=b'\'' | b'*'..=b'.' | b':'..=b'@' | b'^'..=b'`' | b'~' => BONUS_BREAK,
+            b'a'..=b'z' | b'0'..=b'9' if cur.is_ascii_uppercase() => BONUS_CAMEL,
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn the_bonus_table_gives_the_rule_for_every_pair_of_bytes() {
+        assert_eq!(in_place(None, b'x'), BONUS_HEAD);
+        for prev in 0..=u8::MAX {
+            for cur in 0..=u8::MAX {
+                assert_eq!(
+                    in_place(Some(prev), cur),
+                    bonus_by_rule(prev, cur),
+                    "{prev:#04x} then {cur:#04x}"
+                );
+            }
+        }
     }
 }

@@ -15,6 +15,7 @@ use crate::dataset::mapped::byte_mask;
 
 mod fuzzy;
 mod order;
+use fuzzy::Needle;
 mod sieve;
 pub use order::Tries;
 pub use sieve::Sieve;
@@ -60,14 +61,19 @@ fn score_alignment(hay: &[u8], needle: &[u8], positions: impl Iterator<Item = us
 }
 
 /// A term's weighted score in one field value (0 for a negated term: it only has to be found).
-fn score_field(t: &Term, chars: usize, (field, w): (Field, &Weights), hay: &[u8]) -> Option<i64> {
-    score_or_decide(t, chars, (field, w), hay, false)
+fn score_field(
+    (t, needle): (&Term, &Needle),
+    chars: usize,
+    (field, w): (Field, &Weights),
+    hay: &[u8],
+) -> Option<i64> {
+    score_or_decide((t, needle), chars, (field, w), hay, false)
 }
 
 /// `score_field`, or with `decide` only whether the term is in the field (Some(0)), which a
 /// count needs and which costs a fraction of the score.
 fn score_or_decide(
-    t: &Term,
+    (t, fuzzy_needle): (&Term, &Needle),
     chars: usize,
     (field, w): (Field, &Weights),
     hay: &[u8],
@@ -76,14 +82,14 @@ fn score_or_decide(
     let needle = t.text.as_bytes();
     if decide {
         let found = if t.kind == Kind::Fuzzy && !t.negated {
-            fuzzy::matches(hay, needle, t.case_sensitive)
+            fuzzy::matches(hay, fuzzy_needle)
         } else {
             text::locate_bytes(hay, needle, t.kind, t.case_sensitive).is_some()
         };
         return found.then_some(0);
     }
     let (raw, exact) = if t.kind == Kind::Fuzzy && !t.negated {
-        fuzzy::estimate(hay, needle, t.case_sensitive)?
+        fuzzy::estimate(hay, fuzzy_needle)?
     } else {
         let (s, e) = text::locate_bytes(hay, needle, t.kind, t.case_sensitive)?;
         if t.negated {
@@ -98,7 +104,13 @@ fn score_or_decide(
 #[cfg(test)]
 pub(crate) fn message_estimate(t: &Term, hay: &[u8]) -> Option<i64> {
     let chars = t.text.chars().count();
-    score_field(t, chars, (Field::Message, &Weights::default()), hay)
+    let needle = Needle::new(t.text.as_bytes(), t.case_sensitive);
+    score_field(
+        (t, &needle),
+        chars,
+        (Field::Message, &Weights::default()),
+        hay,
+    )
 }
 
 /// What a query needs once per pass rather than once per record: each term's score against
@@ -109,6 +121,8 @@ pub struct Prepared {
     tags: Vec<Option<Vec<Option<i64>>>>,
     /// Per term: its length in characters.
     chars: Vec<usize>,
+    /// Per term: its text set up for the fuzzy estimate.
+    needles: Vec<Needle>,
     /// Per term: the `byte_mask` of its text (what a field must hold to match it).
     masks: Vec<u64>,
     weights: Weights,
@@ -117,13 +131,19 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(index: &Index, q: &Query, weights: Weights) -> Prepared {
+        let needles: Vec<Needle> = q
+            .terms()
+            .map(|t| Needle::new(t.text.as_bytes(), t.case_sensitive))
+            .collect();
         let tags: Vec<Option<Vec<Option<i64>>>> = q
             .terms()
-            .map(|t| {
+            .zip(&needles)
+            .map(|(t, needle)| {
                 matches!(t.scope, Scope::Any | Scope::Tags).then(|| {
                     let chars = t.text.chars().count();
                     let score = |tag: &str| {
-                        score_field(t, chars, (Field::Tag(0), &weights), tag.as_bytes())
+                        let at = (Field::Tag(0), &weights);
+                        score_field((t, needle), chars, at, tag.as_bytes())
                     };
                     index.vocabulary().map(score).collect::<Vec<_>>()
                 })
@@ -138,6 +158,7 @@ impl Prepared {
         Prepared {
             tags,
             chars,
+            needles,
             masks,
             weights,
             sieve,
@@ -179,6 +200,7 @@ fn estimate_term(
         return (has != t.negated).then_some(0);
     }
     let chars = prepared.chars[k];
+    let term = (t, &prepared.needles[k]);
     let mut best: Option<i64> = None;
     let mut keep = |s: Option<i64>| {
         if let Some(s) = s {
@@ -196,7 +218,7 @@ fn estimate_term(
         // A byte of the term the field lacks: no match, without reading the field.
         if needs & !has == 0 {
             keep(score_or_decide(
-                t,
+                term,
                 chars,
                 (field, &prepared.weights),
                 hay,
@@ -213,7 +235,7 @@ fn estimate_term(
         for_each_field(e, t.scope, |field, v| {
             let hay = v.as_bytes();
             keep(score_or_decide(
-                t,
+                term,
                 chars,
                 (field, &prepared.weights),
                 hay,

@@ -11,6 +11,47 @@ use crate::search::text::{self, BONUS_BREAK, in_place};
 /// A needle's estimate in a field and where it occurs contiguously (None: no match).
 pub(super) type Estimate = Option<(i64, Option<(usize, usize)>)>;
 
+/// A fuzzy term's text with its compares set up once per pass rather than once per field.
+pub(super) struct Needle {
+    bytes: Box<[u8]>,
+    cs: bool,
+    /// Per byte (up to `MAX_NEEDLE`), sixteen times over: what a field byte is compared with
+    /// after `fold` is or-ed into it. Or-ing the case bit (0x20) joins a letter's two cases
+    /// and no other byte with them, so it is set for a letter of a term that is not
+    /// case-sensitive, and 0 otherwise.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code)
+    )]
+    wanted: [[u8; 16]; MAX_NEEDLE],
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code)
+    )]
+    fold: [[u8; 16]; MAX_NEEDLE],
+}
+
+impl Needle {
+    pub(super) fn new(bytes: &[u8], cs: bool) -> Needle {
+        let mut wanted = [[0; 16]; MAX_NEEDLE];
+        let mut fold = [[0; 16]; MAX_NEEDLE];
+        for ((w, f), &n) in wanted.iter_mut().zip(&mut fold).zip(bytes) {
+            if !cs && n.is_ascii_alphabetic() {
+                *w = [n.to_ascii_lowercase(); 16];
+                *f = [0x20; 16];
+            } else {
+                *w = [n; 16];
+            }
+        }
+        Needle {
+            bytes: bytes.into(),
+            cs,
+            wanted,
+            fold,
+        }
+    }
+}
+
 /// Needle bytes whose positions are kept.
 const KEPT: usize = 32;
 
@@ -110,8 +151,9 @@ impl Masked {
 
     /// The masks of a field and needle that fit. Filled in place: built and returned, the
     /// masks were copied, a tenth of a full pass's time.
-    fn fill(&mut self, hay: &[u8], needle: &[u8], cs: bool) {
-        byte_masks(hay, needle, cs, &mut self.masks);
+    fn fill(&mut self, hay: &[u8], needle: &Needle) {
+        byte_masks(hay, needle, &mut self.masks);
+        let needle = &needle.bytes;
         // Bits past the field's end: its padding, which a needle byte 0 would find.
         let within = Bits::MAX
             .checked_shr(Bits::BITS - hay.len() as u32)
@@ -126,52 +168,70 @@ impl Masked {
 }
 
 /// Bit `j` of `masks[k]`: byte `j` of `hay` (at most `MAX_FIELD` bytes, and bits past it are
-/// left to the caller) is the needle's byte `k`, ASCII case folded unless `cs`. Sixteen bytes
+/// left to the caller) is the needle's byte `k`, ASCII case folded unless it is case-sensitive. Sixteen bytes
 /// to a compare; a short last chunk is read as the field's last sixteen bytes and its bits
 /// shifted into place, so nothing is copied.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
-    use safe_arch::{
-        bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, move_mask_i8_m128i,
-        set_splat_i8_m128i, zeroed_m128i,
-    };
-    // Each chunk: its bytes, and how many low bits of its compare lie before its offset.
+fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
+    use safe_arch::load_unaligned_m128i;
+    // Each chunk's sixteen bits in their place in one of two words per needle byte (a mask's
+    // low and high half), chunk by chunk, each chunk loaded once. Needle byte by needle byte,
+    // the chunks' iterator lived on the stack; written as 16-bit lanes and read back whole,
+    // each mask waited for its stores (a third of a full pass, with both).
+    let mut words = [[0u64; 2]; MAX_NEEDLE];
     let (full, _) = hay.as_chunks::<16>();
-    let last: Option<(m128i, u32)> = match (hay.len() % 16, hay.last_chunk::<16>()) {
-        (0, _) => None,
-        (rest, Some(last)) => Some((load_unaligned_m128i(last), (16 - rest) as u32)),
+    for (c, chunk) in full.iter().enumerate() {
+        compare_chunk(&mut words, needle, c, load_unaligned_m128i(chunk), 0);
+    }
+    match (hay.len() % 16, hay.last_chunk::<16>()) {
+        (0, _) => {}
+        (rest, Some(last)) => {
+            let shift = (16 - rest) as u32;
+            compare_chunk(
+                &mut words,
+                needle,
+                full.len(),
+                load_unaligned_m128i(last),
+                shift,
+            );
+        }
         (_, None) => {
             let mut short = [0u8; 16];
             short.iter_mut().zip(hay).for_each(|(d, &b)| *d = b);
-            Some((load_unaligned_m128i(&short), 0))
+            compare_chunk(&mut words, needle, 0, load_unaligned_m128i(&short), 0);
         }
-    };
-    let chunks = full
-        .iter()
-        .map(|c| (load_unaligned_m128i(c), 0))
-        .chain(last);
-    // Or-ing the case bit folds a letter's two cases together (and no other byte into them).
-    let case_bit = set_splat_i8_m128i(0x20);
-    for (k, &n) in needle.iter().enumerate() {
-        let (fold, n) = if !cs && n.is_ascii_alphabetic() {
-            (case_bit, n.to_ascii_lowercase())
-        } else {
-            (zeroed_m128i(), n)
-        };
-        let wanted = set_splat_i8_m128i(n as i8);
-        // Each chunk's sixteen bits in its lane (x86_64 is little-endian): no wide shifts.
-        let mut lanes = [0u16; MAX_FIELD / 16];
-        for (lane, (x, shift)) in lanes.iter_mut().zip(chunks.clone()) {
-            let equal = cmp_eq_mask_i8_m128i(bitor_m128i(x, fold), wanted);
-            *lane = (move_mask_i8_m128i(equal) as u32 >> shift) as u16;
-        }
-        masks[k] = bytemuck::cast::<_, Bits>(lanes);
+    }
+    let n = needle.bytes.len();
+    for (mask, [low, high]) in masks.iter_mut().zip(words).take(n) {
+        *mask = Bits::from(high) << 64 | Bits::from(low);
+    }
+}
+
+/// Chunk `c` of a field (`x`, its first `shift` bytes already compared) against every byte
+/// of the needle, into `words`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn compare_chunk(
+    words: &mut [[u64; 2]; MAX_NEEDLE],
+    needle: &Needle,
+    c: usize,
+    x: safe_arch::m128i,
+    shift: u32,
+) {
+    use safe_arch::{bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i};
+    let n = needle.bytes.len();
+    let wanted = needle.fold.iter().zip(&needle.wanted).take(n);
+    for (word, (fold, byte)) in words.iter_mut().zip(wanted) {
+        let folded = bitor_m128i(x, load_unaligned_m128i(fold));
+        let equal = cmp_eq_mask_i8_m128i(folded, load_unaligned_m128i(byte));
+        let bits = u64::from(move_mask_i8_m128i(equal) as u32 >> shift);
+        word[c / 4] |= bits << (16 * (c % 4));
     }
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-fn byte_masks(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
-    byte_masks_by_words(hay, needle, cs, masks);
+fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
+    byte_masks_by_words(hay, &needle.bytes, needle.cs, masks);
 }
 
 /// `byte_masks` elsewhere: eight bytes at a time in a machine word, where a byte of
@@ -242,37 +302,47 @@ impl Finder for Masked {
 }
 
 /// Whether a fuzzy needle matches `hay` at all, by the rules `estimate` decides by.
-pub(super) fn matches(hay: &[u8], needle: &[u8], cs: bool) -> bool {
-    if !needle.is_ascii() {
-        return text::find(hay, needle, cs).is_some() || text::is_subsequence(hay, needle, cs);
+pub(super) fn matches(hay: &[u8], needle: &Needle) -> bool {
+    let (bytes, cs) = (&needle.bytes[..], needle.cs);
+    if !bytes.is_ascii() {
+        return text::find(hay, bytes, cs).is_some() || text::is_subsequence(hay, bytes, cs);
     }
     let mut positions = [0; KEPT];
-    if Masked::fits(hay, needle) {
+    if Masked::fits(hay, bytes) {
         let mut masked = Masked::EMPTY;
-        masked.fill(hay, needle, cs);
+        masked.fill(hay, needle);
         masked.earliest(&mut positions).is_some()
     } else {
-        Scanned { hay, needle, cs }
-            .earliest(&mut positions)
-            .is_some()
+        let scanned = Scanned {
+            hay,
+            needle: bytes,
+            cs,
+        };
+        scanned.earliest(&mut positions).is_some()
     }
 }
 
 /// Estimated SkimMatcherV2 score of a fuzzy needle in `hay` and where it occurs contiguously
 /// (for the exact bonus), or None when it does not match.
-pub(super) fn estimate(hay: &[u8], needle: &[u8], cs: bool) -> Estimate {
-    if !needle.is_ascii() {
+pub(super) fn estimate(hay: &[u8], needle: &Needle) -> Estimate {
+    let (bytes, cs) = (&needle.bytes[..], needle.cs);
+    if !bytes.is_ascii() {
         // Rare: decide exactly, estimate crudely (SkimMatcherV2 ranks these anyway if kept).
-        let exact = text::find(hay, needle, cs).map(|s| (s, s + needle.len()));
-        let matched = exact.is_some() || text::is_subsequence(hay, needle, cs);
-        return matched.then(|| (SCORE_MATCH * needle.len() as i64, exact));
+        let exact = text::find(hay, bytes, cs).map(|s| (s, s + bytes.len()));
+        let matched = exact.is_some() || text::is_subsequence(hay, bytes, cs);
+        return matched.then(|| (SCORE_MATCH * bytes.len() as i64, exact));
     }
-    if Masked::fits(hay, needle) {
+    if Masked::fits(hay, bytes) {
         let mut masked = Masked::EMPTY;
-        masked.fill(hay, needle, cs);
-        estimate_with(&masked, hay, needle)
+        masked.fill(hay, needle);
+        estimate_with(&masked, hay, bytes)
     } else {
-        estimate_with(&Scanned { hay, needle, cs }, hay, needle)
+        let scanned = Scanned {
+            hay,
+            needle: bytes,
+            cs,
+        };
+        estimate_with(&scanned, hay, bytes)
     }
 }
 

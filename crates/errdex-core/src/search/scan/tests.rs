@@ -18,7 +18,8 @@ fn decides_like_skim_and_estimates_close_to_it() {
     ];
     for (hay, needle) in cases {
         let cs = needle.chars().any(|c| c.is_ascii_uppercase());
-        let ours = fuzzy::estimate(hay.as_bytes(), needle.as_bytes(), cs).map(|(s, _)| s);
+        let ours =
+            fuzzy::estimate(hay.as_bytes(), &Needle::new(needle.as_bytes(), cs)).map(|(s, _)| s);
         let theirs = skim.fuzzy_match(hay, needle);
         assert_eq!(ours.is_some(), theirs.is_some(), "{hay} / {needle}");
         if let (Some(o), Some(t)) = (ours, theirs) {

@@ -10,7 +10,7 @@ fn both(hay: &[u8], needle: &[u8], cs: bool) -> Option<[Estimate; 2]> {
         return None;
     }
     let mut masked = Masked::EMPTY;
-    masked.fill(hay, needle, cs);
+    masked.fill(hay, &Needle::new(needle, cs));
     let scanned = Scanned { hay, needle, cs };
     Some([
         estimate_with(&masked, hay, needle),
@@ -49,7 +49,7 @@ fn reference_masks(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
 /// The masks `fill` keeps: `byte_masks` with the bits past the field cleared.
 fn filled(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
     let mut masked = Masked::EMPTY;
-    masked.fill(hay, needle, cs);
+    masked.fill(hay, &Needle::new(needle, cs));
     let mut masks = masked.masks;
     masks[needle.len()..].fill(0);
     masks
@@ -72,7 +72,7 @@ proptest! {
     fn masked_estimates_as_scanned(hay in field(MAX_FIELD), needle in needle(), cs: bool) {
         let [masked, scanned] = both(&hay, &needle, cs).expect("a short field");
         prop_assert_eq!(masked, scanned);
-        prop_assert_eq!(matches(&hay, &needle, cs), scanned.is_some());
+        prop_assert_eq!(matches(&hay, &Needle::new(&needle, cs)), scanned.is_some());
     }
 }
 
