@@ -13,7 +13,7 @@ const SIEVED: usize = 256;
 /// How many kept records ahead of the one read the next one's text is asked for: reading a
 /// path every eighth record or so, a pass waited on memory for each (measured: `src/net/pool`
 /// over a million records, 26 ms a pass without, 21 with; 16 ahead did no better).
-const AHEAD: usize = 8;
+pub(super) const AHEAD: usize = 8;
 
 /// How a chunk is scanned: the query, the hits kept (0: only decide matches), the sums of an
 /// earlier pass to start from, and whether to keep this one's.

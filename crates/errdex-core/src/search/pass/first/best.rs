@@ -4,6 +4,7 @@
 use crate::search::halves;
 use crate::search::index::{Index, Reader};
 use crate::search::pass::Pass;
+use crate::search::pass::chunk::AHEAD;
 use crate::search::rank::{Hit, OrderKey, precedes, top_k_by};
 use crate::search::scan::{self, Prepared};
 
@@ -73,7 +74,13 @@ impl<'a> Best<'a> {
             let at = (reader, prepared);
             let mut tries = scan::Tries::new(pass.query);
             part.iter()
-                .filter_map(|&i| {
+                .enumerate()
+                .filter_map(|(j, &i)| {
+                    // A walk reads records in rank order, all over the table: each one's text
+                    // is asked for a few records ahead, as a sieved pass does.
+                    if let Some(&ahead) = part.get(j + AHEAD) {
+                        reader.prefetch(ahead as usize);
+                    }
                     scan::estimate(
                         at,
                         (entries, i as usize),
