@@ -158,7 +158,9 @@ impl Pass<'_> {
     }
 
     /// Runs, reporting partial results through `partial`; None when `cancelled` says the pass
-    /// is stale.
+    /// is stale. (The engine keeps its passes' sums, `run_keeping`; this one drops what it
+    /// cannot rank as it goes, as `run` does.)
+    #[cfg(test)]
     pub fn run_cancellable(
         &self,
         cancelled: &(dyn Fn() -> bool + Sync),
@@ -167,7 +169,8 @@ impl Pass<'_> {
         run(self, cancelled, partial, (None, false)).map(|(out, _)| out)
     }
 
-    /// `run_cancellable` starting from an earlier pass's `Scores` (with that pass's
+    /// Runs, reporting partial results through `partial` (None when `cancelled` says the pass
+    /// is stale), starting from an earlier pass's `Scores` (with that pass's
     /// `Outcome::matched`, which they are in the order of) where this query's leading
     /// groups are that one's, and keeping this pass's for the next (None for a query that is
     /// not scored, or keeps no hits).
