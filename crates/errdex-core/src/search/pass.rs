@@ -119,7 +119,7 @@ impl Pass<'_> {
     /// Runs to the end (on both cores).
     pub fn run(&self) -> Outcome {
         let never = || false;
-        run(self, &never, None, (None, false))
+        run(self, &never, None, (None, false), true)
             .expect("a pass that is never cancelled finishes")
             .0
     }
@@ -166,7 +166,7 @@ impl Pass<'_> {
         cancelled: &(dyn Fn() -> bool + Sync),
         partial: Option<Partial>,
     ) -> Option<Outcome> {
-        run(self, cancelled, partial, (None, false)).map(|(out, _)| out)
+        run(self, cancelled, partial, (None, false), true).map(|(out, _)| out)
     }
 
     /// Runs, reporting partial results through `partial` (None when `cancelled` says the pass
@@ -180,7 +180,23 @@ impl Pass<'_> {
         cancelled: &(dyn Fn() -> bool + Sync),
         partial: Option<Partial>,
     ) -> Option<(Outcome, Option<Scores>)> {
-        run(self, cancelled, partial, (earlier, true))
+        run(self, cancelled, partial, (earlier, true), true)
+    }
+
+    /// Every match, in dataset order, with the sums `run_keeping` keeps for the next pass, but
+    /// nothing ranked (whatever `limit` says): the count after the postings settled the ranked
+    /// top, which the next keystroke starts from. None when `cancelled` says it is stale.
+    pub fn count_keeping(
+        &self,
+        earlier: Option<(&Scores, &[u32])>,
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Vec<u32>, Option<Scores>)> {
+        // A limit above 0 is what makes the scan estimate rather than only decide matches.
+        let scored = Pass {
+            limit: self.limit.max(1),
+            ..*self
+        };
+        run(&scored, cancelled, None, (earlier, true), false).map(|(out, s)| (out.matched, s))
     }
 }
 
@@ -189,6 +205,7 @@ fn run(
     cancelled: &(dyn Fn() -> bool + Sync),
     partial: Option<Partial>,
     (earlier, keep): (Option<(&Scores, &[u32])>, bool),
+    ranked: bool,
 ) -> Option<(Outcome, Option<Scores>)> {
     let Pass {
         ds,
@@ -252,7 +269,11 @@ fn run(
         return None;
     }
     let scores = sums.then(|| Scores::new(q, &hits, before_last)).flatten();
-    let (hits, whole) = rank((entries, index), q, ctx, hits, limit);
+    let (hits, whole) = if ranked {
+        rank((entries, index), q, ctx, hits, limit)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let out = Outcome {
         hits,
         matched,

@@ -47,7 +47,7 @@ fn index_for<'i>(
 }
 
 /// What the previous finished pass matched, to narrow the next one, and its matches'
-/// estimates (in the order of `matched`) when a pass read every record (the ranking pass, or
+/// estimates (in the order of `matched`) when a pass read every candidate (the ranking pass, or
 /// the count after the postings ranked the top; not a walk that found every match).
 struct Memo {
     query: Query,
@@ -230,7 +230,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         // The count estimates every match too, as a ranking pass does, and keeps the sums: the
         // next keystroke (a letter or a word more) starts from them where the walk cannot
         // settle it. Counted only, `connection re` left `connection ref` to estimate both words
-        // of every record (1M `--zipf`: 77-110 ms a keystroke, 40 with the sums).
+        // of every record (1M `--zipf`: 77-110 ms a keystroke, 50-68 with the sums).
         let count = pass::Pass {
             ds: &ds,
             index: index_for(index, indexed, &ds),
@@ -241,12 +241,12 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             narrow: blocks,
         };
         let earlier = earlier_sums(memo, narrowing, &ctx, &ds);
-        let Some((out, scores)) = count.run_keeping(earlier, &stale, None) else {
+        let Some((matched, scores)) = count.count_keeping(earlier, &stale) else {
             return;
         };
-        found.indices = union(&found.indices, &out.matched);
+        found.indices = union(&found.indices, &matched);
         found.matched = found.indices.len();
-        fuzzy_memo = Some((query, out.matched, scores, false));
+        fuzzy_memo = Some((query, matched, scores, false));
     }
     if let Some((query, matched, scores, unsettled)) = fuzzy_memo {
         *memo = Some(Memo {

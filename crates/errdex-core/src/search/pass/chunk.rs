@@ -29,7 +29,7 @@ pub(super) struct Scan<'a> {
 
 /// Scans one chunk, on both cores when it is big enough, adding its matches to `out` with
 /// their sums without the query's last group. None if the helper half panicked. A pass that keeps
-/// no ranked hits (`limit` 0: a count) only decides which records match.
+/// no ranked hits (`limit` 0: `search::facets`) only decides which records match.
 pub(super) fn scan_chunk(
     entries: Entries<'_>,
     at: (&Index, &scan::Prepared),

@@ -9,6 +9,7 @@ use super::super::query::{Query, Term};
 
 /// The estimates of one pass's matches, in the order of its `Outcome::matched` (ascending
 /// records), which whoever keeps them keeps beside them.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub struct Scores {
     /// The pass's query groups.
     groups: Vec<Vec<Term>>,

@@ -136,3 +136,34 @@ fn a_cancelled_pass_returns_nothing() {
     let pass = top_five(&ds, &index, &q, &ctx);
     assert!(pass.run_cancellable(&|| true, None).is_none());
 }
+
+#[test]
+fn a_pass_from_the_sums_a_count_kept_equals_a_fresh_one() {
+    let ds = dataset(3000);
+    let index = Index::build(ds.entries());
+    let ctx = Context::default();
+    let never = || false;
+    // The last word grown (the sums without it), a word added (the sums of all), and both.
+    for (first, next) in [("re ti", "re tim"), ("re", "re fi"), ("rec i", "rec is f")] {
+        let (q1, q2) = (Query::parse(first), Query::parse(next));
+        let count = top_five(&ds, &index, &q1, &ctx);
+        let (matched, sums) = count.count_keeping(None, &never).expect("not cancelled");
+        assert_eq!(
+            matched,
+            count.run().matched,
+            "{first}: the count finds every match"
+        );
+        let sums = sums.expect("a scored query keeps its sums");
+        assert!(sums.serve(&q2), "{next} starts from the sums of {first}");
+        let pass = top_five(&ds, &index, &q2, &ctx);
+        let (got, got_sums) = pass
+            .run_keeping(Some((&sums, &matched)), &never, None)
+            .expect("not cancelled");
+        let (want, want_sums) = pass.run_keeping(None, &never, None).expect("not cancelled");
+        assert!(!want.hits.is_empty(), "{next}");
+        assert_eq!(got.hits, want.hits, "{next}");
+        assert_eq!(got.matched, want.matched, "{next}");
+        assert_eq!(got.whole, want.whole, "{next}");
+        assert_eq!(got_sums, want_sums, "{next}");
+    }
+}
