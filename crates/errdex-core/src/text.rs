@@ -172,9 +172,12 @@ pub const BONUS_HEAD: i64 = 8;
 pub const BONUS_BREAK: i64 = 7;
 pub const BONUS_CAMEL: i64 = 6;
 
-/// What follows a byte scores: `BONUS_HEAD` or `BONUS_BREAK` whatever it is, `HUMP` only a
-/// capital (`BONUS_CAMEL`), 0 nothing.
+/// No bonus a byte gives the next one: after a lower-case letter or a digit only a capital
+/// scores (`BONUS_CAMEL`).
 const HUMP: u8 = u8::MAX;
+
+/// The bonus each byte gives the byte after it, whatever that is (`BONUS_HEAD`,
+/// `BONUS_BREAK` or 0), or `HUMP`.
 const AFTER: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;

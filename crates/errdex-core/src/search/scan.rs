@@ -15,8 +15,8 @@ use crate::dataset::mapped::byte_mask;
 
 mod fuzzy;
 mod order;
-use fuzzy::Needle;
 mod sieve;
+use fuzzy::Needle;
 pub use order::Tries;
 pub use sieve::Sieve;
 

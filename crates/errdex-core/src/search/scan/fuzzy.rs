@@ -8,49 +8,14 @@
 use super::{SCORE_MATCH, score_alignment};
 use crate::search::text::{self, BONUS_BREAK, in_place};
 
+mod masks;
+pub(super) use masks::Needle;
+use masks::byte_masks;
+#[cfg(test)]
+use masks::byte_masks_by_words;
+
 /// A needle's estimate in a field and where it occurs contiguously (None: no match).
 pub(super) type Estimate = Option<(i64, Option<(usize, usize)>)>;
-
-/// A fuzzy term's text with its compares set up once per pass rather than once per field.
-pub(super) struct Needle {
-    bytes: Box<[u8]>,
-    cs: bool,
-    /// Per byte (up to `MAX_NEEDLE`), sixteen times over: what a field byte is compared with
-    /// after `fold` is or-ed into it. Or-ing the case bit (0x20) joins a letter's two cases
-    /// and no other byte with them, so it is set for a letter of a term that is not
-    /// case-sensitive, and 0 otherwise.
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "sse2")),
-        allow(dead_code)
-    )]
-    wanted: [[u8; 16]; MAX_NEEDLE],
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "sse2")),
-        allow(dead_code)
-    )]
-    fold: [[u8; 16]; MAX_NEEDLE],
-}
-
-impl Needle {
-    pub(super) fn new(bytes: &[u8], cs: bool) -> Needle {
-        let mut wanted = [[0; 16]; MAX_NEEDLE];
-        let mut fold = [[0; 16]; MAX_NEEDLE];
-        for ((w, f), &n) in wanted.iter_mut().zip(&mut fold).zip(bytes) {
-            if !cs && n.is_ascii_alphabetic() {
-                *w = [n.to_ascii_lowercase(); 16];
-                *f = [0x20; 16];
-            } else {
-                *w = [n; 16];
-            }
-        }
-        Needle {
-            bytes: bytes.into(),
-            cs,
-            wanted,
-            fold,
-        }
-    }
-}
 
 /// Needle bytes whose positions are kept.
 const KEPT: usize = 32;
@@ -81,6 +46,16 @@ struct Scanned<'a> {
     hay: &'a [u8],
     needle: &'a [u8],
     cs: bool,
+}
+
+impl<'a> Scanned<'a> {
+    fn new(hay: &'a [u8], needle: &'a Needle) -> Scanned<'a> {
+        Scanned {
+            hay,
+            needle: &needle.bytes,
+            cs: needle.cs,
+        }
+    }
 }
 
 impl Finder for Scanned<'_> {
@@ -167,102 +142,6 @@ impl Masked {
     }
 }
 
-/// Bit `j` of `masks[k]`: byte `j` of `hay` (at most `MAX_FIELD` bytes, and bits past it are
-/// left to the caller) is the needle's byte `k`, ASCII case folded unless it is case-sensitive. Sixteen bytes
-/// to a compare; a short last chunk is read as the field's last sixteen bytes and its bits
-/// shifted into place, so nothing is copied.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
-    use safe_arch::load_unaligned_m128i;
-    // Each chunk's sixteen bits in their place in one of two words per needle byte (a mask's
-    // low and high half), chunk by chunk, each chunk loaded once: needle byte by needle byte,
-    // the chunks' iterator was rebuilt and kept on the stack for each. (The masks were a third
-    // of a full pass; this and the needle set up once made the pass about a sixth quicker.)
-    let mut words = [[0u64; 2]; MAX_NEEDLE];
-    let (full, _) = hay.as_chunks::<16>();
-    for (c, chunk) in full.iter().enumerate() {
-        compare_chunk(&mut words, needle, c, load_unaligned_m128i(chunk), 0);
-    }
-    match (hay.len() % 16, hay.last_chunk::<16>()) {
-        (0, _) => {}
-        (rest, Some(last)) => {
-            let shift = (16 - rest) as u32;
-            compare_chunk(
-                &mut words,
-                needle,
-                full.len(),
-                load_unaligned_m128i(last),
-                shift,
-            );
-        }
-        (_, None) => {
-            let mut short = [0u8; 16];
-            short.iter_mut().zip(hay).for_each(|(d, &b)| *d = b);
-            compare_chunk(&mut words, needle, 0, load_unaligned_m128i(&short), 0);
-        }
-    }
-    let n = needle.bytes.len();
-    for (mask, [low, high]) in masks.iter_mut().zip(words).take(n) {
-        *mask = Bits::from(high) << 64 | Bits::from(low);
-    }
-}
-
-/// Chunk `c` of a field (`x`, its first `shift` bytes already compared) against every byte
-/// of the needle, into `words`.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn compare_chunk(
-    words: &mut [[u64; 2]; MAX_NEEDLE],
-    needle: &Needle,
-    c: usize,
-    x: safe_arch::m128i,
-    shift: u32,
-) {
-    use safe_arch::{bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i};
-    let n = needle.bytes.len();
-    let wanted = needle.fold.iter().zip(&needle.wanted).take(n);
-    for (word, (fold, byte)) in words.iter_mut().zip(wanted) {
-        let folded = bitor_m128i(x, load_unaligned_m128i(fold));
-        let equal = cmp_eq_mask_i8_m128i(folded, load_unaligned_m128i(byte));
-        let bits = u64::from(move_mask_i8_m128i(equal) as u32 >> shift);
-        word[c / 4] |= bits << (16 * (c % 4));
-    }
-}
-
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
-    byte_masks_by_words(hay, &needle.bytes, needle.cs, masks);
-}
-
-/// `byte_masks` elsewhere: eight bytes at a time in a machine word, where a byte of
-/// `word ^ n…n` is zero exactly where the field holds `n`.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
-fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits; MAX_NEEDLE]) {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut field = [0u8; MAX_FIELD];
-    field[..hay.len()].copy_from_slice(hay);
-    if !cs {
-        field.make_ascii_lowercase();
-    }
-    for (k, &n) in needle.iter().enumerate() {
-        let n = if cs { n } else { n.to_ascii_lowercase() };
-        let wanted = u64::from_ne_bytes([n; 8]);
-        masks[k] = field
-            .as_chunks::<8>()
-            .0
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (i, chunk)| {
-                let x = u64::from_le_bytes(*chunk) ^ wanted;
-                // Bit 7 of each byte: set where that byte of `x` is zero (no carries across).
-                let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-                // Bit 8k (after the shift) to bit 56+k, then the top byte down.
-                let flags = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-                bits | Bits::from(flags) << (8 * i)
-            });
-    }
-}
-
 /// The bits above `p`.
 fn above(p: u32) -> Bits {
     Bits::MAX.checked_shl(p + 1).unwrap_or(0)
@@ -313,12 +192,7 @@ pub(super) fn matches(hay: &[u8], needle: &Needle) -> bool {
         masked.fill(hay, needle);
         masked.earliest(&mut positions).is_some()
     } else {
-        let scanned = Scanned {
-            hay,
-            needle: bytes,
-            cs,
-        };
-        scanned.earliest(&mut positions).is_some()
+        Scanned::new(hay, needle).earliest(&mut positions).is_some()
     }
 }
 
@@ -337,12 +211,7 @@ pub(super) fn estimate(hay: &[u8], needle: &Needle) -> Estimate {
         masked.fill(hay, needle);
         estimate_with(&masked, hay, bytes)
     } else {
-        let scanned = Scanned {
-            hay,
-            needle: bytes,
-            cs,
-        };
-        estimate_with(&scanned, hay, bytes)
+        estimate_with(&Scanned::new(hay, needle), hay, bytes)
     }
 }
 
