@@ -119,7 +119,7 @@ impl Pass<'_> {
     /// Runs to the end (on both cores).
     pub fn run(&self) -> Outcome {
         let never = || false;
-        run(self, &never, None, (None, false), true)
+        run(self, &never, None, Keeps::Ranked)
             .expect("a pass that is never cancelled finishes")
             .0
     }
@@ -157,18 +157,6 @@ impl Pass<'_> {
         }
     }
 
-    /// Runs, reporting partial results through `partial`; None when `cancelled` says the pass
-    /// is stale. (The engine keeps its passes' sums, `run_keeping`; this one drops what it
-    /// cannot rank as it goes, as `run` does.)
-    #[cfg(test)]
-    pub fn run_cancellable(
-        &self,
-        cancelled: &(dyn Fn() -> bool + Sync),
-        partial: Option<Partial>,
-    ) -> Option<Outcome> {
-        run(self, cancelled, partial, (None, false), true).map(|(out, _)| out)
-    }
-
     /// Runs, reporting partial results through `partial` (None when `cancelled` says the pass
     /// is stale), starting from an earlier pass's `Scores` (with that pass's
     /// `Outcome::matched`, which they are in the order of) where this query's leading
@@ -180,7 +168,7 @@ impl Pass<'_> {
         cancelled: &(dyn Fn() -> bool + Sync),
         partial: Option<Partial>,
     ) -> Option<(Outcome, Option<Scores>)> {
-        run(self, cancelled, partial, (earlier, true), true)
+        run(self, cancelled, partial, Keeps::RankedAndSums(earlier))
     }
 
     /// Every match, in dataset order, with the sums `run_keeping` keeps for the next pass, but
@@ -196,17 +184,33 @@ impl Pass<'_> {
             limit: self.limit.max(1),
             ..*self
         };
-        run(&scored, cancelled, None, (earlier, true), false).map(|(out, s)| (out.matched, s))
+        run(&scored, cancelled, None, Keeps::Sums(earlier)).map(|(out, s)| (out.matched, s))
     }
+}
+
+/// What a pass keeps besides every match; with sums, from the sums of an earlier pass (and its
+/// matches, which they are in the order of) where they serve.
+#[derive(Clone, Copy)]
+enum Keeps<'e> {
+    /// The ranked top; what it cannot rank is dropped on the way.
+    Ranked,
+    /// The ranked top, and every match's sums for the next pass.
+    RankedAndSums(Option<(&'e Scores, &'e [u32])>),
+    /// Every match's sums alone (a count).
+    Sums(Option<(&'e Scores, &'e [u32])>),
 }
 
 fn run(
     pass: &Pass,
     cancelled: &(dyn Fn() -> bool + Sync),
     partial: Option<Partial>,
-    (earlier, keep): (Option<(&Scores, &[u32])>, bool),
-    ranked: bool,
+    keeps: Keeps,
 ) -> Option<(Outcome, Option<Scores>)> {
+    let (earlier, keep, ranked) = match keeps {
+        Keeps::Ranked => (None, false, true),
+        Keeps::RankedAndSums(earlier) => (earlier, true, true),
+        Keeps::Sums(earlier) => (earlier, true, false),
+    };
     let Pass {
         ds,
         index,
