@@ -15,7 +15,7 @@ mod records;
 mod reuse;
 use super::{Context, Query, halves, scan, skim};
 use crate::dataset::{Dataset, Entries};
-use chunk::{Scan, scan_chunk};
+use chunk::{Found, Scan, scan_chunk};
 use records::{Records, within};
 pub use reuse::Scores;
 
@@ -238,13 +238,11 @@ fn run(
         (None, Some(kept)) => Records::Ranges(kept),
         (Some(c), Some(kept)) => Records::List(within(c, &kept).into()),
     };
-    let mut hits: Vec<Hit> = Vec::new();
-    let mut matched: Vec<u32> = Vec::new();
+    let mut found = Found::default();
     let scored = limit > 0 && q.is_scored();
     let plan = earlier
         .filter(|_| scored)
         .and_then(|(s, matched)| s.plan(q, matched));
-    let mut before_last: Vec<i64> = Vec::new();
     let sums = keep && scored && prepared.is_some();
     let entries_index = (entries, index);
     if let Some(prepared) = &prepared {
@@ -254,25 +252,41 @@ fn run(
             plan,
             keep: sums,
             sieve: prepared.sieve().filter(|_| narrow),
+            floor: i64::MIN,
         };
-        let out = (&mut hits, &mut matched, &mut before_last);
         let flags = (cancelled, partial);
         on_pool(candidates.len(), || {
-            scan_all(entries_index, (prepared, how), ctx, &candidates, out, flags)
+            scan_all(
+                entries_index,
+                (prepared, how),
+                ctx,
+                &candidates,
+                &mut found,
+                flags,
+            )
         })?;
     } else {
         let mut buffer = Vec::new();
         let mut chunks = candidates.chunks();
         while let Some(chunk) = chunks.next(&mut buffer) {
-            matched.extend_from_slice(chunk);
+            found.matched.extend_from_slice(chunk);
+            let hits = &mut found.hits;
             hits.extend(chunk.iter().map(|&index| Hit { index, score: 0 }));
-            fewest(entries_index, q, &mut hits, limit);
+            fewest(entries_index, q, hits, limit);
         }
     }
     if cancelled() {
         return None;
     }
-    let scores = sums.then(|| Scores::new(q, &hits, before_last)).flatten();
+    let Found {
+        hits,
+        matched,
+        sums: whole_sums,
+        before_last,
+    } = found;
+    let scores = sums
+        .then(|| Scores::new(q, &matched, whole_sums, before_last))
+        .flatten();
     let (hits, whole) = if ranked {
         rank((entries, index), q, ctx, hits, limit)
     } else {
@@ -286,14 +300,14 @@ fn run(
     Some((out, scores))
 }
 
-/// Scans every candidate chunk by chunk into `hits` (dropping what `rank` cannot keep unless
-/// the scan keeps the sums), `matched` and `before_last`; None when cancelled.
+/// Scans every candidate chunk by chunk into `found`, dropping the hits `rank` cannot keep;
+/// None when cancelled.
 fn scan_all(
     (entries, index): (Entries<'_>, &Index),
-    (prepared, how): (&scan::Prepared, Scan),
+    (prepared, mut how): (&scan::Prepared, Scan),
     ctx: &Context,
     candidates: &Records,
-    (hits, matched, before_last): (&mut Vec<Hit>, &mut Vec<u32>, &mut Vec<i64>),
+    found: &mut Found,
     (cancelled, partial): (&(dyn Fn() -> bool + Sync), Option<Partial>),
 ) -> Option<()> {
     let (q, limit) = (how.q, how.limit);
@@ -306,18 +320,9 @@ fn scan_all(
         if cancelled() {
             return None;
         }
-        let before = hits.len();
-        scan_chunk(
-            entries,
-            (index, prepared),
-            how,
-            ctx,
-            chunk,
-            (hits, before_last),
-        )?;
-        matched.extend(hits[before..].iter().map(|h| h.index));
-        if !how.keep {
-            fewest((entries, index), q, hits, limit);
+        scan_chunk(entries, (index, prepared), how, ctx, chunk, found)?;
+        if let Some(floor) = fewest((entries, index), q, &mut found.hits, limit) {
+            how.floor = floor;
         }
         scanned += chunk.len();
         if let Some(p) = partial
@@ -325,8 +330,8 @@ fn scan_all(
             && reported.elapsed() >= p.after
         {
             (p.report)(
-                rank((entries, index), q, ctx, hits.clone(), limit).0,
-                matched.len(),
+                rank((entries, index), q, ctx, found.hits.clone(), limit).0,
+                found.matched.len(),
                 scanned,
             );
             reported = Instant::now();
@@ -339,17 +344,25 @@ fn scan_all(
 /// estimate (the order is total, so the best of all are among the best of each part), or all
 /// but the first `limit` of a query that is not scored. A pass over a million records kept
 /// every match (16 bytes each, most of them fresh pages the kernel zeroes while both cores
-/// wait); now it keeps their indices alone.
-fn fewest((entries, index): (Entries<'_>, &Index), q: &Query, hits: &mut Vec<Hit>, limit: usize) {
+/// wait); now it keeps their indices alone. Returns the worst score kept when the best are
+/// all kept: a later hit below it cannot rank.
+fn fewest(
+    (entries, index): (Entries<'_>, &Index),
+    q: &Query,
+    hits: &mut Vec<Hit>,
+    limit: usize,
+) -> Option<i64> {
     let scored = limit > 0 && q.is_scored();
     let keep = if scored { reranked(limit) } else { limit };
-    if hits.len() >= keep.saturating_mul(2).max(CHUNK) {
-        if scored {
-            top_k_by(entries, hits, keep, |i| index.order_key(i));
-        } else {
-            hits.truncate(keep);
-        }
+    if hits.len() < keep.saturating_mul(2).max(CHUNK) {
+        return None;
     }
+    if !scored {
+        hits.truncate(keep);
+        return None;
+    }
+    top_k_by(entries, hits, keep, |i| index.order_key(i));
+    hits.iter().map(|h| h.score).min()
 }
 
 /// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the

@@ -25,18 +25,42 @@ pub(super) struct Scan<'a> {
     pub(super) keep: bool,
     /// Rules records out by their masks before they are read (None: every one is read).
     pub(super) sieve: Option<&'a scan::Sieve>,
+    /// A hit scoring below this cannot rank (the worst of the best kept so far): it is
+    /// counted, and its sums kept, but not kept as a hit.
+    pub(super) floor: i64,
 }
 
-/// Scans one chunk, on both cores when it is big enough, adding its matches to `out` with
-/// their sums without the query's last group. None if the helper half panicked. A pass that keeps
-/// no ranked hits (`limit` 0: `search::facets`) only decides which records match.
+/// What a scan found, in dataset order.
+#[derive(Default)]
+pub(super) struct Found {
+    /// The matches that may still rank, with their estimates.
+    pub(super) hits: Vec<Hit>,
+    /// Every match.
+    pub(super) matched: Vec<u32>,
+    /// When the scan keeps sums, per match: its estimate, and its sum without the last group.
+    pub(super) sums: Vec<i64>,
+    pub(super) before_last: Vec<i64>,
+}
+
+impl Found {
+    fn append(&mut self, later: Found) {
+        self.hits.extend(later.hits);
+        self.matched.extend(later.matched);
+        self.sums.extend(later.sums);
+        self.before_last.extend(later.before_last);
+    }
+}
+
+/// Scans one chunk, on both cores when it is big enough, adding to `found`. None if the
+/// helper half panicked. A pass that keeps no ranked hits (`limit` 0: `search::facets`) only
+/// decides which records match.
 pub(super) fn scan_chunk(
     entries: Entries<'_>,
     at: (&Index, &scan::Prepared),
     how: Scan,
     ctx: &Context,
     chunk: &[u32],
-    (hits, before_last): (&mut Vec<Hit>, &mut Vec<i64>),
+    found: &mut Found,
 ) -> Option<()> {
     let Scan {
         q,
@@ -44,10 +68,11 @@ pub(super) fn scan_chunk(
         plan,
         keep,
         sieve,
+        floor,
     } = how;
     let reader = at.0.reader();
     let at = (&reader, at.1);
-    let scan_part = |part: &[u32], hits: &mut Vec<Hit>, before_last: &mut Vec<i64>| {
+    let scan_part = |part: &[u32], found: &mut Found| {
         let mut cursor = 0;
         let mut tries = scan::Tries::new(q);
         let mut admitted = Vec::with_capacity(SIEVED);
@@ -63,7 +88,7 @@ pub(super) fn scan_chunk(
                 let record = (entries, i as usize);
                 if limit == 0 {
                     if scan::matches(at, record, q, (ctx, &mut tries)) {
-                        hits.push(Hit { index: i, score: 0 });
+                        found.matched.push(i);
                     }
                     continue;
                 }
@@ -72,31 +97,33 @@ pub(super) fn scan_chunk(
                 if let Some((score, before)) =
                     scan::estimate_rest(at, record, (q, from, sum), (ctx, &mut tries))
                 {
-                    hits.push(Hit { index: i, score });
+                    found.matched.push(i);
+                    if score >= floor {
+                        found.hits.push(Hit { index: i, score });
+                    }
                     if keep {
-                        before_last.push(before);
+                        found.sums.push(score);
+                        found.before_last.push(before);
                     }
                 }
             }
         }
     };
     if chunk.len() < PARALLEL_MIN {
-        scan_part(chunk, hits, before_last);
+        scan_part(chunk, found);
         return Some(());
     }
     let (a, b) = chunk.split_at(chunk.len() / 2);
     let ((), theirs) = halves::both(
-        || scan_part(a, hits, before_last),
+        || scan_part(a, found),
         || {
-            let (mut h, mut l) = (Vec::new(), Vec::new());
-            scan_part(b, &mut h, &mut l);
-            (h, l)
+            let mut theirs = Found::default();
+            scan_part(b, &mut theirs);
+            theirs
         },
     );
     // A panic in the helper: the pass is lost.
-    let theirs = theirs.ok()?;
-    hits.extend(theirs.0);
-    before_last.extend(theirs.1);
+    found.append(theirs.ok()?);
     Some(())
 }
 

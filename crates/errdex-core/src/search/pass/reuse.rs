@@ -19,14 +19,26 @@ pub struct Scores {
 }
 
 impl Scores {
-    /// `hits` are the matches of a pass of `q` in ascending record order with their estimates,
-    /// `before_last` their sums without the last group (same order).
-    pub(super) fn new(q: &Query, hits: &[super::Hit], before_last: Vec<i64>) -> Option<Scores> {
-        (before_last.len() == hits.len() && hits.is_sorted_by_key(|h| h.index)).then(|| Scores {
+    /// `matched` are the matches of a pass of `q` in ascending record order, `whole` their
+    /// estimates and `before_last` their sums without the last group (same order).
+    pub(super) fn new(
+        q: &Query,
+        matched: &[u32],
+        whole: Vec<i64>,
+        before_last: Vec<i64>,
+    ) -> Option<Scores> {
+        let aligned = whole.len() == matched.len() && before_last.len() == matched.len();
+        (aligned && matched.is_sorted()).then(|| Scores {
             groups: q.groups.clone(),
-            whole: hits.iter().map(|h| h.score).collect(),
+            whole,
             before_last,
         })
+    }
+
+    /// Per match, its estimate over all the groups.
+    #[cfg(test)]
+    pub(super) fn whole(&self) -> &[i64] {
+        &self.whole
     }
 
     /// Whether a pass of `q` can start from these sums.
@@ -93,14 +105,12 @@ impl Plan<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::rank::Hit;
 
     const MATCHED: [u32; 3] = [2, 5, 9];
 
     fn scores_of(text: &str) -> Scores {
-        let hits = [(2, 30), (5, 50), (9, 90)].map(|(index, score)| Hit { index, score });
-        assert_eq!(hits.map(|h| h.index), MATCHED);
-        Scores::new(&Query::parse(text), &hits, vec![3, 5, 9]).expect("ascending")
+        let (whole, before_last) = (vec![30, 50, 90], vec![3, 5, 9]);
+        Scores::new(&Query::parse(text), &MATCHED, whole, before_last).expect("ascending")
     }
 
     #[test]
@@ -121,8 +131,15 @@ mod tests {
             s.plan(&Query::parse("nil pointr de"), &[2, 5]).is_none(),
             "other matches"
         );
-        let hits = [Hit { index: 4, score: 1 }, Hit { index: 1, score: 1 }];
-        assert!(Scores::new(&Query::parse("a b"), &hits, vec![0, 0]).is_none());
+        let q = Query::parse("a b");
+        assert!(
+            Scores::new(&q, &[4, 1], vec![1, 1], vec![0, 0]).is_none(),
+            "descending"
+        );
+        assert!(
+            Scores::new(&q, &[1, 4], vec![1], vec![0, 0]).is_none(),
+            "a sum short"
+        );
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn a_long_pass_reports_ranked_partial_results_then_the_whole() {
 }
 
 #[test]
-fn a_pass_that_drops_what_it_cannot_rank_ranks_as_one_that_keeps_every_match() {
+fn a_pass_that_drops_what_it_cannot_rank_ranks_as_every_match_ranked_at_the_end() {
     let n = CHUNK * 3 + 17;
     // Words that score `re` differently, scattered; ids that put later records first on a
     // tie, so that the best are not simply the first scanned.
@@ -95,13 +95,21 @@ fn a_pass_that_drops_what_it_cannot_rank_ranks_as_one_that_keeps_every_match() {
         };
         let dropping = pass.run();
         assert!(dropping.matched.len() > CHUNK, "{text}");
-        // Keeping the sums for the next keystroke keeps every hit to the end.
-        let (keeping, _) = pass
+        // Keeping the sums for the next keystroke drops the same hits as it goes.
+        let (keeping, scores) = pass
             .run_keeping(None, &|| false, None)
             .expect("not cancelled");
         assert_eq!(dropping.hits, keeping.hits, "{text}");
         assert_eq!(dropping.whole, keeping.whole, "{text}");
         assert_eq!(dropping.matched, keeping.matched, "{text}");
+        // And both rank as every match's estimate (the sums kept) ranked at the end.
+        let scores = scores.expect("a scored query keeps its sums");
+        let every: Vec<Hit> = (keeping.matched.iter().zip(scores.whole()))
+            .map(|(&index, &score)| Hit { index, score })
+            .collect();
+        let (want, want_whole) = rank((ds.entries(), &index), &q, &ctx, every, limit);
+        assert_eq!(dropping.hits, want, "{text}");
+        assert_eq!(dropping.whole, want_whole, "{text}");
         assert_eq!(dropping.hits.len(), limit, "{text}");
         // And so does what it reports on the way.
         let reported = |keep: bool| {
