@@ -20,8 +20,8 @@ pub(super) type Estimate = Option<(i64, Option<(usize, usize)>)>;
 /// Needle bytes whose positions are kept.
 const KEPT: usize = 32;
 
-/// The longest needle `Masked` handles. Its masks are set up for every call: at 16 the
-/// zeroing alone was a tenth of a pass, and longer words are typed in full less often.
+/// The longest needle `Masked` handles: one copy of it per length (its loops unrolled), and
+/// longer words are typed in full less often.
 const MAX_NEEDLE: usize = 8;
 
 /// A field's bytes as bits: `Masked` handles fields of up to `Bits::BITS` bytes (nearly every
@@ -31,14 +31,15 @@ const MAX_FIELD: usize = Bits::BITS as usize;
 
 /// Where the needle's bytes are in one field.
 trait Finder {
-    /// Where the earliest match ends (None: no match), with the positions of its first
-    /// `KEPT` bytes in `positions`.
-    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize>;
+    /// Where the earliest match ends (None: no match), with the positions of as many of its
+    /// first bytes as `positions` holds.
+    fn earliest(&self, positions: &mut [u32]) -> Option<usize>;
     /// Where the first whole (contiguous) occurrence starting at `from` or later starts.
     fn whole_from(&self, from: usize) -> Option<usize>;
     /// The positions of the match ending at `end` that is tightest from the right (each byte
-    /// as late as it can be); the needle has at most `KEPT` bytes and matches up to `end`.
-    fn latest(&self, end: usize, positions: &mut [u32; KEPT]);
+    /// as late as it can be); `positions` holds one per byte of the needle, which matches up
+    /// to `end`.
+    fn latest(&self, end: usize, positions: &mut [u32]);
 }
 
 /// The field searched with memchr: for a field of any length.
@@ -59,7 +60,7 @@ impl<'a> Scanned<'a> {
 }
 
 impl Finder for Scanned<'_> {
-    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize> {
+    fn earliest(&self, positions: &mut [u32]) -> Option<usize> {
         let (hay, needle, cs) = (self.hay, self.needle, self.cs);
         let mut end = None;
         let mut at = 0;
@@ -90,7 +91,7 @@ impl Finder for Scanned<'_> {
         text::find(rest, self.needle, self.cs).map(|s| from + s)
     }
 
-    fn latest(&self, end: usize, positions: &mut [u32; KEPT]) {
+    fn latest(&self, end: usize, positions: &mut [u32]) {
         let mut k = self.needle.len();
         let mut i = end + 1;
         while k > 0 && i > 0 {
@@ -103,42 +104,53 @@ impl Finder for Scanned<'_> {
     }
 }
 
-/// A field of at most `MAX_FIELD` bytes as one bit mask per needle byte (bit `j` of mask `k`:
-/// byte `j` of the field is the needle's byte `k`), for a needle of at most `MAX_NEEDLE` bytes.
-struct Masked {
-    masks: [Bits; MAX_NEEDLE],
-    len: usize,
+/// A field of at most `MAX_FIELD` bytes as one bit mask per byte of a needle of `N` bytes
+/// (bit `j` of mask `k`: byte `j` of the field is the needle's byte `k`).
+struct Masked<const N: usize> {
+    masks: [Bits; N],
     /// Bit `j`: the whole needle occurs from byte `j`.
     whole: Bits,
 }
 
-impl Masked {
-    const EMPTY: Masked = Masked {
-        masks: [0; MAX_NEEDLE],
-        len: 0,
-        whole: 0,
-    };
+/// Whether `Masked` handles this field and needle.
+fn fits(hay: &[u8], needle: &[u8]) -> bool {
+    hay.len() <= MAX_FIELD && (1..=MAX_NEEDLE).contains(&needle.len())
+}
 
-    /// Whether `Masked` handles this field and needle.
-    fn fits(hay: &[u8], needle: &[u8]) -> bool {
-        hay.len() <= MAX_FIELD && (1..=MAX_NEEDLE).contains(&needle.len())
-    }
-
-    /// The masks of a field and needle that fit. Filled in place: built and returned, the
-    /// masks were copied, a tenth of a full pass's time.
-    fn fill(&mut self, hay: &[u8], needle: &Needle) {
-        byte_masks(hay, needle, &mut self.masks);
-        let needle = &needle.bytes;
+impl<const N: usize> Masked<N> {
+    /// The masks of a field and a needle of `N` bytes that fit.
+    fn new(hay: &[u8], needle: &Needle) -> Masked<N> {
+        let mut masks = byte_masks::<N>(hay, needle);
         // Bits past the field's end: its padding, which a needle byte 0 would find.
         let within = Bits::MAX
             .checked_shr(Bits::BITS - hay.len() as u32)
             .unwrap_or(0);
-        self.len = needle.len();
-        self.whole = within;
-        for (k, bits) in self.masks[..needle.len()].iter_mut().enumerate() {
+        let mut whole = within;
+        for (k, bits) in masks.iter_mut().enumerate() {
             *bits &= within;
-            self.whole &= *bits >> k;
+            whole &= *bits >> k;
         }
+        Masked { masks, whole }
+    }
+}
+
+/// Work on a field's masks, for a needle of any length that fits (see `masked`).
+trait OnMasks {
+    type Out;
+    fn run<const N: usize>(self, masked: &Masked<N>) -> Self::Out;
+}
+
+/// `job` on the masks of a field and needle that fit, in the copy for the needle's length.
+fn masked<J: OnMasks>(hay: &[u8], needle: &Needle, job: J) -> J::Out {
+    match needle.bytes.len() {
+        1 => job.run(&Masked::<1>::new(hay, needle)),
+        2 => job.run(&Masked::<2>::new(hay, needle)),
+        3 => job.run(&Masked::<3>::new(hay, needle)),
+        4 => job.run(&Masked::<4>::new(hay, needle)),
+        5 => job.run(&Masked::<5>::new(hay, needle)),
+        6 => job.run(&Masked::<6>::new(hay, needle)),
+        7 => job.run(&Masked::<7>::new(hay, needle)),
+        _ => job.run(&Masked::<MAX_NEEDLE>::new(hay, needle)),
     }
 }
 
@@ -147,17 +159,17 @@ fn above(p: u32) -> Bits {
     Bits::MAX.checked_shl(p + 1).unwrap_or(0)
 }
 
-impl Finder for Masked {
-    fn earliest(&self, positions: &mut [u32; KEPT]) -> Option<usize> {
+impl<const N: usize> Finder for Masked<N> {
+    fn earliest(&self, positions: &mut [u32]) -> Option<usize> {
         let mut allowed = Bits::MAX;
         let mut p = 0;
-        for (k, &bits) in self.masks[..self.len].iter().enumerate() {
+        for (&bits, at) in self.masks.iter().zip(positions) {
             let free = bits & allowed;
             if free == 0 {
                 return None;
             }
             p = free.trailing_zeros();
-            positions[k] = p;
+            *at = p;
             allowed = above(p);
         }
         Some(p as usize)
@@ -169,14 +181,35 @@ impl Finder for Masked {
         (bits != 0).then(|| bits.trailing_zeros() as usize)
     }
 
-    fn latest(&self, end: usize, positions: &mut [u32; KEPT]) {
+    fn latest(&self, end: usize, positions: &mut [u32]) {
         let mut p = end as u32;
-        positions[self.len - 1] = p;
-        for k in (0..self.len - 1).rev() {
+        positions[N - 1] = p;
+        for k in (0..N - 1).rev() {
             let below = self.masks[k] & ((1 << p) - 1);
             p = Bits::BITS - 1 - below.leading_zeros();
             positions[k] = p;
         }
+    }
+}
+
+/// Whether the needle matches the masked field.
+struct Matches;
+
+impl OnMasks for Matches {
+    type Out = bool;
+    fn run<const N: usize>(self, masked: &Masked<N>) -> bool {
+        masked.earliest(&mut [0; N]).is_some()
+    }
+}
+
+/// The needle's estimate in the masked field.
+struct Estimates<'a>(&'a [u8], &'a [u8]);
+
+impl OnMasks for Estimates<'_> {
+    type Out = Estimate;
+    fn run<const N: usize>(self, masked: &Masked<N>) -> Estimate {
+        let Estimates(hay, needle) = self;
+        estimate_with(masked, hay, needle, (&mut [0; N], &mut [0; N]))
     }
 }
 
@@ -186,13 +219,10 @@ pub(super) fn matches(hay: &[u8], needle: &Needle) -> bool {
     if !bytes.is_ascii() {
         return text::find(hay, bytes, cs).is_some() || text::is_subsequence(hay, bytes, cs);
     }
-    let mut positions = [0; KEPT];
-    if Masked::fits(hay, bytes) {
-        let mut masked = Masked::EMPTY;
-        masked.fill(hay, needle);
-        masked.earliest(&mut positions).is_some()
+    if fits(hay, bytes) {
+        masked(hay, needle, Matches)
     } else {
-        Scanned::new(hay, needle).earliest(&mut positions).is_some()
+        Scanned::new(hay, needle).earliest(&mut []).is_some()
     }
 }
 
@@ -206,19 +236,24 @@ pub(super) fn estimate(hay: &[u8], needle: &Needle) -> Estimate {
         let matched = exact.is_some() || text::is_subsequence(hay, bytes, cs);
         return matched.then(|| (SCORE_MATCH * bytes.len() as i64, exact));
     }
-    if Masked::fits(hay, bytes) {
-        let mut masked = Masked::EMPTY;
-        masked.fill(hay, needle);
-        estimate_with(&masked, hay, bytes)
+    if fits(hay, bytes) {
+        masked(hay, needle, Estimates(hay, bytes))
     } else {
-        estimate_with(&Scanned::new(hay, needle), hay, bytes)
+        let scanned = Scanned::new(hay, needle);
+        estimate_with(&scanned, hay, bytes, (&mut [0; KEPT], &mut [0; KEPT]))
     }
 }
 
-fn estimate_with(find: &impl Finder, hay: &[u8], needle: &[u8]) -> Estimate {
+/// The estimate, with room for the positions of the needle's first bytes forward and
+/// backward (as many as the needle has, or `KEPT`).
+fn estimate_with(
+    find: &impl Finder,
+    hay: &[u8],
+    needle: &[u8],
+    (forward, backward): (&mut [u32], &mut [u32]),
+) -> Estimate {
     // Forward: the earliest match (fzf's v1 algorithm), its positions kept when they fit ...
-    let mut forward = [0u32; KEPT];
-    let end = find.earliest(&mut forward)?;
+    let end = find.earliest(forward)?;
     // ... a contiguous occurrence usually beats it; prefer one at a word start. None begins
     // before the needle's first byte first occurs, and the earliest match is the first one
     // when its bytes are adjacent.
@@ -250,11 +285,10 @@ fn estimate_with(find: &impl Finder, hay: &[u8], needle: &[u8]) -> Estimate {
     // ... otherwise the better of the earliest alignment and the tightest window ending where it
     // ends (matched right to left).
     let n = needle.len();
-    if n > KEPT {
+    if n > backward.len() {
         return Some((SCORE_MATCH * n as i64, None));
     }
-    let mut backward = [0u32; KEPT];
-    find.latest(end, &mut backward);
+    find.latest(end, backward);
     let score = score_alignment(hay, needle, forward[..n].iter().map(|&p| p as usize)).max(
         score_alignment(hay, needle, backward[..n].iter().map(|&p| p as usize)),
     );

@@ -56,76 +56,72 @@ impl Needle {
 /// sixteen bytes and its bits shifted into place, and only a field under sixteen bytes is
 /// copied (into a zeroed chunk).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(super) fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
+#[inline(always)]
+pub(super) fn byte_masks<const N: usize>(hay: &[u8], needle: &Needle) -> [Bits; N] {
     use safe_arch::load_unaligned_m128i;
-    // Each chunk's sixteen bits in their place in one of two words per needle byte (a mask's
-    // low and high half), chunk by chunk, each chunk loaded once: needle byte by needle byte,
-    // the chunks' iterator was rebuilt and kept on the stack for each. (The masks were a third
-    // of a full pass; this and the needle set up once made the pass ~15 % quicker.)
-    let mut words = [[0u64; 2]; MAX_NEEDLE];
+    // Each chunk's sixteen bits go where they are in the mask (a mask is its chunks' bits in
+    // order, little-endian), chunk by chunk, each chunk loaded once; in one copy per needle
+    // length, the loop over the needle's bytes is unrolled.
+    const CHUNKS: usize = Bits::BITS as usize / 16;
+    let mut bits = [[0u16; CHUNKS]; N];
     let (full, _) = hay.as_chunks::<16>();
-    for (c, chunk) in full.iter().enumerate() {
-        compare_chunk(&mut words, needle, c, load_unaligned_m128i(chunk), 0);
+    for (c, chunk) in full.iter().enumerate().take(CHUNKS) {
+        compare_chunk::<N>(&mut bits, needle, c, load_unaligned_m128i(chunk), 0);
     }
     match (hay.len() % 16, hay.last_chunk::<16>()) {
         (0, _) => {}
-        (rest, Some(last)) => {
+        // (A field that fits has at most `CHUNKS` chunks, the last one included.)
+        (rest, Some(last)) if full.len() < CHUNKS => {
             let shift = (16 - rest) as u32;
-            compare_chunk(
-                &mut words,
-                needle,
-                full.len(),
-                load_unaligned_m128i(last),
-                shift,
-            );
+            let x = load_unaligned_m128i(last);
+            compare_chunk::<N>(&mut bits, needle, full.len(), x, shift);
         }
+        (_, Some(_)) => {}
         (_, None) => {
             let mut short = [0u8; 16];
             short.iter_mut().zip(hay).for_each(|(d, &b)| *d = b);
-            compare_chunk(&mut words, needle, 0, load_unaligned_m128i(&short), 0);
+            compare_chunk::<N>(&mut bits, needle, 0, load_unaligned_m128i(&short), 0);
         }
     }
-    let n = needle.bytes.len();
-    for (mask, [low, high]) in masks.iter_mut().zip(words).take(n) {
-        *mask = Bits::from(high) << 64 | Bits::from(low);
-    }
+    bits.map(|chunks| {
+        let mut bytes = [0u8; 16];
+        for (pair, c) in bytes.as_chunks_mut::<2>().0.iter_mut().zip(chunks) {
+            *pair = c.to_le_bytes();
+        }
+        Bits::from_le_bytes(bytes)
+    })
 }
 
 /// Chunk `c` of a field (`x`, its first `shift` bytes already compared) against every byte
-/// of the needle, into `words`.
+/// of a needle of `N` bytes, into `bits`.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
-fn compare_chunk(
-    words: &mut [[u64; 2]; MAX_NEEDLE],
+fn compare_chunk<const N: usize>(
+    bits: &mut [[u16; Bits::BITS as usize / 16]; N],
     needle: &Needle,
     c: usize,
     x: safe_arch::m128i,
     shift: u32,
 ) {
     use safe_arch::{bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i};
-    let n = needle.bytes.len();
-    for (word, compare) in words.iter_mut().zip(&needle.compares).take(n) {
+    for (chunks, compare) in bits.iter_mut().zip(&needle.compares) {
         let folded = bitor_m128i(x, load_unaligned_m128i(&compare.fold));
         let equal = cmp_eq_mask_i8_m128i(folded, load_unaligned_m128i(&compare.wanted));
-        let bits = u64::from(move_mask_i8_m128i(equal) as u32 >> shift);
-        word[c / 4] |= bits << (16 * (c % 4));
+        chunks[c] = (move_mask_i8_m128i(equal) as u32 >> shift) as u16;
     }
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(super) fn byte_masks(hay: &[u8], needle: &Needle, masks: &mut [Bits; MAX_NEEDLE]) {
-    byte_masks_by_words(hay, &needle.bytes, needle.cs, masks);
+pub(super) fn byte_masks<const N: usize>(hay: &[u8], needle: &Needle) -> [Bits; N] {
+    let mut masks = [0; N];
+    byte_masks_by_words(hay, &needle.bytes, needle.cs, &mut masks);
+    masks
 }
 
 /// `byte_masks` elsewhere: eight bytes at a time in a machine word, where a byte of
 /// `word ^ n…n` is zero exactly where the field holds `n`.
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
-pub(super) fn byte_masks_by_words(
-    hay: &[u8],
-    needle: &[u8],
-    cs: bool,
-    masks: &mut [Bits; MAX_NEEDLE],
-) {
+pub(super) fn byte_masks_by_words(hay: &[u8], needle: &[u8], cs: bool, masks: &mut [Bits]) {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut field = [0u8; super::MAX_FIELD];
     field[..hay.len()].copy_from_slice(hay);

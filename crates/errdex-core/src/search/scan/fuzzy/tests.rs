@@ -6,16 +6,14 @@ use proptest::prelude::*;
 /// Both finders' answers for one field, through the shared algorithm; None when the field is
 /// too long for the masks.
 fn both(hay: &[u8], needle: &[u8], cs: bool) -> Option<[Estimate; 2]> {
-    if !Masked::fits(hay, needle) {
+    if !fits(hay, needle) {
         return None;
     }
-    let mut masked = Masked::EMPTY;
-    masked.fill(hay, &Needle::new(needle, cs));
+    let masked = masked(hay, &Needle::new(needle, cs), Estimates(hay, needle));
     let scanned = Scanned { hay, needle, cs };
-    Some([
-        estimate_with(&masked, hay, needle),
-        estimate_with(&scanned, hay, needle),
-    ])
+    let (mut forward, mut backward) = ([0; KEPT], [0; KEPT]);
+    let room = (&mut forward[..], &mut backward[..]);
+    Some([masked, estimate_with(&scanned, hay, needle, room)])
 }
 
 /// Bytes that make matches hard: few letters in both cases (humps where a capital follows),
@@ -46,13 +44,18 @@ fn reference_masks(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
     masks
 }
 
-/// The masks `fill` keeps: `byte_masks` with the bits past the field cleared.
+/// The masks `Masked` keeps: `byte_masks` with the bits past the field cleared.
 fn filled(hay: &[u8], needle: &[u8], cs: bool) -> [Bits; MAX_NEEDLE] {
-    let mut masked = Masked::EMPTY;
-    masked.fill(hay, &Needle::new(needle, cs));
-    let mut masks = masked.masks;
-    masks[needle.len()..].fill(0);
-    masks
+    struct Kept;
+    impl OnMasks for Kept {
+        type Out = [Bits; MAX_NEEDLE];
+        fn run<const N: usize>(self, masked: &Masked<N>) -> Self::Out {
+            let mut masks = [0; MAX_NEEDLE];
+            masks[..N].copy_from_slice(&masked.masks);
+            masks
+        }
+    }
+    masked(hay, &Needle::new(needle, cs), Kept)
 }
 
 proptest! {
@@ -79,12 +82,12 @@ proptest! {
 #[test]
 fn masks_take_fields_up_to_128_bytes_and_needles_up_to_8() {
     let long = [b'a'; MAX_FIELD + 1];
-    assert!(Masked::fits(&long[..MAX_FIELD], b"a"));
-    assert!(!Masked::fits(&long, b"a"));
-    assert!(Masked::fits(b"a", &[b'a'; MAX_NEEDLE]));
-    assert!(!Masked::fits(b"a", &[b'a'; MAX_NEEDLE + 1]));
-    assert!(Masked::fits(b"", b"a"));
-    assert!(!Masked::fits(b"a", b""));
+    assert!(fits(&long[..MAX_FIELD], b"a"));
+    assert!(!fits(&long, b"a"));
+    assert!(fits(b"a", &[b'a'; MAX_NEEDLE]));
+    assert!(!fits(b"a", &[b'a'; MAX_NEEDLE + 1]));
+    assert!(fits(b"", b"a"));
+    assert!(!fits(b"a", b""));
 }
 
 #[test]
