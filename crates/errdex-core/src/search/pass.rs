@@ -283,8 +283,9 @@ fn run(
         matched,
         sums: whole_sums,
         before_last,
+        lost,
     } = found;
-    let scores = sums
+    let scores = (sums && !lost)
         .then(|| Scores::new(q, &matched, whole_sums, before_last))
         .flatten();
     let (hits, whole) = if ranked {

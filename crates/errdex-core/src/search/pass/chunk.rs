@@ -37,9 +37,12 @@ pub(super) struct Found {
     pub(super) hits: Vec<Hit>,
     /// Every match.
     pub(super) matched: Vec<u32>,
-    /// When the scan keeps sums, per match: its estimate, and its sum without the last group.
-    pub(super) sums: Vec<i64>,
-    pub(super) before_last: Vec<i64>,
+    /// When the scan keeps sums, per match: its estimate, and its sum without the last group
+    /// (for a query of more than one group).
+    pub(super) sums: Vec<reuse::Sum>,
+    pub(super) before_last: Vec<reuse::Sum>,
+    /// A sum did not fit: the sums are not every match's.
+    pub(super) lost: bool,
 }
 
 impl Found {
@@ -48,6 +51,7 @@ impl Found {
         self.matched.extend(later.matched);
         self.sums.extend(later.sums);
         self.before_last.extend(later.before_last);
+        self.lost |= later.lost;
     }
 }
 
@@ -72,6 +76,7 @@ pub(super) fn scan_chunk(
     } = how;
     let reader = at.0.reader();
     let at = (&reader, at.1);
+    let keep_before = keep && q.groups.len() > 1;
     let scan_part = |part: &[u32], found: &mut Found| {
         let mut cursor = 0;
         let mut tries = scan::Tries::new(q);
@@ -102,8 +107,15 @@ pub(super) fn scan_chunk(
                         found.hits.push(Hit { index: i, score });
                     }
                     if keep {
-                        found.sums.push(score);
-                        found.before_last.push(before);
+                        match (reuse::Sum::try_from(score), reuse::Sum::try_from(before)) {
+                            (Ok(score), Ok(before)) => {
+                                found.sums.push(score);
+                                if keep_before {
+                                    found.before_last.push(before);
+                                }
+                            }
+                            _ => found.lost = true,
+                        }
                     }
                 }
             }

@@ -7,27 +7,35 @@
 
 use super::super::query::{Query, Term};
 
+/// A sum as kept: four bytes a match rather than eight (a million matches kept sums in 16 MB
+/// of fresh pages a keystroke). An estimate that does not fit (weights in the thousands) drops
+/// the pass's sums.
+pub(super) type Sum = i32;
+
 /// The estimates of one pass's matches, in the order of its `Outcome::matched` (ascending
 /// records), which whoever keeps them keeps beside them.
 #[cfg_attr(test, derive(Debug, PartialEq))]
 pub struct Scores {
     /// The pass's query groups.
     groups: Vec<Vec<Term>>,
-    /// Per matched record, its estimate over all the groups and over all but the last.
-    whole: Vec<i64>,
-    before_last: Vec<i64>,
+    /// Per matched record, its estimate over all the groups and over all but the last (kept
+    /// for a query of more than one group: one group's is 0, and no query starts from it).
+    whole: Vec<Sum>,
+    before_last: Vec<Sum>,
 }
 
 impl Scores {
     /// `matched` are the matches of a pass of `q` in ascending record order, `whole` their
-    /// estimates and `before_last` their sums without the last group (same order).
+    /// estimates and `before_last` their sums without the last group (same order; empty for
+    /// a query of one group).
     pub(super) fn new(
         q: &Query,
         matched: &[u32],
-        whole: Vec<i64>,
-        before_last: Vec<i64>,
+        whole: Vec<Sum>,
+        before_last: Vec<Sum>,
     ) -> Option<Scores> {
-        let aligned = whole.len() == matched.len() && before_last.len() == matched.len();
+        let before = if q.groups.len() > 1 { matched.len() } else { 0 };
+        let aligned = whole.len() == matched.len() && before_last.len() == before;
         (aligned && matched.is_sorted()).then(|| Scores {
             groups: q.groups.clone(),
             whole,
@@ -37,7 +45,7 @@ impl Scores {
 
     /// Per match, its estimate over all the groups.
     #[cfg(test)]
-    pub(super) fn whole(&self) -> &[i64] {
+    pub(super) fn whole(&self) -> &[Sum] {
         &self.whole
     }
 
@@ -60,7 +68,7 @@ impl Scores {
     /// The most leading groups of `q` a stored sum covers, short of its last group (which is
     /// estimated, so that the next pass knows its own sums without it), and those sums. None
     /// when no stored sum is over a prefix of `q`'s groups.
-    fn covered(&self, q: &Query) -> Option<(usize, &[i64])> {
+    fn covered(&self, q: &Query) -> Option<(usize, &[Sum])> {
         let wanted = q.groups.len().checked_sub(1)?;
         let covers = |n: usize| n > 0 && n <= wanted && q.groups[..n] == self.groups[..n];
         let n = self.groups.len();
@@ -79,7 +87,7 @@ impl Scores {
 pub(super) struct Plan<'a> {
     pub(super) groups: usize,
     indices: &'a [u32],
-    sums: &'a [i64],
+    sums: &'a [Sum],
 }
 
 impl Plan<'_> {
@@ -95,7 +103,7 @@ impl Plan<'_> {
         let step = rest.iter().take(8).position(|&k| k >= i);
         *at += step.unwrap_or_else(|| rest.partition_point(|&k| k < i));
         if self.indices.get(*at) == Some(&i) {
-            self.sums.get(*at).copied()
+            self.sums.get(*at).map(|&s| i64::from(s))
         } else {
             None
         }
@@ -140,6 +148,12 @@ mod tests {
             Scores::new(&q, &[1, 4], vec![1], vec![0, 0]).is_none(),
             "a sum short"
         );
+        let one = Query::parse("a");
+        assert!(
+            Scores::new(&one, &[1, 4], vec![1, 2], vec![]).is_some(),
+            "one group"
+        );
+        assert!(Scores::new(&one, &[1, 4], vec![1, 2], vec![0, 0]).is_none());
     }
 
     #[test]

@@ -105,7 +105,10 @@ fn a_pass_that_drops_what_it_cannot_rank_ranks_as_every_match_ranked_at_the_end(
         // And both rank as every match's estimate (the sums kept) ranked at the end.
         let scores = scores.expect("a scored query keeps its sums");
         let every: Vec<Hit> = (keeping.matched.iter().zip(scores.whole()))
-            .map(|(&index, &score)| Hit { index, score })
+            .map(|(&index, &score)| Hit {
+                index,
+                score: i64::from(score),
+            })
             .collect();
         let (want, want_whole) = rank((ds.entries(), &index), &q, &ctx, every, limit);
         assert_eq!(dropping.hits, want, "{text}");
