@@ -289,9 +289,17 @@ fn estimate_with(
         return Some((SCORE_MATCH * n as i64, None));
     }
     find.latest(end, backward);
-    let score = score_alignment(hay, needle, forward[..n].iter().map(|&p| p as usize)).max(
-        score_alignment(hay, needle, backward[..n].iter().map(|&p| p as usize)),
-    );
+    let (forward, backward) = (&forward[..n], &backward[..n]);
+    let score = score_alignment(hay, needle, forward.iter().map(|&p| p as usize));
+    // Scattered letters that occur once each align the same both ways: score them once.
+    if backward == forward {
+        return Some((score, None));
+    }
+    let score = score.max(score_alignment(
+        hay,
+        needle,
+        backward.iter().map(|&p| p as usize),
+    ));
     Some((score, None))
 }
 

@@ -146,3 +146,22 @@ fn a_match_at_the_end_of_a_field_is_found_at_every_chunk_boundary() {
         }
     }
 }
+
+#[test]
+fn the_tightest_window_from_the_right_scores_when_it_beats_the_earliest_match() {
+    // Earliest: `a` at 0, far from `b`; from the right, the later `a` sits beside it.
+    let (hay, needle) = (&b"a-------ab_c"[..], &b"abc"[..]);
+    let earliest = score_alignment(hay, needle, [0, 9, 11].into_iter());
+    let tightest = score_alignment(hay, needle, [8, 9, 11].into_iter());
+    assert!(tightest > earliest);
+    let [masked, scanned] = both(hay, needle, false).unwrap();
+    assert_eq!(masked, Some((tightest, None)));
+    assert_eq!(scanned, masked);
+    // Where both ways find the same bytes, that alignment is the estimate.
+    let alone = &b"a-------b_c"[..];
+    let [masked, _] = both(alone, needle, false).unwrap();
+    assert_eq!(
+        masked,
+        Some((score_alignment(alone, needle, [0, 8, 10].into_iter()), None))
+    );
+}
