@@ -56,6 +56,14 @@ impl Message {
             .any(|p| matches!(p, Piece::Text(t) if !t.trim().is_empty()))
     }
 
+    /// Whether it renders to nothing (`io::Error::new(kind, "")`, `assert!(ok, "")`): the
+    /// loader rejects an empty `errorMessage`, so such a site makes no record.
+    pub fn is_blank(&self) -> bool {
+        self.0
+            .iter()
+            .all(|p| matches!(p, Piece::Text(t) if t.trim().is_empty()))
+    }
+
     /// Whether the literal text holds a letter: `{}: {}` says nothing a line could be told by.
     pub fn has_word(&self) -> bool {
         self.0

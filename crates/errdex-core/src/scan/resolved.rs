@@ -111,6 +111,9 @@ pub(super) fn finished(
     origin: &Origin,
     root: &Path,
 ) -> Option<Map<String, Value>> {
+    if message.is_blank() {
+        return None;
+    }
     let mut record = serde_json::from_str::<Map<String, Value>>(stored.record).ok()?;
     let snippet = match stored.snippet {
         Some(snippet) => snippet.to_string(),

@@ -530,3 +530,19 @@ def find(name, opt):
         ]
     );
 }
+
+#[test]
+fn a_message_that_renders_to_nothing_makes_no_site() {
+    // Real sites (bincode's `unexpected_eof`, harfrust's `debug_assert!`): the loader rejects
+    // an empty `errorMessage`, so a record of either would fail every command on the dataset.
+    let rust = r#"
+fn unexpected_eof() -> io::Error { io::Error::new(io::ErrorKind::UnexpectedEof, "") }
+fn check(n: usize) { assert!(n > 0, "  "); assert!(n < 9, "{}", n); }
+"#;
+    assert_eq!(
+        brief(Language::Rust, rust),
+        ["3 panic assert! | {n} | {} | check"]
+    );
+    let python = "def f(x):\n    raise ValueError('')\n    raise KeyError(' ')\n";
+    assert!(brief(Language::Python, python).is_empty());
+}

@@ -121,7 +121,8 @@ pub fn sites(
         } else if let Some(found) = site_of(grammar, node, &cx).filter(|_| !grammar.skip(node, &cx))
         {
             let row = found.row.unwrap_or(node.start_position().row);
-            for (message, at) in std::iter::once((found.message, None)).chain(found.others) {
+            let messages = std::iter::once((found.message, None)).chain(found.others);
+            for (message, at) in messages.filter(|(m, _)| !m.is_blank()) {
                 out.push(Site {
                     kind: found.kind,
                     error_type: found.error_type.clone(),
