@@ -15,7 +15,7 @@ mod records;
 mod reuse;
 use super::{Context, Query, halves, scan, skim};
 use crate::dataset::{Dataset, Entries};
-use chunk::{Found, Scan, scan_chunk};
+use chunk::{Found, Scan, fewest, scan_chunk};
 use records::{Records, within};
 pub use reuse::Scores;
 
@@ -339,31 +339,6 @@ fn scan_all(
         }
     }
     Some(())
-}
-
-/// Drops the hits `rank` cannot keep, once they are many: all but the best `CANDIDATES` by
-/// estimate (the order is total, so the best of all are among the best of each part), or all
-/// but the first `limit` of a query that is not scored. A pass over a million records kept
-/// every match (16 bytes each, most of them fresh pages the kernel zeroes while both cores
-/// wait); now it keeps their indices alone. Returns the worst score kept when the best are
-/// all kept: a later hit below it cannot rank.
-fn fewest(
-    (entries, index): (Entries<'_>, &Index),
-    q: &Query,
-    hits: &mut Vec<Hit>,
-    limit: usize,
-) -> Option<i64> {
-    let scored = limit > 0 && q.is_scored();
-    let keep = if scored { reranked(limit) } else { limit };
-    if hits.len() < keep.saturating_mul(2).max(CHUNK) {
-        return None;
-    }
-    if !scored {
-        hits.truncate(keep);
-        return None;
-    }
-    top_k_by(entries, hits, keep, |i| index.order_key(i));
-    hits.iter().map(|h| h.score).min()
 }
 
 /// Best first, at most `limit`: SkimMatcherV2 scores the best-estimated candidates. With the

@@ -1,9 +1,9 @@
 //! One chunk of a pass's records scanned, on two threads when it is big enough.
 
 use super::super::index::{Index, Reader};
-use super::super::rank::Hit;
+use super::super::rank::{Hit, top_k_by};
 use super::super::{Context, Query, halves, scan};
-use super::{PARALLEL_MIN, reuse};
+use super::{CHUNK, PARALLEL_MIN, reranked, reuse};
 use crate::dataset::Entries;
 
 /// Records sieved together before the ones kept are read: their masks are still in the
@@ -156,4 +156,29 @@ fn sieved<'b>(
         }
     }
     (admitted.as_slice(), admitted.len() * 2 < batch.len())
+}
+
+/// Drops the hits `rank` cannot keep, once they are many: all but the best `CANDIDATES` by
+/// estimate (the order is total, so the best of all are among the best of each part), or all
+/// but the first `limit` of a query that is not scored. A pass over a million records kept
+/// every match (16 bytes each, most of them fresh pages the kernel zeroes while both cores
+/// wait); now it keeps their indices alone. Returns the worst score kept when the best are
+/// all kept: a later hit below it cannot rank.
+pub(super) fn fewest(
+    (entries, index): (Entries<'_>, &Index),
+    q: &Query,
+    hits: &mut Vec<Hit>,
+    limit: usize,
+) -> Option<i64> {
+    let scored = limit > 0 && q.is_scored();
+    let keep = if scored { reranked(limit) } else { limit };
+    if hits.len() < keep.saturating_mul(2).max(CHUNK) {
+        return None;
+    }
+    if !scored {
+        hits.truncate(keep);
+        return None;
+    }
+    top_k_by(entries, hits, keep, |i| index.order_key(i));
+    hits.iter().map(|h| h.score).min()
 }
