@@ -218,7 +218,7 @@ impl<'a> Entries<'a> {
     }
 
     /// Record `i`'s id as bytes, which order as the id does, without checking them again.
-    fn id_bytes(&self, i: usize) -> &'a [u8] {
+    pub(crate) fn id_bytes(&self, i: usize) -> &'a [u8] {
         if let Entries::Slice(s) = *self {
             return s.get(i).map_or(&[], |e| e.id.as_bytes());
         }

@@ -30,10 +30,12 @@ fn keyed_order(entries: Entries<'_>, a: &Keyed, b: &Keyed) -> Ordering {
         .cmp(&a.score)
         .then(a.len.cmp(&b.len))
         .then(a.id_head.cmp(&b.id_head))
+        // As bytes: UTF-8 orders as its text does, and checking it again on every tie cost a
+        // tenth of a keystroke whose matches all tie (`src/` at a million scanned sites).
         .then_with(|| {
             entries
-                .id(a.index as usize)
-                .cmp(entries.id(b.index as usize))
+                .id_bytes(a.index as usize)
+                .cmp(entries.id_bytes(b.index as usize))
         })
         .then(a.index.cmp(&b.index))
 }
