@@ -247,3 +247,45 @@ fn deciding_a_match_agrees_with_estimating_it() {
         "the queries match often enough: {compared}"
     );
 }
+
+#[test]
+fn a_walk_that_cannot_reach_the_lists_it_must_read_gives_up_after_the_first() {
+    // Every path holds `src/` after a `/`; a whole word would score above any of them, so no
+    // list can be left early, and its records are more than a second walk may estimate.
+    let n = 40_000;
+    let es: Vec<Entry> = (0..n)
+        .map(|i| {
+            let r = Record {
+                id: format!("site-{i:05}"),
+                error_message: format!("failed {i}"),
+                file_path: Some(format!("crate-{}/src/mod{}.rs", i % 97, i % 13)),
+                ..Record::default()
+            };
+            Entry::from_record(r, 0, 0, 0, 1)
+        })
+        .collect();
+    let ds = mapped(&es);
+    let index = Index::build(ds.entries());
+    let ctx = Context::default();
+    let q = Query::parse("src/");
+    let prepared = Prepared::new(&index, &q, ctx.weights);
+    let pass = Pass {
+        narrow: false,
+        ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
+    };
+    // Cancelled as soon as it is asked: only a second walk estimates enough records to ask.
+    let asked = || true;
+    let walked = best_within(&pass, &prepared, (300, [1200, 5000]), &asked);
+    assert!(
+        matches!(walked, First::Unsure),
+        "gave up after the first walk"
+    );
+    // With room for every record, the second walk runs (and is cancelled when it asks).
+    let walked = best_within(&pass, &prepared, (300, [1200, n]), &asked);
+    let name = match walked {
+        First::Settled(_) => "settled",
+        First::Unsure => "unsure",
+        First::Cancelled => "cancelled",
+    };
+    assert_eq!(name, "cancelled", "the second walk ran");
+}
