@@ -133,11 +133,7 @@ fn best_within(
                             // has 296; without the second walk it takes 14–19 ms, not 21–24).
                             // With other groups it reads their lists too and skips
                             // the records they rule out, so the first rate says nothing.
-                            let more = budgets[1];
-                            if driver.alone()
-                                && (!hopeful(&best, more)
-                                    || beyond_reach(&best, table, &lists, more))
-                            {
+                            if driver.alone() && !hopeful(&best, budgets[1]) {
                                 return First::Unsure;
                             }
                             others = Some(driver.others_by_rank(table, tag_map));
@@ -157,22 +153,6 @@ fn best_within(
 fn hopeful(best: &Best, more: usize) -> bool {
     let (found, tried) = (best.found(), best.offered.max(1));
     found + found.saturating_mul(more).saturating_mul(2) / tried >= best.cap()
-}
-
-/// A rank in a list takes at most this many bytes (a varint of 32 bits).
-const RANK_BYTES_MAX: usize = 5;
-
-/// Whether the lists bounded above every candidate hold more records than a second walk of
-/// `more` estimates may read: it estimates each of them, unless the candidates rise. `src/`
-/// at a million scanned sites: every path holds it after a `/`, a whole word (which no path
-/// has) bounds every list above what any record scores, and the second walk estimated 31,000
-/// records for nothing before the full pass.
-fn beyond_reach(best: &Best, table: &Table, lists: &(Vec<(Tier, bool)>, i64), more: usize) -> bool {
-    let bytes: usize = (lists.0.iter())
-        .filter(|(tier, _)| best.below(tier.bound))
-        .map(|&(tier, on_tags)| list(table, on_tags).bytes(tier.list))
-        .sum();
-    bytes / RANK_BYTES_MAX > best.offered.saturating_add(more)
 }
 
 /// One walk of a table's lists and then of all its records.

@@ -147,11 +147,6 @@ impl<'a> Best<'a> {
         self.bar.is_some_and(|(bar, _)| bar.score > bound)
     }
 
-    /// Whether the candidates are all kept and every one scores below `bound`.
-    pub(super) fn below(&self, bound: i64) -> bool {
-        self.bar.is_some_and(|(bar, _)| bar.score < bound)
-    }
-
     pub(super) fn finish(mut self) -> Vec<Hit> {
         self.compact();
         self.hits
