@@ -252,7 +252,9 @@ fn run(
             plan,
             keep: sums,
             sieve: prepared.sieve().filter(|_| narrow),
-            floor: i64::MIN,
+            // A count ranks nothing: no score reaches a floor of MAX, so it keeps no hits
+            // (and cuts none) on the way.
+            floor: if ranked { i64::MIN } else { i64::MAX },
         };
         let flags = (cancelled, partial);
         on_pool(candidates.len(), || {
