@@ -115,6 +115,47 @@ fn the_newest_query_wins_and_narrowing_changes_nothing() {
 }
 
 #[test]
+fn a_space_before_the_next_word_answers_at_once_with_the_same_rows() {
+    let ds = sample();
+    let (tx, rx) = mpsc::channel();
+    let e = Engine::new(move |r: Arc<Results>| {
+        let _ = tx.send(r);
+    });
+    e.set_dataset(Arc::clone(&ds));
+    let next = || rx.recv_timeout(Duration::from_secs(20)).expect("results");
+    let g = e.submit("conn refused");
+    let before = loop {
+        let r = next();
+        if r.generation == g && r.facets.is_some() {
+            break r;
+        }
+    };
+    let g = e.submit("conn refused ");
+    // One message, finished and counted: no pass ran again.
+    let r = next();
+    assert_eq!((r.generation, r.query.as_str()), (g, "conn refused "));
+    assert!(r.done && r.counted && r.settled == r.hits.len());
+    assert_eq!(
+        (&r.hits, &r.marks, r.matched, &r.facets),
+        (&before.hits, &before.marks, before.matched, &before.facets)
+    );
+    let want = expected(&ds, "conn refused ", &Context::default());
+    assert_eq!((&r.hits, r.matched), (&want.hits, want.matched));
+    let m = e.matches().expect("the matching set");
+    assert_eq!((m.generation, m.indices.len()), (g, r.matched));
+    // A word more is searched again.
+    let g = e.submit("conn refused x");
+    let r = loop {
+        let r = next();
+        if r.generation == g && r.done && r.counted {
+            break r;
+        }
+    };
+    let want = expected(&ds, "conn refused x", &Context::default());
+    assert_eq!((&r.hits, r.matched), (&want.hits, want.matched));
+}
+
+#[test]
 fn a_growing_dataset_reruns_the_query() {
     let all = errdex_core::sample::SAMPLE_JSONL;
     let cut = all

@@ -11,7 +11,7 @@ use crate::dataset::grew_from;
 use crate::search::find::{FuzzySide, Mark, Ranked, Settled, Via, find_with};
 use crate::search::index::Index;
 use crate::search::line_index::LineIndex;
-use crate::search::mode::Mode;
+use crate::search::mode::{Mode, capped};
 use crate::search::pass;
 use crate::search::rank::Hit;
 use crate::search::{Context, Query};
@@ -25,6 +25,35 @@ pub(super) struct Worker {
     indexed: Option<Arc<Dataset>>,
     /// The triage index, for queries read as pasted lines.
     line: LineIndex,
+    /// The newest finished answer, for a keystroke that does not change it.
+    answered: Option<Answered>,
+}
+
+/// A finished answer and what it answered.
+struct Answered {
+    dataset: Arc<Dataset>,
+    context: Context,
+    /// The query's text without the spaces around it.
+    text: String,
+    results: Results,
+    matches: Arc<Matches>,
+}
+
+impl Answered {
+    /// Whether `text` asks what this answered: the same words (a space typed before the next
+    /// one), read as typed words and not cut, and no line side that could read the space
+    /// (one word, or a confident fuzzy row, so the line side did not run).
+    fn answers(&self, ds: &Arc<Dataset>, ctx: &Context, text: &str) -> bool {
+        let r = &self.results;
+        Arc::ptr_eq(&self.dataset, ds)
+            && self.context == *ctx
+            && self.text == text.trim()
+            && r.mode == Mode::Typed
+            && r.warnings.is_empty()
+            && !capped(text).1
+            && (text.split_whitespace().nth(1).is_none()
+                || r.marks.iter().any(|m| m.via == Via::Fuzzy && !m.weak))
+    }
 }
 
 /// Brings the index up to `ds`: nothing to do, append what loading added, or start over (also
@@ -116,11 +145,32 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             facets: None,
             details: Arc::default(),
         };
+    if let Some(done) = worker
+        .answered
+        .as_mut()
+        .filter(|a| a.answers(&ds, &ctx, &text))
+    {
+        // The same words again: a pass over a million records (`nil ` after `nil`: 70 ms)
+        // would find the same rows.
+        done.matches = Arc::new(Matches {
+            generation,
+            indices: done.matches.indices.clone(),
+        });
+        done.results.generation = generation;
+        done.results.query = text.clone();
+        if !stale() {
+            *shared.matches() = Some(Arc::clone(&done.matches));
+        }
+        publish(done.results.clone());
+        with_facets(done, (&worker.index, &worker.indexed), &stale, &publish);
+        return;
+    }
     let Worker {
         memo,
         index,
         indexed,
         line,
+        answered,
     } = worker;
     let mut fuzzy_memo = None;
     // When the postings settled the ranked top: the query and the records to count it over.
@@ -283,23 +333,41 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         )
     };
     publish(finished.clone());
-    if !stale() {
-        // The index is current unless only the line side ran (a pasted line found its record).
-        // A keystroke that comes meanwhile should not wait for a million matches' counts.
-        let facets = match indexed {
-            Some(of) if Arc::ptr_eq(of, &ds) => {
-                let Some(f) = index.facets_while(&matches.indices, || !stale()) else {
-                    return;
-                };
-                f
-            }
-            _ => crate::search::facets_of(&ds, &matches.indices),
-        };
-        publish(Results {
-            facets: Some(Arc::new(facets)),
-            ..finished
-        });
+    let done = answered.insert(Answered {
+        dataset: Arc::clone(&ds),
+        context: ctx.clone(),
+        text: text.trim().to_string(),
+        results: finished,
+        matches,
+    });
+    with_facets(done, (index, indexed), &stale, &publish);
+}
+
+/// Publishes `done` again with the counts over its matches, unless a newer request comes
+/// first; keeps them for the next time it answers.
+fn with_facets(
+    done: &mut Answered,
+    (index, indexed): (&Index, &Option<Arc<Dataset>>),
+    stale: &dyn Fn() -> bool,
+    publish: &dyn Fn(Results),
+) {
+    if stale() || done.results.facets.is_some() {
+        return;
     }
+    let (ds, indices) = (&done.dataset, &done.matches.indices);
+    // The index is current unless only the line side ran (a pasted line found its record).
+    // A keystroke that comes meanwhile should not wait for a million matches' counts.
+    let facets = match indexed {
+        Some(of) if Arc::ptr_eq(of, ds) => {
+            let Some(f) = index.facets_while(indices, || !stale()) else {
+                return;
+            };
+            f
+        }
+        _ => crate::search::facets_of(ds, indices),
+    };
+    done.results.facets = Some(Arc::new(facets));
+    publish(done.results.clone());
 }
 
 /// Two ascending lists of record indices merged, without repeats.
