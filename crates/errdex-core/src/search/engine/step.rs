@@ -157,7 +157,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             indices: done.matches.indices.clone(),
         });
         done.results.generation = generation;
-        done.results.query = text.clone();
+        done.results.query.clone_from(&text);
         if !stale() {
             *shared.matches() = Some(Arc::clone(&done.matches));
         }
