@@ -13,6 +13,7 @@ use super::rank::Hit;
 use crate::dataset::Dataset;
 use crate::facets::Facets;
 
+mod answered;
 mod step;
 use step::{Worker, step};
 

@@ -5,13 +5,14 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+use super::answered::{Answered, deliver};
 use super::{LIMIT, Matches, Results, SETTLED_FIRST, Shared};
 use crate::dataset::Dataset;
 use crate::dataset::grew_from;
 use crate::search::find::{FuzzySide, Mark, Ranked, Settled, Via, find_with};
 use crate::search::index::Index;
 use crate::search::line_index::LineIndex;
-use crate::search::mode::{Mode, capped};
+use crate::search::mode::Mode;
 use crate::search::pass;
 use crate::search::rank::Hit;
 use crate::search::{Context, Query};
@@ -27,33 +28,6 @@ pub(super) struct Worker {
     line: LineIndex,
     /// The newest finished answer, for a keystroke that does not change it.
     answered: Option<Answered>,
-}
-
-/// A finished answer and what it answered.
-struct Answered {
-    dataset: Arc<Dataset>,
-    context: Context,
-    /// The query's text without the spaces around it.
-    text: String,
-    results: Results,
-    matches: Arc<Matches>,
-}
-
-impl Answered {
-    /// Whether `text` asks what this answered: the same words (a space typed before the next
-    /// one), read as typed words and not cut, and no line side that could read the space
-    /// (one word, or a confident fuzzy row, so the line side did not run).
-    fn answers(&self, ds: &Arc<Dataset>, ctx: &Context, text: &str) -> bool {
-        let r = &self.results;
-        Arc::ptr_eq(&self.dataset, ds)
-            && self.context == *ctx
-            && self.text == text.trim()
-            && r.mode == Mode::Typed
-            && r.warnings.is_empty()
-            && !capped(text).1
-            && (text.split_whitespace().nth(1).is_none()
-                || r.marks.iter().any(|m| m.via == Via::Fuzzy && !m.weak))
-    }
 }
 
 /// Brings the index up to `ds`: nothing to do, append what loading added, or start over (also
@@ -152,17 +126,13 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     {
         // The same words again: a pass over a million records (`nil ` after `nil`: 70 ms)
         // would find the same rows.
-        done.matches = Arc::new(Matches {
-            generation,
-            indices: done.matches.indices.clone(),
-        });
-        done.results.generation = generation;
-        done.results.query.clone_from(&text);
-        if !stale() {
-            *shared.matches() = Some(Arc::clone(&done.matches));
-        }
-        publish(done.results.clone());
-        with_facets(done, (&worker.index, &worker.indexed), &stale, &publish);
+        done.renew(generation, &text);
+        deliver(
+            done,
+            shared,
+            (&worker.index, &worker.indexed),
+            (&stale, &publish),
+        );
         return;
     }
     let Worker {
@@ -315,10 +285,6 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         generation,
         indices: found.indices,
     });
-    if !stale() {
-        // Before the results, so that whoever is woken by them finds the matching set.
-        *shared.matches() = Some(Arc::clone(&matches));
-    }
     let finished = Results {
         mode: found.mode,
         warnings: found.warnings,
@@ -332,7 +298,6 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             true,
         )
     };
-    publish(finished.clone());
     let done = answered.insert(Answered {
         dataset: Arc::clone(&ds),
         context: ctx.clone(),
@@ -340,34 +305,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         results: finished,
         matches,
     });
-    with_facets(done, (index, indexed), &stale, &publish);
-}
-
-/// Publishes `done` again with the counts over its matches, unless a newer request comes
-/// first; keeps them for the next time it answers.
-fn with_facets(
-    done: &mut Answered,
-    (index, indexed): (&Index, &Option<Arc<Dataset>>),
-    stale: &dyn Fn() -> bool,
-    publish: &dyn Fn(Results),
-) {
-    if stale() || done.results.facets.is_some() {
-        return;
-    }
-    let (ds, indices) = (&done.dataset, &done.matches.indices);
-    // The index is current unless only the line side ran (a pasted line found its record).
-    // A keystroke that comes meanwhile should not wait for a million matches' counts.
-    let facets = match indexed {
-        Some(of) if Arc::ptr_eq(of, ds) => {
-            let Some(f) = index.facets_while(indices, || !stale()) else {
-                return;
-            };
-            f
-        }
-        _ => crate::search::facets_of(ds, indices),
-    };
-    done.results.facets = Some(Arc::new(facets));
-    publish(done.results.clone());
+    deliver(done, shared, (index, indexed), (&stale, &publish));
 }
 
 /// Two ascending lists of record indices merged, without repeats.
