@@ -22,8 +22,8 @@ pub use sieve::Sieve;
 
 const SCORE_MATCH: i64 = 16;
 const BONUS_CONSECUTIVE: i64 = 4;
-const GAP_START: i64 = -3;
-const GAP_EXTENSION: i64 = -1;
+pub(super) const GAP_START: i64 = -3;
+pub(super) const GAP_EXTENSION: i64 = -1;
 pub(super) const CASE_MISMATCH: i64 = -2;
 
 /// Scores one alignment: `positions` are byte offsets of the needle's bytes in `hay`.

@@ -11,7 +11,7 @@
 
 use super::Weights;
 use super::query::{Kind, Scope, Term};
-use super::scan::CASE_MISMATCH;
+use super::scan::{CASE_MISMATCH, GAP_EXTENSION, GAP_START};
 use crate::dataset::starts::{self, Postings, RUN_MAX};
 
 /// Per byte of a term, the most any match can score (16 + 16 for the doubled head bonus that
@@ -117,19 +117,34 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
 /// The most the estimate gives a needle (ASCII, first byte a letter or digit) in a field where
 /// no word start holds its first `min(3, n)` bytes. A match then begins where there is no
 /// bonus (16, no whole word; in-run bonuses only where the needle itself has a hump or a
-/// separator), or at a word start with a first run shorter than that prefix (then a gap).
+/// separator), or at a word start with a first run shorter than that prefix (then a gap, which
+/// costs at least 4: one byte skipped).
+///
+/// Inside a run of letters the only bonus is a hump (6, a capital after a lower-case letter or
+/// digit). A needle with no capital after its first byte meets a capital there only with the
+/// case penalty (2) or not at all, so its first hump gains nothing and only the bytes after it
+/// keep the 6: two below what a needle with a capital can score. For `ni` (the second letter
+/// typed of `nil`) that is 52, what `ni` inside `denied` scores.
 pub fn rest_bound(needle: &[u8]) -> i64 {
     let n = needle.len() as i64;
-    let has_break = needle[..needle.len() - 1]
-        .iter()
-        .any(|b| !b.is_ascii_alphanumeric());
-    let in_run = if has_break { 8 } else { 6 };
-    let contiguous = 16 + (n - 1) * (16 + in_run) + 8 * n;
-    let scattered = 16 + (n - 1) * 24 - 3;
+    let inner = &needle[..needle.len() - 1];
+    let has_break = inner.iter().any(|b| !b.is_ascii_alphanumeric());
+    let tail = (n - 1) * 16;
+    let in_runs = if has_break {
+        (n - 1) * 8
+    } else if needle[1..].iter().any(u8::is_ascii_uppercase) {
+        (n - 1) * 6
+    } else {
+        // The first hump costs the case penalty its bonus wins back; the rest keep 4 or 6.
+        ((n - 1) * 6 + CASE_MISMATCH).max((n - 1) * 4)
+    };
+    let contiguous = 16 + tail + in_runs + 8 * n;
+    let gap = GAP_START + GAP_EXTENSION;
+    let scattered = 16 + (n - 1) * 24 + gap;
     let short_head = match n {
         1 => i64::MIN,
-        2 => 32 + 24 - 3,
-        _ => 2 * 32 + (n - 2) * 24 - 3,
+        2 => 32 + 24 + gap,
+        _ => 2 * 32 + (n - 2) * 24 + gap,
     };
     contiguous.max(scattered).max(short_head)
 }

@@ -142,6 +142,11 @@ impl<'a> Best<'a> {
         })
     }
 
+    /// How many kept candidates score `bound` or more.
+    pub(super) fn reaching(&self, bound: i64) -> usize {
+        self.hits.iter().filter(|h| h.score >= bound).count()
+    }
+
     /// Whether the kept candidates all score above `bound`.
     pub(super) fn above(&self, bound: i64) -> bool {
         self.bar.is_some_and(|(bar, _)| bar.score > bound)

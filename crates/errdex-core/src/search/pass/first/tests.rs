@@ -247,3 +247,52 @@ fn deciding_a_match_agrees_with_estimating_it() {
         "the queries match often enough: {compared}"
     );
 }
+
+#[test]
+fn a_short_word_found_only_inside_longer_ones_is_settled_by_the_sweep() {
+    // No word starts with `ni`: every record scores what the rest's bound allows or less, and
+    // only a sweep in rank order can fill the candidates (as `ni` at a million records).
+    let es: Vec<Entry> = (0..4000)
+        .map(|i| {
+            let message = match i % 3 {
+                0 => format!("access denied for user{i}"),
+                1 => format!("union of {i} sets"),
+                _ => format!("no such file or directory here {i}"),
+            };
+            let r = Record {
+                id: format!("r{i:05}"),
+                error_message: message,
+                ..Record::default()
+            };
+            Entry::from_record(r, 0, 0, 0, 1)
+        })
+        .collect();
+    let ds = mapped(&es);
+    let index = Index::build(ds.entries());
+    let ctx = Context::default();
+    let q = Query::parse("ni");
+    let prepared = Prepared::new(&index, &q, ctx.weights);
+    let pass = Pass {
+        narrow: false,
+        ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
+    };
+    let cap = 50;
+    let First::Settled(mut got) = super::best(&pass, &prepared, cap, &|| false) else {
+        panic!("the sweep settles it");
+    };
+    let entries = ds.entries();
+    let reader = index.reader();
+    let mut tries = scan::Tries::new(&q);
+    let mut want: Vec<Hit> = (0..ds.len() as u32)
+        .filter_map(|i| {
+            let at = (&reader, &prepared);
+            scan::estimate(at, (entries, i as usize), &q, (&ctx, &mut tries))
+                .map(|score| Hit { index: i, score })
+        })
+        .collect();
+    let key = |i| index.order_key(i);
+    top_k_by(entries, &mut want, cap, key);
+    top_k_by(entries, &mut got, cap, key);
+    assert_eq!(got, want);
+    assert!(want.iter().all(|h| h.score == 52), "{want:?}");
+}
