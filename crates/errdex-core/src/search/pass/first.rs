@@ -272,7 +272,9 @@ impl Walk<'_> {
             let Some(others) = self.others_at(rank) else {
                 continue;
             };
-            if best.beats(own + others, i) {
+            // Where the record's bound is `most`, the test above has answered already.
+            let bound = own + others;
+            if bound < most && best.beats(bound, i) {
                 continue;
             }
             if best.offered + batch.len() >= self.budget {
