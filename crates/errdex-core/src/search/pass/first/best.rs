@@ -24,8 +24,9 @@ pub(super) struct Best<'a> {
     hits: Vec<Hit>,
     bar: Option<(Hit, OrderKey)>,
     seen: Vec<u64>,
-    /// How many records were estimated.
+    /// How many records were estimated, and how many of them match.
     pub(super) offered: usize,
+    pub(super) matched: usize,
 }
 
 impl<'a> Best<'a> {
@@ -39,6 +40,7 @@ impl<'a> Best<'a> {
             bar: None,
             seen: vec![0; pass.index.len().div_ceil(64)],
             offered: 0,
+            matched: 0,
         }
     }
 
@@ -97,6 +99,7 @@ impl<'a> Best<'a> {
             // A panic in the helper: its half is lost.
             halves::concat(&mut fresh, |part| estimate(part))
         };
+        self.matched += hits.len();
         for h in hits {
             self.hits.push(h);
             let due = if self.bar.is_none() {
