@@ -328,8 +328,8 @@ const SWEEP_SAMPLE: usize = 4 * BATCH;
 const SWEEP_SLACK: usize = 2;
 
 /// The share of a table's records a sweep may estimate: `ni` at a million `--zipf` records
-/// needs 77,000 (its 2,000 best are among them), and a sweep that gives up late costs the full
-/// pass that follows an eighth more.
+/// settles after 73,728 estimates (its 2,000 best are among the first 77,000 ranks), and a
+/// sweep that gives up late costs the full pass that follows an eighth more.
 const SWEEP_SHARE: usize = 8;
 
 impl Sweep {
