@@ -153,6 +153,21 @@ fn queries(es: &[Entry], rng: &mut fastrand::Rng) -> Vec<String> {
     out
 }
 
+/// Every record's estimate, as the full pass makes it: what the walk's candidates must be the
+/// best of.
+fn every_estimate((ds, index): (&Dataset, &Index), q: &Query, prepared: &Prepared) -> Vec<Hit> {
+    let ctx = Context::default();
+    let reader = index.reader();
+    let mut tries = scan::Tries::new(q);
+    (0..ds.len() as u32)
+        .filter_map(|i| {
+            let at = (&reader, prepared);
+            scan::estimate(at, (ds.entries(), i as usize), q, (&ctx, &mut tries))
+                .map(|score| Hit { index: i, score })
+        })
+        .collect()
+}
+
 #[test]
 fn the_walk_settles_the_full_passs_best_candidates() {
     let ctx = Context::default();
@@ -172,15 +187,7 @@ fn the_walk_settles_the_full_passs_best_candidates() {
             };
             let entries = ds.entries();
             let key = |i| index.order_key(i);
-            let reader = index.reader();
-            let at = (&reader, &prepared);
-            let mut tries = scan::Tries::new(&q);
-            let mut all: Vec<Hit> = (0..ds.len() as u32)
-                .filter_map(|i| {
-                    scan::estimate(at, (entries, i as usize), &q, (&ctx, &mut tries))
-                        .map(|score| Hit { index: i, score })
-                })
-                .collect();
+            let mut all = every_estimate((&ds, &index), &q, &prepared);
             // The first walk alone (as run), and straight to the second with no budget.
             for (cap, budgets) in [7, 60, 400]
                 .into_iter()
@@ -281,15 +288,7 @@ fn a_short_word_found_only_inside_longer_ones_is_settled_by_the_sweep() {
         panic!("the sweep settles it");
     };
     let entries = ds.entries();
-    let reader = index.reader();
-    let mut tries = scan::Tries::new(&q);
-    let mut want: Vec<Hit> = (0..ds.len() as u32)
-        .filter_map(|i| {
-            let at = (&reader, &prepared);
-            scan::estimate(at, (entries, i as usize), &q, (&ctx, &mut tries))
-                .map(|score| Hit { index: i, score })
-        })
-        .collect();
+    let mut want = every_estimate((&ds, &index), &q, &prepared);
     let key = |i| index.order_key(i);
     top_k_by(entries, &mut want, cap, key);
     top_k_by(entries, &mut got, cap, key);
