@@ -35,16 +35,22 @@ pub fn release(map: &Mmap, start: usize, end: usize) {
 /// a hint: nothing is loaded where the page is not mapped in yet.
 #[inline]
 pub fn prefetch(bytes: &[u8]) {
-    #[cfg(target_arch = "x86_64")]
     if let Some(first) = bytes.first() {
-        // SAFETY: a prefetch reads nothing into the program and writes nothing; at an address
-        // that is not mapped it does nothing, so any address is sound.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                std::ptr::from_ref(first).cast(),
-            );
-        }
+        prefetch_value(first);
+    }
+}
+
+/// `prefetch` of the memory one value lies in.
+#[inline]
+pub fn prefetch_value<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing into the program and writes nothing; at an address
+    // that is not mapped it does nothing, so any address is sound.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            std::ptr::from_ref(value).cast(),
+        );
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = bytes;
+    let _ = value;
 }

@@ -22,12 +22,27 @@ impl<'a> Reader<'a> {
             .unwrap_or_default()
     }
 
-    /// Starts loading record `i`'s message and path into the CPU's cache.
+    /// Starts loading record `i`'s message, path and tags into the CPU's cache (its row is
+    /// read to find them: see `prefetch_row`).
     #[inline]
     pub fn prefetch(&self, i: usize) {
         let record = self.searched(i);
         crate::mmap::prefetch(record.message);
         crate::mmap::prefetch(record.path);
+        if let Some(first) = record.tags.first() {
+            crate::mmap::prefetch_value(first);
+        }
+    }
+
+    /// Starts loading where record `i`'s text and tags are, and its masks, into the CPU's
+    /// cache: what `masks` and `prefetch` read first.
+    #[inline]
+    pub fn prefetch_row(&self, i: usize) {
+        if let Some((k, i)) = self.index.locate(i)
+            && let Some(view) = self.views.get(k)
+        {
+            view.prefetch_row(i);
+        }
     }
 
     /// The `byte_mask`s of record `i`'s message and path (every bit past the end).
@@ -62,6 +77,26 @@ impl<'a> View<'a> {
                 tag_ids: m.tag_ids.as_deref().unwrap_or(m.table.tag_ids()),
                 from: m.from,
             },
+        }
+    }
+
+    /// `Reader::prefetch_row` of the segment's record `k`.
+    #[inline]
+    fn prefetch_row(&self, k: usize) {
+        match *self {
+            View::Packed(p) => {
+                if let (Some(span), Some(masks)) = (p.spans.get(k), p.masks.get(k)) {
+                    crate::mmap::prefetch_value(span);
+                    crate::mmap::prefetch_value(masks);
+                }
+            }
+            View::Mapped { spans, from, .. } => {
+                if let Some(span) = spans.get(from + k) {
+                    // A row may straddle two cache lines; the masks end it.
+                    crate::mmap::prefetch_value(span);
+                    crate::mmap::prefetch_value(&span.masks);
+                }
+            }
         }
     }
 
