@@ -1,5 +1,6 @@
-//! Typing narrows exactly: a query typed key by key, each keystroke narrowed from the previous
-//! one's matches as the engine does, gives the same results as the same query searched fresh
+//! Typing narrows exactly: a query typed key by key, each keystroke narrowed from an earlier
+//! one's matches as the engine does (the previous one's; after a backspace or a negated word
+//! grown, one typed before), gives the same results as the same query searched fresh
 //! with narrowing off (neither the previous matches nor the block summaries), for the search
 //! tests' and the benchmark's queries on generated corpora of both shapes, parsed and read in
 //! place from the index cache. And `errdex search`'s ranking without a count (`find_top`) gives

@@ -14,6 +14,7 @@ use crate::dataset::Dataset;
 use crate::facets::Facets;
 
 mod answered;
+mod memo;
 mod step;
 use step::{Worker, step};
 

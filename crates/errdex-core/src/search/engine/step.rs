@@ -6,21 +6,23 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::answered::{Answered, deliver};
+use super::memo::{Memo, Memos, earlier_sums};
 use super::{LIMIT, Matches, Results, SETTLED_FIRST, Shared};
 use crate::dataset::Dataset;
 use crate::dataset::grew_from;
+use crate::search::Query;
 use crate::search::find::{FuzzySide, Mark, Ranked, Settled, Via, find_with};
 use crate::search::index::Index;
 use crate::search::line_index::LineIndex;
 use crate::search::mode::Mode;
 use crate::search::pass;
 use crate::search::rank::Hit;
-use crate::search::{Context, Query};
 
 /// What the worker keeps between passes.
 #[derive(Default)]
 pub(super) struct Worker {
-    memo: Option<Memo>,
+    /// The latest finished passes, to narrow from.
+    memos: Memos,
     /// The packed text of `indexed`'s records.
     index: Index,
     indexed: Option<Arc<Dataset>>,
@@ -47,32 +49,6 @@ fn index_for<'i>(
     }
     *indexed = Some(Arc::clone(ds));
     index
-}
-
-/// What the previous finished pass matched, to narrow the next one, and its matches'
-/// estimates (in the order of `matched`) when a pass read every candidate (the ranking pass, or
-/// the count after the postings ranked the top; not a walk that found every match).
-struct Memo {
-    query: Query,
-    dataset: Arc<Dataset>,
-    context: Context,
-    matched: Arc<Matches>,
-    scores: Option<pass::Scores>,
-    /// The word-start postings did not settle this query's ranked top (or were not asked).
-    unsettled: bool,
-}
-
-/// The sums the previous pass kept that this one may start from, with the matches they are in
-/// the order of: an estimate holds while the records it is of and the weights are the same.
-fn earlier_sums<'m>(
-    memo: &'m Option<Memo>,
-    narrowing: bool,
-    ctx: &Context,
-    ds: &Arc<Dataset>,
-) -> Option<(&'m pass::Scores, &'m [u32])> {
-    memo.as_ref()
-        .filter(|m| narrowing && m.context == *ctx && grew_from(&m.dataset, ds))
-        .and_then(|m| Some((m.scores.as_ref()?, m.matched.indices.as_slice())))
 }
 
 /// Runs the newest request once; publishes unless a newer request arrived meanwhile.
@@ -136,7 +112,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         return;
     }
     let Worker {
-        memo,
+        memos,
         index,
         indexed,
         line,
@@ -146,11 +122,11 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
     // When the postings settled the ranked top: the query and the records to count it over.
     let mut uncounted: Option<(Query, Option<Vec<u32>>)> = None;
     let mut fuzzy = |q: &Query| {
-        let base = memo
-            .as_ref()
-            .filter(|_| narrowing)
-            .and_then(|m| narrowing_base(m, q, &ds, &ctx));
-        let earlier = earlier_sums(memo, narrowing, &ctx, &ds);
+        let from = memos.start_from((q, narrowing), &ctx, &ds);
+        let base = from
+            .filter(|&(_, narrows)| narrows)
+            .map(|(m, _)| m.base(&ds));
+        let earlier = earlier_sums(from.map(|(m, _)| m), narrowing, &ctx, &ds);
         // A long pass (a huge dataset) shows its best so far; `total` says how much was searched.
         let searched_before = ds.len() - base.as_ref().map_or(ds.len(), Vec::len);
         let partial = |hits: Vec<Hit>, matched: usize, scanned: usize| {
@@ -177,7 +153,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         // one, and a pass that starts from its sums estimates one word where the walk would
         // bound them all (a misspelt word: `nil pointr dereference`, 1M records, p50 per
         // keystroke ~100 -> ~50 ms).
-        let unsettled = memo.as_ref().is_some_and(|m| m.unsettled);
+        let unsettled = memos.newest().is_some_and(|m| m.unsettled);
         let first = if postings && !(unsettled && earlier.is_some_and(|(s, _)| s.serve(q))) {
             request.run_first(&stale)?
         } else {
@@ -260,7 +236,8 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
             limit: LIMIT,
             narrow: blocks,
         };
-        let earlier = earlier_sums(memo, narrowing, &ctx, &ds);
+        let from = memos.start_from((&query, narrowing), &ctx, &ds);
+        let earlier = earlier_sums(from.map(|(m, _)| m), narrowing, &ctx, &ds);
         let Some((matched, scores)) = count.count_keeping(earlier, &stale) else {
             return;
         };
@@ -269,7 +246,7 @@ pub(super) fn step(shared: &Arc<Shared>, worker: &mut Worker) {
         fuzzy_memo = Some((query, matched, scores, false));
     }
     if let Some((query, matched, scores, unsettled)) = fuzzy_memo {
-        *memo = Some(Memo {
+        memos.keep(Memo {
             scores,
             unsettled,
             query,
@@ -324,18 +301,4 @@ fn fuzzy_mark() -> Mark {
         via: Via::Fuzzy,
         weak: false,
     }
-}
-
-/// The records worth looking at for `q` given the previous pass: its matches plus any records
-/// added since, when `q` can only match a subset of what the previous query matched.
-fn narrowing_base(m: &Memo, q: &Query, ds: &Arc<Dataset>, ctx: &Context) -> Option<Vec<u32>> {
-    if m.context != *ctx || m.query.is_empty() || !q.narrows(&m.query) || !grew_from(&m.dataset, ds)
-    {
-        return None;
-    }
-    let old = m.dataset.len() as u32;
-    let mut base = Vec::with_capacity(m.matched.indices.len() + ds.len() - old as usize);
-    base.extend_from_slice(&m.matched.indices);
-    base.extend(old..ds.len() as u32);
-    Some(base)
 }
