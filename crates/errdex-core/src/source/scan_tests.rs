@@ -148,3 +148,40 @@ fn a_bad_unknown_field_rejects_the_record_at_every_depth() {
         assert_eq!(index, whole);
     }
 }
+
+/// `scan` as it read every document before: string by string from the bytes.
+fn scan_bytes(doc: &[u8], depth: Depth) -> Result<(), (String, Option<(usize, usize)>)> {
+    let mut state = State {
+        depth,
+        top: Record::default(),
+        inner: None,
+        dataset_version: None,
+        warnings: Vec::new(),
+        has_message: false,
+    };
+    let parsed = parse(&mut serde_json::Deserializer::from_slice(doc), &mut state);
+    parsed.map_err(|e| {
+        let e = to_scan_error(&e, doc);
+        (e.message, e.position)
+    })
+}
+
+#[test]
+fn a_document_checked_as_utf8_whole_fails_where_string_by_string_it_did() {
+    let docs = [
+        "{\"id\":\"a\",\"errorMessage\":\"m\",\n\"sourceCode\":\"x\u{1}y\"}",
+        r#"{"id":"a","errorMessage":"m","sourceCode":"\uD800"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":"\q"}"#,
+        "{\"id\":\"a\",\n\"errorMessage\":\"é\",\"tags\":[\"x\",]}",
+        r#"{"id":"a","errorMessage":"m"} trailing"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":1}"#,
+    ];
+    for doc in docs {
+        for depth in [Depth::Index, Depth::Full] {
+            let whole = scan(doc.as_bytes(), depth).map(|_| ());
+            let whole = whole.map_err(|e| (e.message, e.position));
+            assert!(whole.is_err(), "{doc}");
+            assert_eq!(whole, scan_bytes(doc.as_bytes(), depth), "{doc}");
+        }
+    }
+}
