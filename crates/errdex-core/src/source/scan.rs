@@ -27,14 +27,7 @@ pub struct ScanError {
 }
 
 pub fn scan(doc: &[u8], depth: Depth) -> Result<Scanned, ScanError> {
-    let mut state = State {
-        depth,
-        top: Record::default(),
-        inner: None,
-        dataset_version: None,
-        warnings: Vec::new(),
-        has_message: false,
-    };
+    let mut state = State::new(depth);
     // A document checked as UTF-8 whole is parsed without checking each string again (a
     // cold `errdex stats` of a million records: 9.6 s, 8.0 so); one that is not is parsed as
     // bytes, for the same error at the same place.
@@ -98,6 +91,17 @@ struct State {
 }
 
 impl State {
+    fn new(depth: Depth) -> State {
+        State {
+            depth,
+            top: Record::default(),
+            inner: None,
+            dataset_version: None,
+            warnings: Vec::new(),
+            has_message: false,
+        }
+    }
+
     fn finish(self) -> Result<Scanned, ScanError> {
         let wrapped = self.inner.is_some();
         let mut record = self.inner.unwrap_or(self.top);

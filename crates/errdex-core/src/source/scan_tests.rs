@@ -151,14 +151,7 @@ fn a_bad_unknown_field_rejects_the_record_at_every_depth() {
 
 /// `scan` as it read every document before: string by string from the bytes.
 fn scan_bytes(doc: &[u8], depth: Depth) -> Result<(), (String, Option<(usize, usize)>)> {
-    let mut state = State {
-        depth,
-        top: Record::default(),
-        inner: None,
-        dataset_version: None,
-        warnings: Vec::new(),
-        has_message: false,
-    };
+    let mut state = State::new(depth);
     let parsed = parse(&mut serde_json::Deserializer::from_slice(doc), &mut state);
     parsed.map_err(|e| {
         let e = to_scan_error(&e, doc);
