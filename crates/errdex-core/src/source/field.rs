@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::record::{Field, FieldKind, FieldValue, coerce_integer};
 
@@ -25,16 +26,28 @@ pub struct FieldSeed<'s> {
     is_line: bool,
     /// False for large text that the index pass only checks.
     keep: bool,
+    /// Text that is not kept, in a document checked as UTF-8 whole: skipped unread where
+    /// that surely finds what reading it would (see `READ_AGAIN`).
+    skim: bool,
 }
 
+/// The error a skimmed value returns where skipping it might not find what reading it would
+/// (a `\u` escape, which may be half of a surrogate pair; a value that is not a string; any
+/// error): the document is read again without skimming, for the same answer.
+pub const READ_AGAIN: &str = "errdex: read the document again without skimming";
+
 impl<'s> FieldSeed<'s> {
-    pub fn new(warnings: &'s mut Vec<String>, depth: Depth, field: Field) -> Self {
+    /// The seed of `field`; `utf8`: the document was checked as UTF-8 whole, so text that is
+    /// not kept may be skimmed.
+    pub fn new(warnings: &'s mut Vec<String>, (depth, utf8): (Depth, bool), field: Field) -> Self {
+        let keep = depth == Depth::Full || field.indexed();
         FieldSeed {
             warnings,
             name: field.name(),
             kind: field.kind(),
             is_line: field.is_line(),
-            keep: depth == Depth::Full || field.indexed(),
+            keep,
+            skim: utf8 && !keep && field.kind() == FieldKind::Text,
         }
     }
 
@@ -46,6 +59,7 @@ impl<'s> FieldSeed<'s> {
             kind: FieldKind::Text,
             is_line: false,
             keep: true,
+            skim: false,
         }
     }
 
@@ -120,8 +134,24 @@ fn whole(v: f64) -> Option<i64> {
 impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
     type Value = FieldValue;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<FieldValue, D::Error> {
-        d.deserialize_any(self)
+        if !self.skim {
+            return d.deserialize_any(self);
+        }
+        // Skipped as its bytes (a source snippet is most of a record): in a document that is
+        // UTF-8, the skip checks a string's control characters and escapes as reading it
+        // would, except that a `\u` escape is half of a surrogate pair.
+        match <&RawValue as de::Deserialize>::deserialize(d) {
+            Ok(raw) if skimmed(raw.get()) => Ok(FieldValue::default()),
+            _ => Err(de::Error::custom(READ_AGAIN)),
+        }
     }
+}
+
+/// Whether a value skipped as its JSON text is what reading it would accept and not keep: a
+/// string with no `\u` escape, or null.
+fn skimmed(json: &str) -> bool {
+    json == "null"
+        || json.starts_with('"') && memchr::memmem::find(json.as_bytes(), b"\\u").is_none()
 }
 
 impl<'de> Visitor<'de> for FieldSeed<'_> {

@@ -8,7 +8,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde_json::Value;
 
 pub use super::field::Depth;
-use super::field::FieldSeed;
+use super::field::{FieldSeed, READ_AGAIN};
 use crate::record::{Field, Record, derive_id};
 
 /// A record read from one document, with the coercions that were needed.
@@ -32,7 +32,17 @@ pub fn scan(doc: &[u8], depth: Depth) -> Result<Scanned, ScanError> {
     // cold `errdex stats` of a million records: 9.6 s, 8.0 so); one that is not is parsed as
     // bytes, for the same error at the same place.
     let parsed = match std::str::from_utf8(doc) {
-        Ok(text) => parse(&mut serde_json::Deserializer::from_str(text), &mut state),
+        Ok(text) => {
+            // Its large text not kept is skimmed (`FieldSeed`); where that cannot tell, read.
+            state.utf8 = true;
+            match parse(&mut serde_json::Deserializer::from_str(text), &mut state) {
+                Err(e) if e.is_data() && e.to_string().starts_with(READ_AGAIN) => {
+                    state = State::new(depth);
+                    parse(&mut serde_json::Deserializer::from_str(text), &mut state)
+                }
+                parsed => parsed,
+            }
+        }
         Err(_) => parse(&mut serde_json::Deserializer::from_slice(doc), &mut state),
     };
     if let Err(e) = parsed {
@@ -88,6 +98,8 @@ struct State {
     dataset_version: Option<String>,
     warnings: Vec<String>,
     has_message: bool,
+    /// The document is UTF-8 as a whole: large text not kept may be skimmed.
+    utf8: bool,
 }
 
 impl State {
@@ -99,6 +111,7 @@ impl State {
             dataset_version: None,
             warnings: Vec::new(),
             has_message: false,
+            utf8: false,
         }
     }
 
@@ -246,7 +259,7 @@ fn read_field<'de, A: MapAccess<'de>>(
     if field == Field::ErrorMessage {
         state.has_message = true;
     }
-    let seed = FieldSeed::new(&mut state.warnings, state.depth, field);
+    let seed = FieldSeed::new(&mut state.warnings, (state.depth, state.utf8), field);
     record.set(field, map.next_value_seed(seed)?);
     Ok(())
 }

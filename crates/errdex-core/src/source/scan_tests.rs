@@ -149,32 +149,52 @@ fn a_bad_unknown_field_rejects_the_record_at_every_depth() {
     }
 }
 
-/// `scan` as it read every document before: string by string from the bytes.
-fn scan_bytes(doc: &[u8], depth: Depth) -> Result<(), (String, Option<(usize, usize)>)> {
+/// What `scan` gives: the record and its warnings, or the error and where it is.
+type Read = Result<(Record, Vec<String>), (String, Option<(usize, usize)>)>;
+
+fn read(scanned: Result<Scanned, ScanError>) -> Read {
+    scanned
+        .map(|s| (s.record, s.warnings))
+        .map_err(|e| (e.message, e.position))
+}
+
+/// `scan` as it read every document before: string by string from the bytes, nothing
+/// skimmed.
+fn scan_bytes(doc: &[u8], depth: Depth) -> Read {
     let mut state = State::new(depth);
     let parsed = parse(&mut serde_json::Deserializer::from_slice(doc), &mut state);
-    parsed.map_err(|e| {
-        let e = to_scan_error(&e, doc);
-        (e.message, e.position)
-    })
+    if let Err(e) = parsed {
+        return read(Err(to_scan_error(&e, doc)));
+    }
+    read(state.finish())
 }
 
 #[test]
-fn a_document_checked_as_utf8_whole_fails_where_string_by_string_it_did() {
+fn a_document_checked_as_utf8_whole_reads_as_string_by_string_it_did() {
     let docs = [
         "{\"id\":\"a\",\"errorMessage\":\"m\",\n\"sourceCode\":\"x\u{1}y\"}",
         r#"{"id":"a","errorMessage":"m","sourceCode":"\uD800"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":"\uD800\uDC00 and \u00e9"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":"a \\u not an escape"}"#,
         r#"{"id":"a","errorMessage":"m","sourceCode":"\q"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":"line\n\t\"quoted\" \/ \\"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":null,"documentation":"d"}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":"unterminated}"#,
         "{\"id\":\"a\",\n\"errorMessage\":\"é\",\"tags\":[\"x\",]}",
         r#"{"id":"a","errorMessage":"m"} trailing"#,
         r#"{"id":"a","errorMessage":"m","sourceCode":1}"#,
+        r#"{"id":"a","errorMessage":"m","sourceCode":["x"]}"#,
+        r#"{"id":"a","errorMessage":"m","exampleFix":{"x":[[[1]]]}}"#,
+        r#"{"record":{"errorMessage":"m","sourceCode":"s","lineNumber":"7"}}"#,
     ];
     for doc in docs {
         for depth in [Depth::Index, Depth::Full] {
-            let whole = scan(doc.as_bytes(), depth).map(|_| ());
-            let whole = whole.map_err(|e| (e.message, e.position));
-            assert!(whole.is_err(), "{doc}");
-            assert_eq!(whole, scan_bytes(doc.as_bytes(), depth), "{doc}");
+            let whole = read(scan(doc.as_bytes(), depth));
+            assert_eq!(
+                whole,
+                scan_bytes(doc.as_bytes(), depth),
+                "{doc} at {depth:?}"
+            );
         }
     }
 }
