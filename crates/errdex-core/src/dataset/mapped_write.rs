@@ -68,6 +68,7 @@ struct Side {
     order: Vec<u32>,
     ranks: Vec<u32>,
     words: Encoded,
+    trigrams: Vec<u64>,
 }
 
 /// Writes the table of `entries` (their `source` is not kept: the loader sets it), or None
@@ -133,6 +134,7 @@ impl Written {
                 &e.data[..],
             ]);
         }
+        all.push(bytemuck::cast_slice(&side.trigrams));
         debug_assert_eq!(all.len(), SECTIONS.len());
         all
     }
@@ -186,6 +188,7 @@ fn side(entries: &[Entry]) -> Option<Side> {
         order,
         ranks,
         words,
+        trigrams: starts_write::trigrams(entries),
     })
 }
 

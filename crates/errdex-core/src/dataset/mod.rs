@@ -16,6 +16,7 @@ pub mod precedence;
 mod read_error;
 pub mod starts;
 pub mod starts_write;
+pub mod trigrams;
 
 use std::borrow::Cow;
 use std::sync::Arc;

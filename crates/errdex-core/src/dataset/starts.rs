@@ -61,6 +61,11 @@ pub fn prefix_range(path: bool, start: bool, prefix: &[u8]) -> Range<u32> {
     lo..lo + (1u32 << width)
 }
 
+/// The three bytes of a key (ASCII case folded, zero past the field's end).
+pub fn bytes_of(key: u32) -> [u8; 3] {
+    [16, 8, 0].map(|shift| (key >> (LOW_BITS + shift)) as u8)
+}
+
 /// Whether a key's start is a capital.
 pub fn is_capital(key: u32) -> bool {
     key & CAPITAL_BIT != 0

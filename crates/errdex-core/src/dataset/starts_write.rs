@@ -4,6 +4,7 @@
 use super::Entry;
 use super::mapped::OrderKey;
 use super::starts::{Postings, record_keys};
+use super::trigrams;
 use crate::text::searched_bytes;
 
 /// Postings being written.
@@ -82,6 +83,18 @@ pub fn words(entries: &[Entry], ranks: &[u32]) -> Option<Encoded> {
         pairs.extend(scratch.iter().map(|&k| pair(k, rank)));
     }
     encode(pairs)
+}
+
+/// The three-byte sequences of the rows' messages and paths, as searched.
+pub fn trigrams(entries: &[Entry]) -> Vec<u64> {
+    let mut set = trigrams::Builder::default();
+    for e in entries {
+        set.add(searched_bytes(e.message.as_bytes()));
+        set.add(searched_bytes(
+            e.file_path.as_deref().unwrap_or("").as_bytes(),
+        ));
+    }
+    set.finish()
 }
 
 /// The postings of the rows' tags, whose ids `tags_of` gives.

@@ -13,6 +13,7 @@ use super::Weights;
 use super::query::{Kind, Scope, Term};
 use super::scan::{CASE_MISMATCH, GAP_EXTENSION, GAP_START};
 use crate::dataset::starts::{self, Postings, RUN_MAX};
+use crate::text::BONUS_HEAD;
 
 /// Per byte of a term, the most any match can score (16 + 16 for the doubled head bonus that
 /// a run keeps, + 16 for an exact whole word).
@@ -58,8 +59,11 @@ pub fn drives(t: &Term) -> bool {
 }
 
 /// The tiers of a driving term's word starts in one table, and the most a record scores for it
-/// in the message and path when it holds none of their keys (`rest`).
-pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64) {
+/// in the message and path when it holds none of their keys (`rest`). `apart`: the term occurs
+/// whole in no message or path of the table (`dataset::trigrams`), so it matches only with a
+/// gap; then every field-start key of its first byte is a tier too, and the rest is lower
+/// (24 a byte, less one gap).
+pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings, apart: bool) -> (Vec<Tier>, i64) {
     let needle = t.text.as_bytes();
     let n = needle.len();
     let lower: Vec<u8> = needle.iter().map(u8::to_ascii_lowercase).collect();
@@ -71,15 +75,7 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
     let n = n as i64;
     let mut tiers = Vec::new();
     let mut rest = i64::MIN;
-    for (path, pct) in [(false, w.message), (true, w.path)] {
-        let looked_at = match t.scope {
-            Scope::Message => !path,
-            Scope::Path => path,
-            _ => true,
-        };
-        if !looked_at {
-            continue;
-        }
+    for (path, pct) in fields(t, w) {
         let weighted = |raw: i64| raw * pct / 100;
         for start in [true, false] {
             // (whole word possible, not whole): 48n / 40n from the field's start, 40n / 32n
@@ -109,9 +105,51 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings) -> (Vec<Tier>, i64
                 });
             }
         }
-        rest = rest.max(weighted(rest_bound(needle)));
+        if apart {
+            let listed = starts::prefix_range(path, true, prefix);
+            for list in postings.keys_in(starts::prefix_range(path, true, &lower[..1])) {
+                let key = postings.keys[list];
+                if !listed.contains(&key) {
+                    let head = starts::bytes_of(key);
+                    let shared = head.iter().zip(&lower).take_while(|(a, b)| a == b).count();
+                    tiers.push(Tier {
+                        bound: weighted(field_start_apart(n, shared as i64)),
+                        list,
+                    });
+                }
+            }
+            rest = rest.max(weighted(APART_MOST * n + GAP_START + GAP_EXTENSION));
+        } else {
+            rest = rest.max(weighted(rest_bound(needle)));
+        }
     }
     (tiers, rest)
+}
+
+/// The fields of the word-start postings a term looks at (whether it is the path), each with
+/// its weight.
+fn fields(t: &Term, w: &Weights) -> impl Iterator<Item = (bool, i64)> {
+    let scope = t.scope;
+    [(false, w.message), (true, w.path)]
+        .into_iter()
+        .filter(move |&(path, _)| match scope {
+            Scope::Message => !path,
+            Scope::Path => path,
+            _ => true,
+        })
+}
+
+/// Per byte of a term that occurs nowhere whole, the most a match beginning past the field's
+/// first byte scores: 16, and a bonus of at most 8 (a word start's, or kept through a run).
+const APART_MOST: i64 = 16 + BONUS_HEAD;
+
+/// The most a term of `n` bytes that occurs nowhere whole scores from a field's first byte,
+/// where that field's first `shared` bytes are the term's: a first run of at most `shared`
+/// bytes keeps the doubled bonus (32 a byte), the bytes after it score at most 24, and at least
+/// one gap costs at least 4.
+fn field_start_apart(n: i64, shared: i64) -> i64 {
+    let run = shared.min(n - 1);
+    (16 + 2 * BONUS_HEAD) * run + APART_MOST * (n - run) + GAP_START + GAP_EXTENSION
 }
 
 /// The most the estimate gives a needle (ASCII, first byte a letter or digit) in a field where

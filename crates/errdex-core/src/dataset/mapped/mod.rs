@@ -13,6 +13,7 @@ use bytemuck::{Pod, Zeroable};
 use super::blocks::{BLOCK, BlockMask};
 use super::entry::EntryRef;
 use super::starts::Postings;
+use super::trigrams::Trigrams;
 
 /// A string in the arena; `len == ABSENT` is a missing optional field.
 #[repr(C)]
@@ -145,9 +146,11 @@ pub enum Section {
     TagKeys,
     TagOffsets,
     TagData,
+    /// The three-byte sequences of the messages and paths (`dataset::trigrams`).
+    Trigrams,
 }
 
-pub const SECTIONS: [Section; 16] = [
+pub const SECTIONS: [Section; 17] = [
     Section::Rows,
     Section::Spans,
     Section::TagIds,
@@ -164,6 +167,7 @@ pub const SECTIONS: [Section; 16] = [
     Section::TagKeys,
     Section::TagOffsets,
     Section::TagData,
+    Section::Trigrams,
 ];
 
 /// Where each section lies in the buffer, and how many tags and facet values there are.
@@ -257,6 +261,7 @@ impl Table {
         let _: &[[u32; 2]] = bytemuck::try_cast_slice(t.raw(Section::Duplicates)).ok()?;
         let blocks: &[BlockMask] = bytemuck::try_cast_slice(t.raw(Section::Blocks)).ok()?;
         let order: &[u32] = bytemuck::try_cast_slice(t.raw(Section::Order)).ok()?;
+        let trigrams: &[u64] = bytemuck::try_cast_slice(t.raw(Section::Trigrams)).ok()?;
         let lists = [
             (Section::WordKeys, Section::WordOffsets),
             (Section::TagKeys, Section::TagOffsets),
@@ -276,6 +281,7 @@ impl Table {
             || vocab.len() as u64 != vocab_len
             || blocks.len() != len.div_ceil(BLOCK)
             || order.len() != len
+            || trigrams.len() != crate::dataset::trigrams::WORDS
         {
             return None;
         }
@@ -408,6 +414,11 @@ impl Table {
     /// The ranks of each tag's records, by the table's tag id.
     pub fn tag_postings(&self) -> Postings<'_> {
         self.postings(Section::TagKeys, Section::TagOffsets, Section::TagData)
+    }
+
+    /// The three-byte sequences of the messages and paths (see `dataset::trigrams`).
+    pub fn trigrams(&self) -> Trigrams<'_> {
+        Trigrams(self.cast(Section::Trigrams))
     }
 
     /// The bytes of the result order and of the word-start and tag postings (the sections

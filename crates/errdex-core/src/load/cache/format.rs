@@ -35,7 +35,8 @@ const MAGIC: &[u8; 8] = b"ERRDEXIX";
 // 15: a row no longer holds its message, path and facet strings (its span and the
 //     vocabularies do); the line index no longer holds each form's distinct words nor each
 //     record's path and line.
-const FORMAT_VERSION: u32 = 15;
+// 16: the three-byte sequences of the messages and paths (`dataset::trigrams`).
+const FORMAT_VERSION: u32 = 16;
 const CHUNK: usize = 4 << 20;
 /// Chunks hashed per part and open besides its first and last.
 const SAMPLED: usize = 2;

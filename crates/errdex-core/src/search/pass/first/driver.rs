@@ -29,7 +29,7 @@ fn lists_of(
     let (mut all, rest): (Vec<(Tier, bool)>, i64) = if t.scope == Scope::Tags {
         (Vec::new(), i64::MIN)
     } else {
-        let (found, rest) = tiers::word_tiers(t, w, &table.word_postings());
+        let (found, rest) = tiers::word_tiers(t, w, &table.word_postings(), apart(t, table));
         (found.into_iter().map(|t| (t, false)).collect(), rest)
     };
     if let Some(scores) = prepared.tag_scores(k) {
@@ -42,6 +42,11 @@ fn lists_of(
     }
     all.sort_by_key(|(t, _)| std::cmp::Reverse(t.bound));
     (all, rest)
+}
+
+/// Whether term `t` occurs whole in no message or path of `table`.
+pub(super) fn apart(t: &Term, table: &Table) -> bool {
+    t.text.len() >= 3 && !table.trigrams().may_hold(t.text.as_bytes())
 }
 
 /// The list a tier names.
@@ -130,6 +135,11 @@ impl<'a> Driver<'a> {
             table,
             tag_map,
         )
+    }
+
+    /// Whether the driver occurs whole in no message or path of `table`.
+    pub(super) fn apart(&self, table: &Table) -> bool {
+        self.term.scope != Scope::Tags && apart(self.term, table)
     }
 
     /// What the other groups can add to each record of one table, read from their lists.

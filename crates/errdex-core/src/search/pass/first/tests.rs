@@ -122,6 +122,12 @@ fn queries(es: &[Entry], rng: &mut fastrand::Rng) -> Vec<String> {
         "ü",
         "'conn",
         "^dead",
+        // Letters that occur whole nowhere: tiers for every field start of the first letter.
+        "dln",
+        "pntr",
+        "rfsd",
+        "cnnctn",
+        "tmot",
     ]
     .iter()
     .map(ToString::to_string)
@@ -294,4 +300,65 @@ fn a_short_word_found_only_inside_longer_ones_is_settled_by_the_sweep() {
     top_k_by(entries, &mut got, cap, key);
     assert_eq!(got, want);
     assert!(want.iter().all(|h| h.score == 52), "{want:?}");
+}
+
+#[test]
+fn a_word_found_whole_nowhere_is_settled_from_the_field_starts_of_its_first_letter() {
+    // `dea` occurs whole in no record: the best records start a field with `de` and have an
+    // `a` at a word start; every other record scores below them (as `dea` over a million
+    // `--zipf` records). The very best (`dez a`, two bytes apart) come last in the tie-break
+    // and on the last list, so a bound below what they score leaves them out. With one `idea`, `dea` may occur whole
+    // and the walk is as before.
+    let messages = |i: usize| match i % 20 {
+        _ if i % 400 == 21 => format!("dez al {i}, the longest message of them all, read last"),
+        0 => format!("denied access for user{i}"),
+        1 => format!("delete all of {i}"),
+        2 => format!("during call {i} a disk filled"),
+        3..10 => format!("connection refused by {i}: deny all"),
+        _ => format!("timeout reading {i} bytes"),
+    };
+    for with_idea in [false, true] {
+        let es: Vec<Entry> = (0..4000)
+            .map(|i| {
+                let message = if with_idea && i == 3999 {
+                    "a good idea".to_string()
+                } else {
+                    messages(i)
+                };
+                let r = Record {
+                    id: format!("r{i:05}"),
+                    error_message: message,
+                    file_path: Some(format!("src/data/mod{}.rs", i % 7)),
+                    ..Record::default()
+                };
+                Entry::from_record(r, 0, 0, 0, 1)
+            })
+            .collect();
+        let (layout, bytes) = mapped_write::write(&es).expect("laid out");
+        let table = Arc::new(Table::new(bytes.into(), layout).expect("a table"));
+        assert_eq!(table.trigrams().may_hold(b"dea"), with_idea);
+        let ds = Dataset::of_rows(Rows::Mapped(table));
+        let index = Index::build(ds.entries());
+        let ctx = Context::default();
+        let q = Query::parse("dea");
+        let prepared = Prepared::new(&index, &q, ctx.weights);
+        let pass = Pass {
+            narrow: false,
+            ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
+        };
+        let cap = 100;
+        let entries = ds.entries();
+        let mut want = every_estimate((&ds, &index), &q, &prepared);
+        let key = |i| index.order_key(i);
+        top_k_by(entries, &mut want, cap, key);
+        match super::best(&pass, &prepared, cap, &|| false) {
+            First::Settled(mut got) => {
+                top_k_by(entries, &mut got, cap, key);
+                assert_eq!(got, want, "with idea: {with_idea}");
+                assert_eq!(want.iter().filter(|h| h.score == 83).count(), 10);
+            }
+            First::Unsure => assert!(with_idea, "settled from the field starts"),
+            First::Cancelled => panic!("never cancelled"),
+        }
+    }
 }
