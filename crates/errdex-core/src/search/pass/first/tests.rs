@@ -174,6 +174,32 @@ fn every_estimate((ds, index): (&Dataset, &Index), q: &Query, prepared: &Prepare
         .collect()
 }
 
+/// The walk's best `cap` candidates for `text` (None: it could not settle them) and the full
+/// pass's, each in rank order.
+fn walked_and_wanted(ds: &Dataset, text: &str, cap: usize) -> (Option<Vec<Hit>>, Vec<Hit>) {
+    let index = Index::build(ds.entries());
+    let ctx = Context::default();
+    let q = Query::parse(text);
+    let prepared = Prepared::new(&index, &q, ctx.weights);
+    let pass = Pass {
+        narrow: false,
+        ..crate::search::whole_pass(ds, &index, &q, &ctx, 10)
+    };
+    let entries = ds.entries();
+    let key = |i| index.order_key(i);
+    let mut want = every_estimate((ds, &index), &q, &prepared);
+    top_k_by(entries, &mut want, cap, key);
+    let got = match super::best(&pass, &prepared, cap, &|| false) {
+        First::Settled(mut got) => {
+            top_k_by(entries, &mut got, cap, key);
+            Some(got)
+        }
+        First::Unsure => None,
+        First::Cancelled => panic!("never cancelled"),
+    };
+    (got, want)
+}
+
 #[test]
 fn the_walk_settles_the_full_passs_best_candidates() {
     let ctx = Context::default();
@@ -280,24 +306,8 @@ fn a_short_word_found_only_inside_longer_ones_is_settled_by_the_sweep() {
             Entry::from_record(r, 0, 0, 0, 1)
         })
         .collect();
-    let ds = mapped(&es);
-    let index = Index::build(ds.entries());
-    let ctx = Context::default();
-    let q = Query::parse("ni");
-    let prepared = Prepared::new(&index, &q, ctx.weights);
-    let pass = Pass {
-        narrow: false,
-        ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
-    };
-    let cap = 50;
-    let First::Settled(mut got) = super::best(&pass, &prepared, cap, &|| false) else {
-        panic!("the sweep settles it");
-    };
-    let entries = ds.entries();
-    let mut want = every_estimate((&ds, &index), &q, &prepared);
-    let key = |i| index.order_key(i);
-    top_k_by(entries, &mut want, cap, key);
-    top_k_by(entries, &mut got, cap, key);
+    let (got, want) = walked_and_wanted(&mapped(&es), "ni", 50);
+    let got = got.expect("the sweep settles it");
     assert_eq!(got, want);
     assert!(want.iter().all(|h| h.score == 52), "{want:?}");
 }
@@ -338,27 +348,12 @@ fn a_word_found_whole_nowhere_is_settled_from_the_field_starts_of_its_first_lett
         let table = Arc::new(Table::new(bytes.into(), layout).expect("a table"));
         assert_eq!(table.trigrams().may_hold(b"dea"), with_idea);
         let ds = Dataset::of_rows(Rows::Mapped(table));
-        let index = Index::build(ds.entries());
-        let ctx = Context::default();
-        let q = Query::parse("dea");
-        let prepared = Prepared::new(&index, &q, ctx.weights);
-        let pass = Pass {
-            narrow: false,
-            ..crate::search::whole_pass(&ds, &index, &q, &ctx, 10)
-        };
-        let cap = 100;
-        let entries = ds.entries();
-        let mut want = every_estimate((&ds, &index), &q, &prepared);
-        let key = |i| index.order_key(i);
-        top_k_by(entries, &mut want, cap, key);
-        match super::best(&pass, &prepared, cap, &|| false) {
-            First::Settled(mut got) => {
-                top_k_by(entries, &mut got, cap, key);
+        match walked_and_wanted(&ds, "dea", 100) {
+            (Some(got), want) => {
                 assert_eq!(got, want, "with idea: {with_idea}");
                 assert_eq!(want.iter().filter(|h| h.score == 83).count(), 10);
             }
-            First::Unsure => assert!(with_idea, "settled from the field starts"),
-            First::Cancelled => panic!("never cancelled"),
+            (None, _) => assert!(with_idea, "settled from the field starts"),
         }
     }
 }
