@@ -75,7 +75,15 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings, apart: bool) -> (V
     let n = n as i64;
     let mut tiers = Vec::new();
     let mut rest = i64::MIN;
-    for (path, pct) in fields(t, w) {
+    for (path, pct) in [(false, w.message), (true, w.path)] {
+        let looked_at = match t.scope {
+            Scope::Message => !path,
+            Scope::Path => path,
+            _ => true,
+        };
+        if !looked_at {
+            continue;
+        }
         let weighted = |raw: i64| raw * pct / 100;
         for start in [true, false] {
             // (whole word possible, not whole): 48n / 40n from the field's start, 40n / 32n
@@ -124,19 +132,6 @@ pub fn word_tiers(t: &Term, w: &Weights, postings: &Postings, apart: bool) -> (V
         }
     }
     (tiers, rest)
-}
-
-/// The fields of the word-start postings a term looks at (whether it is the path), each with
-/// its weight.
-fn fields(t: &Term, w: &Weights) -> impl Iterator<Item = (bool, i64)> {
-    let scope = t.scope;
-    [(false, w.message), (true, w.path)]
-        .into_iter()
-        .filter(move |&(path, _)| match scope {
-            Scope::Message => !path,
-            Scope::Path => path,
-            _ => true,
-        })
 }
 
 /// Per byte of a term that occurs nowhere whole, the most a match beginning past the field's

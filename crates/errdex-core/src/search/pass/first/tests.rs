@@ -317,8 +317,8 @@ fn a_word_found_whole_nowhere_is_settled_from_the_field_starts_of_its_first_lett
     // `dea` occurs whole in no record: the best records start a field with `de` and have an
     // `a` at a word start; every other record scores below them (as `dea` over a million
     // `--zipf` records). The very best (`dez a`, two bytes apart) come last in the tie-break
-    // and on the last list, so a bound below what they score leaves them out. With one `idea`, `dea` may occur whole
-    // and the walk is as before.
+    // and on the last list, so a bound below what they score leaves them out. With one
+    // `idea`, `dea` may occur whole and the walk is as before.
     let messages = |i: usize| match i % 20 {
         _ if i % 400 == 21 => format!("dez al {i}, the longest message of them all, read last"),
         0 => format!("denied access for user{i}"),
