@@ -102,5 +102,8 @@ mod tests {
         let t = Trigrams(&bits);
         assert!(t.may_hold(b"caf"));
         assert!(!t.may_hold(b"afs"));
+        // A sequence holding a byte past ASCII is not in the set and rules nothing out.
+        assert!(t.may_hold("x\u{e9} y".as_bytes()));
+        assert!(!t.may_hold("xyz\u{e9}".as_bytes()), "`xyz` occurs nowhere");
     }
 }

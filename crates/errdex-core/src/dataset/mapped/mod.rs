@@ -422,9 +422,9 @@ impl Table {
     }
 
     /// The bytes of the result order and of the word-start and tag postings (the sections
-    /// from `Order` on).
+    /// from `Order` to `TagData`).
     pub fn starts_bytes(&self) -> usize {
-        SECTIONS[Section::Order as usize..]
+        SECTIONS[Section::Order as usize..=Section::TagData as usize]
             .iter()
             .map(|&s| self.raw(s).len())
             .sum()

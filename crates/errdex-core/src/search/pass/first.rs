@@ -4,8 +4,10 @@
 //! record on each list can score. Lists are walked best bound first; a list is left as soon as
 //! the candidates kept so far all beat its bound at the next record (that record and every
 //! later one lose the tie-break too), and a list whose bound is below them all is not read.
-//! A match may also begin where no list says; `tiers::rest_bound` bounds that, and when the
-//! candidates beat it, every record is settled.
+//! A match may also begin where no list says; `tiers::rest_bound` bounds that (lower for a
+//! term that occurs whole in no message or path of the table, which matches only with a gap:
+//! then every field start of its first letter is listed too), and when the candidates beat
+//! it, every record is settled.
 //!
 //! When they do not, the walk reads the other groups' lists too, bounds each record by what
 //! every group can add to it, walks again estimating only the records whose bound reaches the
@@ -141,10 +143,11 @@ fn best_within(
                                 return First::Unsure;
                             }
                             // A term alone that occurs whole nowhere here settles when its
-                            // best records all beat the rest. Below it after the first walk,
-                            // the lists left did not lift them over it (a million `--zipf`
-                            // records: `dea` 69 against 68 settles in the second walk;
-                            // `nil` 54, `tag` 33, `dead` 78 against 92 never did).
+                            // best records all beat the rest. When the candidates after the
+                            // first walk do not all reach it (or are not yet full), the lists
+                            // left did not lift them over it (a million `--zipf` records:
+                            // `dea` 69 against 68 settles in the second walk; `nil` 54, `tag`
+                            // 33, `dead` 78 against 92 never did).
                             if driver.alone()
                                 && driver.apart(table)
                                 && !best.above(lists.1.saturating_sub(1))

@@ -122,7 +122,8 @@ fn queries(es: &[Entry], rng: &mut fastrand::Rng) -> Vec<String> {
         "ü",
         "'conn",
         "^dead",
-        // Letters that occur whole nowhere: tiers for every field start of the first letter.
+        // Letters that occur whole nowhere: the lower bounds for them (here their best records
+        // score below the rest, so the walk mostly gives up; what it settles must be exact).
         "dln",
         "pntr",
         "rfsd",
@@ -335,10 +336,15 @@ fn a_word_found_whole_nowhere_is_settled_from_the_field_starts_of_its_first_lett
                 } else {
                     messages(i)
                 };
+                // A path that starts with `de`, for `path:dea`, one in twenty.
+                let path = match i % 20 {
+                    5 => format!("de/adapter{i}.rs"),
+                    _ => format!("src/data/mod{}.rs", i % 7),
+                };
                 let r = Record {
                     id: format!("r{i:05}"),
                     error_message: message,
-                    file_path: Some(format!("src/data/mod{}.rs", i % 7)),
+                    file_path: Some(path),
                     ..Record::default()
                 };
                 Entry::from_record(r, 0, 0, 0, 1)
@@ -354,6 +360,14 @@ fn a_word_found_whole_nowhere_is_settled_from_the_field_starts_of_its_first_lett
                 assert_eq!(want.iter().filter(|h| h.score == 83).count(), 10);
             }
             (None, _) => assert!(with_idea, "settled from the field starts"),
+        }
+        // The paths' own field starts (`de/a`: 84 at the path's weight).
+        match walked_and_wanted(&ds, "path:dea", 50) {
+            (Some(got), want) => {
+                assert_eq!(got, want, "path, with idea: {with_idea}");
+                assert!(want.iter().all(|h| h.score == 84 * 75 / 100), "{want:?}");
+            }
+            (None, _) => assert!(with_idea, "settled from the paths' field starts"),
         }
     }
 }
