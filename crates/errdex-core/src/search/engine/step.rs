@@ -1,6 +1,7 @@
 //! One run of the newest request on the worker: the fuzzy pass (narrowed from an earlier
-//! pass's matches when the query can only match fewer, `memo`), the line side when the query is a pasted line, the rows
-//! on screen published as soon as they are settled, then the whole ranked top and its facets.
+//! pass's matches when the query can only match fewer, `memo`), the line side when the query
+//! is a pasted line, the rows on screen published as soon as they are settled, then the whole
+//! ranked top and its facets.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

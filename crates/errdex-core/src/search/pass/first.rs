@@ -134,24 +134,10 @@ fn best_within(
                         // Only a sweep can fill the candidates: straight to the second walk.
                         Walked::Unlisted => others = Some(driver.others_by_rank(table, tag_map)),
                         Walked::Short if attempt == 0 => {
-                            // Alone, the second walk reads the same lists further, at the rate
-                            // the first found matches (`src/net/pool` at a million records
-                            // has 296; without the second walk it takes 14–19 ms, not 21–24).
-                            // With other groups it reads their lists too and skips
-                            // the records they rule out, so the first rate says nothing.
-                            if driver.alone() && !hopeful(&best, budgets[1]) {
-                                return First::Unsure;
-                            }
-                            // A term alone that occurs whole nowhere here settles when its
-                            // best records all beat the rest. When the candidates after the
-                            // first walk do not all reach it (or are not yet full), the lists
-                            // left did not lift them over it (a million `--zipf` records:
-                            // `dea` 69 against 68 settles in the second walk; `nil` 54, `tag`
-                            // 33, `dead` 78 against 92 never did).
-                            if driver.alone()
-                                && driver.apart(table)
-                                && !best.above(lists.1.saturating_sub(1))
-                            {
+                            // With other groups the second walk reads their lists too and
+                            // skips the records they rule out, so the first walk says nothing.
+                            let apart_rest = driver.apart(table).then_some(lists.1);
+                            if driver.alone() && !hopeful(&best, budgets[1], apart_rest) {
                                 return First::Unsure;
                             }
                             others = Some(driver.others_by_rank(table, tag_map));
@@ -166,11 +152,20 @@ fn best_within(
     First::Settled(best.finish())
 }
 
-/// Whether a second walk of `more` estimates, at the rate the first found matches, may fill
-/// the candidates (with room to spare: the rate is a guess).
-fn hopeful(best: &Best, more: usize) -> bool {
+/// Whether a second walk of a term alone may settle after the first did not: when `more`
+/// estimates, at the rate the first found matches, may fill the candidates (with room to
+/// spare: the rate is a guess), and for a term that occurs whole nowhere (`apart_rest`: the
+/// bound where no list says) when the candidates already all reach that bound.
+///
+/// The second walk reads the same lists further (`src/net/pool` at a million records has
+/// 296 matches; without the second walk it takes 14–19 ms, not 21–24). A term found whole
+/// nowhere settles only once its best records all beat the rest; below it after the first
+/// walk, the lists left did not lift them over it (a million `--zipf` records: `dea` 69
+/// against 68 settles in the second walk; `nil` 54, `tag` 33, `dead` 78 against 92 never did).
+fn hopeful(best: &Best, more: usize, apart_rest: Option<i64>) -> bool {
     let (found, tried) = (best.found(), best.offered.max(1));
-    found + found.saturating_mul(more).saturating_mul(2) / tried >= best.cap()
+    let filling = found + found.saturating_mul(more).saturating_mul(2) / tried >= best.cap();
+    filling && apart_rest.is_none_or(|rest| best.above(rest.saturating_sub(1)))
 }
 
 /// One walk of a table's lists and then of all its records.
