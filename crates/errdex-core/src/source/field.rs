@@ -148,10 +148,37 @@ impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
 }
 
 /// Whether a value skipped as its JSON text is what reading it would accept and not keep: a
-/// string with no `\u` escape, or null.
+/// string whose `\u` escapes pair their surrogates, or null.
 fn skimmed(json: &str) -> bool {
-    json == "null"
-        || json.starts_with('"') && memchr::memmem::find(json.as_bytes(), b"\\u").is_none()
+    json == "null" || json.starts_with('"') && surrogates_pair(json.as_bytes())
+}
+
+/// Whether every UTF-16 surrogate a string's `\u` escapes write is half of a pair, as reading
+/// it into a string requires: a leading one followed at once by a `\u` escape of a trailing
+/// one. The skip has checked the escapes' hex already; data written with every non-ASCII
+/// character escaped (Python's `json.dumps`) is skimmed, not read twice.
+fn surrogates_pair(text: &[u8]) -> bool {
+    // Where the escape of a trailing surrogate must start, after a leading one.
+    let mut trail_at = None;
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'\\', &text[from..]) {
+        let at = from + found;
+        if trail_at.is_some_and(|t| t != at) {
+            return false;
+        }
+        let unit = (text.get(at + 1) == Some(&b'u'))
+            .then(|| std::str::from_utf8(text.get(at + 2..at + 6)?).ok())
+            .flatten()
+            .and_then(|hex| u16::from_str_radix(hex, 16).ok());
+        trail_at = match (unit, trail_at) {
+            (Some(0xDC00..=0xDFFF), Some(_)) => None,
+            (_, Some(_)) | (Some(0xDC00..=0xDFFF), None) => return false,
+            (Some(0xD800..=0xDBFF), None) => Some(at + 6),
+            (_, None) => None,
+        };
+        from = at + if unit.is_some() { 6 } else { 2 };
+    }
+    trail_at.is_none()
 }
 
 impl<'de> Visitor<'de> for FieldSeed<'_> {
